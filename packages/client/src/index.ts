@@ -1,0 +1,2 @@
+import { hello } from "@blockscout-effect/schema"
+export const y: string = hello
