@@ -1,0 +1,85 @@
+/**
+ * A one-line progress display for long streams: items, pages, rate and retries, redrawn in place.
+ *
+ * When to use: make one per run with a `write` that goes to stderr, call `page(n)` after each page and
+ * `retry()` when the client retries, and `finish` at the end. Pass `enabled: false` when stderr is not a
+ * terminal, so logs and CI output stay free of carriage returns.
+ *
+ * Gotcha: time comes from `Clock`, so under `TestClock` the rate is whatever the test makes it.
+ */
+import { Clock, Effect } from "effect"
+
+/** What the display shows. */
+export interface ProgressCounts {
+  readonly items: number
+  readonly pages: number
+  readonly retries: number
+  /** Items a second since the display was made. */
+  readonly rate: number
+}
+
+/** A progress display. */
+export interface Progress {
+  /** Counts a page of `items` items and redraws (at most ten times a second). */
+  readonly page: (items: number) => Effect.Effect<void>
+  /** Counts one retried request (redrawn with the next page). */
+  readonly retry: Effect.Effect<void>
+  /** The counts so far. */
+  readonly counts: Effect.Effect<ProgressCounts>
+  /** Draws the final line and moves to a new line. */
+  readonly finish: Effect.Effect<void>
+}
+
+/** Options of `make`. */
+export interface ProgressOptions {
+  /** Where the line goes (stderr). */
+  readonly write: (text: string) => Effect.Effect<void>
+  /** Draw at all; when false only the counts are kept. */
+  readonly enabled: boolean
+  /** A word for the items ("transfers"); default "items". */
+  readonly noun?: string | undefined
+  /** Items and pages already done (resuming), shown in the totals but not in the rate. */
+  readonly initial?: { readonly items: number; readonly pages: number } | undefined
+}
+
+const number = new Intl.NumberFormat("en-US")
+
+/** Formats counts as the display's line (without the carriage return). */
+export const render = (counts: ProgressCounts, noun = "items"): string =>
+  `${number.format(counts.items)} ${noun} · ${number.format(counts.pages)} pages · ${number.format(
+    Math.round(counts.rate)
+  )}/s · ${number.format(counts.retries)} retries`
+
+/** Makes a progress display. */
+export const make = Effect.fnUntraced(function* (options: ProgressOptions) {
+  const started = yield* Clock.currentTimeMillis
+  const initialItems = options.initial?.items ?? 0
+  let items = initialItems
+  let pages = options.initial?.pages ?? 0
+  let retries = 0
+  let lastDraw = 0
+  const counts = Effect.map(Clock.currentTimeMillis, (now): ProgressCounts => {
+    const seconds = (now - started) / 1000
+    return { items, pages, retries, rate: seconds > 0 ? (items - initialItems) / seconds : 0 }
+  })
+  // \r returns to the line start and ESC[K clears what a longer previous line left behind.
+  const draw = Effect.flatMap(counts, (c) => options.write(`\r${render(c, options.noun)}\x1b[K`))
+  const progress: Progress = {
+    page: (n) =>
+      Effect.gen(function* () {
+        items += n
+        pages += 1
+        if (!options.enabled) return
+        const now = yield* Clock.currentTimeMillis
+        if (now - lastDraw < 100) return
+        lastDraw = now
+        yield* draw
+      }),
+    retry: Effect.sync(() => {
+      retries += 1
+    }),
+    counts,
+    finish: options.enabled ? Effect.andThen(draw, options.write("\n")) : Effect.void
+  }
+  return progress
+})
