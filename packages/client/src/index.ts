@@ -1,2 +1,38 @@
-import { hello } from "@blockscout-effect/schema"
-export const y: string = hello
+/**
+ * @blockscout-effect/client: the `Blockscout` service for Effect apps: every explorer API v2 list endpoint,
+ * typed errors, retries, rate limits and Stream pagination. The app provides the `HttpClient`.
+ *
+ * @since 0.1.0
+ */
+export { Blockscout, type BlockscoutShape } from "./Blockscout.ts"
+export {
+  BlockscoutError,
+  type BlockscoutErrorReason,
+  Decode,
+  InvalidArgument,
+  InvalidRequest,
+  isRetryable,
+  NotFound,
+  OutOfCredits,
+  PaginationStalled,
+  RateLimited,
+  ServerError,
+  Timeout,
+  Transport,
+  Unauthorized
+} from "./BlockscoutError.ts"
+export {
+  type Endpoint,
+  type EndpointItem,
+  type EndpointName,
+  endpoints,
+  type Family,
+  type Filter,
+  type FilterKind,
+  type PathParam,
+  type PathParamKind,
+  type RawPage
+} from "./endpoints.ts"
+export { requestsCounter, retriesCounter } from "./internal/request.ts"
+export type { BlockscoutEvent, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
+export type * from "./Parameters.ts"

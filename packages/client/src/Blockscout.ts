@@ -1,0 +1,390 @@
+/**
+ * The `Blockscout` service: every list endpoint of Blockscout's explorer API v2, as one page
+ * (`list*`), every item (`stream*`) or every page with its cursor (`stream*Pages`).
+ *
+ * Provide one of its layers (`layerPro`, `layerInstance`, `layerConfig`) and an `HttpClient` layer
+ * (e.g. `FetchHttpClient.layer`). Every method is derived from the `endpoints` table.
+ *
+ * @since 0.1.0
+ */
+import type {
+  Block,
+  InternalTransaction,
+  Log,
+  NftCollection,
+  SmartContract,
+  TokenTransfer,
+  Transaction,
+  Withdrawal
+} from "@blockscout-effect/schema"
+import { Config, Context, Duration, Effect, Layer, Option, Redacted, Stream } from "effect"
+import { HttpClient } from "effect/http"
+import type { BlockscoutError } from "./BlockscoutError.ts"
+import type { EndpointItem, EndpointName, Family } from "./endpoints.ts"
+import { endpoints } from "./endpoints.ts"
+import * as Pagination from "./internal/pagination.ts"
+import * as RateLimit from "./internal/rateLimit.ts"
+import type { ClientContext } from "./internal/request.ts"
+import { prepare } from "./internal/request.ts"
+import type { ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
+import type {
+  EndpointArgs,
+  ListAddressWithdrawalsParameters,
+  ListBlocksValidatedParameters,
+  ListInternalTransactionsParameters,
+  ListNftCollectionsParameters,
+  ListSmartContractsParameters,
+  ListTokenInstanceTransfersParameters,
+  ListTokenTransfersParameters,
+  ListTransactionLogsParameters,
+  ListTransactionsParameters,
+  ListWithdrawalsParameters,
+  Page,
+  PageWithCursor
+} from "./Parameters.ts"
+
+type List<P, A> = (options?: P) => Effect.Effect<Page<A>, BlockscoutError>
+type Items<P, A> = (options?: P) => Stream.Stream<A, BlockscoutError>
+type Pages<P, A> = (options?: P) => Stream.Stream<PageWithCursor<A>, BlockscoutError>
+type ListAt<P, A> = (at: string, options?: P) => Effect.Effect<Page<A>, BlockscoutError>
+type ItemsAt<P, A> = (at: string, options?: P) => Stream.Stream<A, BlockscoutError>
+type PagesAt<P, A> = (at: string, options?: P) => Stream.Stream<PageWithCursor<A>, BlockscoutError>
+
+/**
+ * What the service offers. Path parameters come first (checked against SPEC.md's patterns before any
+ * request), then an options object; every failure is a `BlockscoutError`.
+ */
+export interface BlockscoutShape {
+  /** Which API family this client talks to. */
+  readonly family: Family
+  /** The Pro API chain id; `undefined` for an instance. */
+  readonly chainId: number | undefined
+
+  /** One page of any endpoint row, by name (for tools that derive commands from `endpoints`). */
+  readonly page: <N extends EndpointName>(name: N, args?: EndpointArgs) => Effect.Effect<Page<EndpointItem<N>>, BlockscoutError>
+  /** Every page of any paged endpoint row, by name, each with the cursor it was fetched with. */
+  readonly pages: <N extends EndpointName>(
+    name: N,
+    args?: EndpointArgs
+  ) => Stream.Stream<PageWithCursor<EndpointItem<N>>, BlockscoutError>
+  /** Every item of any endpoint row, by name. */
+  readonly stream: <N extends EndpointName>(name: N, args?: EndpointArgs) => Stream.Stream<EndpointItem<N>, BlockscoutError>
+
+  /** E1 (Pro) / E5 (instance) `GET /token-transfers`. */
+  readonly listTokenTransfers: List<ListTokenTransfersParameters, TokenTransfer>
+  readonly streamTokenTransfers: Items<ListTokenTransfersParameters, TokenTransfer>
+  readonly streamTokenTransfersPages: Pages<ListTokenTransfersParameters, TokenTransfer>
+
+  /** E2 `GET /tokens/{token}/instances/{tokenId}/transfers`. */
+  readonly listTokenInstanceTransfers: (
+    token: string,
+    tokenId: string | bigint,
+    options?: ListTokenInstanceTransfersParameters
+  ) => Effect.Effect<Page<TokenTransfer>, BlockscoutError>
+  readonly streamTokenInstanceTransfers: (
+    token: string,
+    tokenId: string | bigint,
+    options?: ListTokenInstanceTransfersParameters
+  ) => Stream.Stream<TokenTransfer, BlockscoutError>
+  readonly streamTokenInstanceTransfersPages: (
+    token: string,
+    tokenId: string | bigint,
+    options?: ListTokenInstanceTransfersParameters
+  ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError>
+
+  /** E3 `GET /main-page/transactions`: the latest few transactions, a bare array (no paging). */
+  readonly mainPageTransactions: () => Effect.Effect<ReadonlyArray<Transaction>, BlockscoutError>
+
+  /** E4 `GET /transactions`. */
+  readonly listTransactions: List<ListTransactionsParameters, Transaction>
+  readonly streamTransactions: Items<ListTransactionsParameters, Transaction>
+  readonly streamTransactionsPages: Pages<ListTransactionsParameters, Transaction>
+
+  /** E6 `GET /transactions/{hash}/logs`. */
+  readonly listTransactionLogs: ListAt<ListTransactionLogsParameters, Log>
+  readonly streamTransactionLogs: ItemsAt<ListTransactionLogsParameters, Log>
+  readonly streamTransactionLogsPages: PagesAt<ListTransactionLogsParameters, Log>
+
+  /** E7 `GET /addresses/{address}/blocks-validated`. */
+  readonly listBlocksValidated: ListAt<ListBlocksValidatedParameters, Block>
+  readonly streamBlocksValidated: ItemsAt<ListBlocksValidatedParameters, Block>
+  readonly streamBlocksValidatedPages: PagesAt<ListBlocksValidatedParameters, Block>
+
+  /** E8 `GET /smart-contracts`. */
+  readonly listSmartContracts: List<ListSmartContractsParameters, SmartContract>
+  readonly streamSmartContracts: Items<ListSmartContractsParameters, SmartContract>
+  readonly streamSmartContractsPages: Pages<ListSmartContractsParameters, SmartContract>
+
+  /** E9 `GET /withdrawals`. */
+  readonly listWithdrawals: List<ListWithdrawalsParameters, Withdrawal>
+  readonly streamWithdrawals: Items<ListWithdrawalsParameters, Withdrawal>
+  readonly streamWithdrawalsPages: Pages<ListWithdrawalsParameters, Withdrawal>
+
+  /** E10 `GET /addresses/{address}/nft/collections`. */
+  readonly listNftCollections: ListAt<ListNftCollectionsParameters, NftCollection>
+  readonly streamNftCollections: ItemsAt<ListNftCollectionsParameters, NftCollection>
+  readonly streamNftCollectionsPages: PagesAt<ListNftCollectionsParameters, NftCollection>
+
+  /** E11 `GET /addresses/{address}/internal-transactions`. */
+  readonly listInternalTransactions: ListAt<ListInternalTransactionsParameters, InternalTransaction>
+  readonly streamInternalTransactions: ItemsAt<ListInternalTransactionsParameters, InternalTransaction>
+  readonly streamInternalTransactionsPages: PagesAt<ListInternalTransactionsParameters, InternalTransaction>
+
+  /** E12 `GET /addresses/{address}/withdrawals` (withdrawals without `receiver`). */
+  readonly listAddressWithdrawals: ListAt<ListAddressWithdrawalsParameters, Withdrawal>
+  readonly streamAddressWithdrawals: ItemsAt<ListAddressWithdrawalsParameters, Withdrawal>
+  readonly streamAddressWithdrawalsPages: PagesAt<ListAddressWithdrawalsParameters, Withdrawal>
+}
+
+/** Where and how to connect, resolved from a layer's options. */
+interface Target {
+  readonly family: Family
+  readonly chainId: number | undefined
+  readonly baseUrl: string
+  readonly apiKey: Redacted.Redacted<string> | undefined
+  readonly secretKey: Redacted.Redacted<string> | undefined
+}
+
+const defaultProBaseUrl = "https://api.blockscout.com"
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "")
+
+const toContext = (
+  http: HttpClient.HttpClient,
+  registry: RateLimit.RateLimitRegistry,
+  target: Target,
+  options: ClientOptions
+): ClientContext => {
+  const base = target.family === "pro"
+    ? `${trimSlash(target.baseUrl)}/${target.chainId}/api/v2`
+    : `${trimSlash(target.baseUrl)}/api/v2`
+  const retry = options.retry === false ? { times: 0 } : options.retry ?? {}
+  const rateLimit = options.rateLimit === false ? undefined : options.rateLimit ?? {}
+  // One limiter per key; keyless instance calls are limited per IP, so per instance address.
+  const limiterKey = target.apiKey === undefined
+    ? `ip:${RateLimit.fingerprint(trimSlash(target.baseUrl))}`
+    : `key:${RateLimit.fingerprint(Redacted.value(target.apiKey))}`
+  return {
+    http,
+    family: target.family,
+    chainId: target.chainId,
+    base,
+    apiKey: target.apiKey,
+    secretKey: target.secretKey,
+    apiKeyIn: options.apiKeyIn ?? "query",
+    timeout: Duration.fromInputUnsafe(options.timeout ?? "120 seconds"),
+    retryTimes: Math.max(0, retry.times ?? 5),
+    retryBase: Duration.fromInputUnsafe(retry.base ?? "500 millis"),
+    retryMax: Duration.fromInputUnsafe(retry.max ?? "30 seconds"),
+    requestsPerSecond: rateLimit === undefined ? undefined : rateLimit.requestsPerSecond ?? 5,
+    rateLimited: rateLimit !== undefined,
+    limiterKey,
+    registry,
+    pageSize: options.pageSize,
+    prefetch: Math.max(0, options.prefetch ?? 1),
+    onEvent: options.onEvent
+  }
+}
+
+/** Builds the service over a client context: every method is one line over the table. */
+const makeShape = (ctx: ClientContext): BlockscoutShape => {
+  const pageOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
+    const endpoint = endpoints[name]
+    return Effect.flatMap(prepare(endpoint, args, ctx.pageSize), (prepared) =>
+      endpoint.shape === "array"
+        ? Effect.map(
+          Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
+          (items): Page<EndpointItem<N>> => ({ items, next_page_params: null })
+        )
+        : Pagination.fetchPage<EndpointItem<N>>(ctx, prepared, prepared.cursor, span))
+  }
+  const pagesOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
+    const endpoint = endpoints[name]
+    return Stream.unwrap(Effect.map(prepare(endpoint, args, ctx.pageSize), (prepared) =>
+      endpoint.shape === "array"
+        ? Stream.fromEffect(
+          Effect.map(
+            Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
+            (items): PageWithCursor<EndpointItem<N>> => ({ items, next_page_params: null, cursor: undefined })
+          )
+        )
+        : Pagination.pages<EndpointItem<N>>(ctx, prepared, span)))
+  }
+  const itemsOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) =>
+    pagesOf(name, args, span).pipe(
+      Stream.map((page) => page.items),
+      Stream.flattenIterable
+    )
+
+  // The three methods of a row without path parameters, and of a row keyed by one path parameter.
+  const plain = <N extends EndpointName, P extends object>(name: N, method: string) => ({
+    list: (options?: P) => pageOf(name, { ...options } as EndpointArgs, `Blockscout.list${method}`),
+    items: (options?: P) => itemsOf(name, { ...options } as EndpointArgs, `Blockscout.stream${method}`),
+    pages: (options?: P) => pagesOf(name, { ...options } as EndpointArgs, `Blockscout.stream${method}Pages`)
+  })
+  const at = <N extends EndpointName, P extends object>(name: N, param: string, method: string) => ({
+    list: (value: string, options?: P) =>
+      pageOf(name, { ...options, [param]: value } as EndpointArgs, `Blockscout.list${method}`),
+    items: (value: string, options?: P) =>
+      itemsOf(name, { ...options, [param]: value } as EndpointArgs, `Blockscout.stream${method}`),
+    pages: (value: string, options?: P) =>
+      pagesOf(name, { ...options, [param]: value } as EndpointArgs, `Blockscout.stream${method}Pages`)
+  })
+
+  const tokenTransfers = plain<"tokenTransfers", ListTokenTransfersParameters>("tokenTransfers", "TokenTransfers")
+  const transactions = plain<"transactions", ListTransactionsParameters>("transactions", "Transactions")
+  const smartContracts = plain<"smartContracts", ListSmartContractsParameters>("smartContracts", "SmartContracts")
+  const withdrawals = plain<"withdrawals", ListWithdrawalsParameters>("withdrawals", "Withdrawals")
+  const logs = at<"transactionLogs", ListTransactionLogsParameters>("transactionLogs", "hash", "TransactionLogs")
+  const blocks = at<"blocksValidated", ListBlocksValidatedParameters>("blocksValidated", "address", "BlocksValidated")
+  const nfts = at<"nftCollections", ListNftCollectionsParameters>("nftCollections", "address", "NftCollections")
+  const internals = at<"internalTransactions", ListInternalTransactionsParameters>(
+    "internalTransactions",
+    "address",
+    "InternalTransactions"
+  )
+  const addressWithdrawals = at<"addressWithdrawals", ListAddressWithdrawalsParameters>(
+    "addressWithdrawals",
+    "address",
+    "AddressWithdrawals"
+  )
+  const instanceArgs = (token: string, tokenId: string | bigint, options?: ListTokenInstanceTransfersParameters) =>
+    ({ ...options, token, tokenId: typeof tokenId === "bigint" ? tokenId.toString() : tokenId }) as EndpointArgs
+
+  return {
+    family: ctx.family,
+    chainId: ctx.chainId,
+    page: (name, args = {}) => pageOf(name, args, `Blockscout.page.${name}`),
+    pages: (name, args = {}) => pagesOf(name, args, `Blockscout.pages.${name}`),
+    stream: (name, args = {}) => itemsOf(name, args, `Blockscout.stream.${name}`),
+
+    listTokenTransfers: tokenTransfers.list,
+    streamTokenTransfers: tokenTransfers.items,
+    streamTokenTransfersPages: tokenTransfers.pages,
+
+    listTokenInstanceTransfers: (token, tokenId, options) =>
+      pageOf("tokenInstanceTransfers", instanceArgs(token, tokenId, options), "Blockscout.listTokenInstanceTransfers"),
+    streamTokenInstanceTransfers: (token, tokenId, options) =>
+      itemsOf("tokenInstanceTransfers", instanceArgs(token, tokenId, options), "Blockscout.streamTokenInstanceTransfers"),
+    streamTokenInstanceTransfersPages: (token, tokenId, options) =>
+      pagesOf(
+        "tokenInstanceTransfers",
+        instanceArgs(token, tokenId, options),
+        "Blockscout.streamTokenInstanceTransfersPages"
+      ),
+
+    mainPageTransactions: () =>
+      Effect.map(pageOf("mainPageTransactions", {}, "Blockscout.mainPageTransactions"), (page) => page.items),
+
+    listTransactions: transactions.list,
+    streamTransactions: transactions.items,
+    streamTransactionsPages: transactions.pages,
+    listTransactionLogs: logs.list,
+    streamTransactionLogs: logs.items,
+    streamTransactionLogsPages: logs.pages,
+    listBlocksValidated: blocks.list,
+    streamBlocksValidated: blocks.items,
+    streamBlocksValidatedPages: blocks.pages,
+    listSmartContracts: smartContracts.list,
+    streamSmartContracts: smartContracts.items,
+    streamSmartContractsPages: smartContracts.pages,
+    listWithdrawals: withdrawals.list,
+    streamWithdrawals: withdrawals.items,
+    streamWithdrawalsPages: withdrawals.pages,
+    listNftCollections: nfts.list,
+    streamNftCollections: nfts.items,
+    streamNftCollectionsPages: nfts.pages,
+    listInternalTransactions: internals.list,
+    streamInternalTransactions: internals.items,
+    streamInternalTransactionsPages: internals.pages,
+    listAddressWithdrawals: addressWithdrawals.list,
+    streamAddressWithdrawals: addressWithdrawals.items,
+    streamAddressWithdrawalsPages: addressWithdrawals.pages
+  }
+}
+
+const make = (target: Target, options: ClientOptions): Effect.Effect<BlockscoutShape, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const http = yield* HttpClient.HttpClient
+    const registry = yield* RateLimit.RateLimits
+    return makeShape(toContext(http, registry, target, options))
+  })
+
+/** Reads `BLOCKSCOUT_*` configuration into a Pro or instance target. */
+const targetFromConfig = Effect.gen(function*() {
+  const baseUrl = yield* Config.option(Config.String("BLOCKSCOUT_BASE_URL"))
+  const apiKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_API_KEY"))
+  const secretKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_SECRET_KEY"))
+  if (Option.isSome(baseUrl)) {
+    return {
+      family: "instance",
+      chainId: undefined,
+      baseUrl: baseUrl.value,
+      apiKey: Option.getOrUndefined(apiKey),
+      secretKey: Option.getOrUndefined(secretKey)
+    } satisfies Target
+  }
+  const chainId = yield* Config.Int("BLOCKSCOUT_CHAIN_ID")
+  const key = yield* Config.Redacted("BLOCKSCOUT_API_KEY")
+  const proBaseUrl = yield* Config.String("BLOCKSCOUT_PRO_BASE_URL").pipe(Config.withDefault(defaultProBaseUrl))
+  return {
+    family: "pro",
+    chainId,
+    baseUrl: proBaseUrl,
+    apiKey: key,
+    secretKey: Option.getOrUndefined(secretKey)
+  } satisfies Target
+})
+
+/**
+ * The Blockscout explorer API v2 client.
+ *
+ * @example
+ * ```ts
+ * const page = yield* (yield* Blockscout).listTransactions({ filter: "validated" })
+ * ```
+ */
+export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("@blockscout-effect/client/Blockscout") {
+  /**
+   * The Pro API: `{baseUrl}/{chainId}/api/v2` (`baseUrl` defaults to `https://api.blockscout.com`), the key
+   * sent as `apikey` (or `Authorization: Bearer` with `apiKeyIn: "header"`).
+   */
+  static readonly layerPro = (options: ProOptions): Layer.Layer<Blockscout, never, HttpClient.HttpClient> =>
+    Layer.effect(
+      Blockscout,
+      make({
+        family: "pro",
+        chainId: options.chainId,
+        baseUrl: options.baseUrl ?? defaultProBaseUrl,
+        apiKey: options.apiKey,
+        secretKey: undefined
+      }, options)
+    )
+
+  /**
+   * One explorer instance: `{baseUrl}/api/v2`; `apiKey` optional (`apikey`, or `x-api-key` with
+   * `apiKeyIn: "header"`), `secretKey` sent as `key`.
+   */
+  static readonly layerInstance = (options: InstanceOptions): Layer.Layer<Blockscout, never, HttpClient.HttpClient> =>
+    Layer.effect(
+      Blockscout,
+      make({
+        family: "instance",
+        chainId: undefined,
+        baseUrl: options.baseUrl,
+        apiKey: options.apiKey,
+        secretKey: options.secretKey
+      }, options)
+    )
+
+  /**
+   * From configuration: `BLOCKSCOUT_BASE_URL` picks an instance (with optional `BLOCKSCOUT_API_KEY`,
+   * `BLOCKSCOUT_SECRET_KEY`); otherwise `BLOCKSCOUT_CHAIN_ID` and `BLOCKSCOUT_API_KEY` pick the Pro API
+   * (base `BLOCKSCOUT_PRO_BASE_URL`, default `https://api.blockscout.com`). Fails with a `ConfigError` when
+   * neither is complete.
+   */
+  static readonly layerConfig = (
+    options: ClientOptions = {}
+  ): Layer.Layer<Blockscout, Config.ConfigError, HttpClient.HttpClient> =>
+    Layer.unwrap(Effect.map(targetFromConfig, (target) => Layer.effect(Blockscout, make(target, options))))
+}

@@ -1,0 +1,91 @@
+/**
+ * Options of the `Blockscout` layers, and the events a client reports while it works.
+ *
+ * @since 0.1.0
+ */
+import type { Duration, Effect, Redacted } from "effect"
+
+/**
+ * Behaviour shared by every layer: retries, timeouts, rate limit, paging and progress events.
+ *
+ * Every field is optional; the defaults suit a free Pro plan and the slow endpoints.
+ */
+export interface ClientOptions {
+  /**
+   * Where the API key goes: `"query"` (the `apikey` parameter, as SPEC.md says; the default) or
+   * `"header"` (`Authorization: Bearer` for Pro, `x-api-key` for an instance), which keeps the key out of
+   * proxy and server access logs.
+   */
+  readonly apiKeyIn?: "query" | "header" | undefined
+  /** Per-request timeout (each attempt). Default 120 seconds: Blockscout's own client waits that long. */
+  readonly timeout?: Duration.Input | undefined
+  /**
+   * Retries of 429, 5xx, transport failures and timeouts (never of other 4xx): `times` extra attempts
+   * (default 5), exponential backoff from `base` (default 500 ms) capped at `max` (default 30 s), with jitter.
+   * A `Retry-After` or `x-ratelimit-reset` the server sends is waited at least. `false` disables retries.
+   */
+  readonly retry?:
+    | {
+      readonly times?: number | undefined
+      readonly base?: Duration.Input | undefined
+      readonly max?: Duration.Input | undefined
+    }
+    | false
+    | undefined
+  /**
+   * Client-side pacing, per key, shared in the process: `requestsPerSecond` defaults to 5 (the free Pro
+   * plan; an instance's default 300 a minute is the same rate). `false` disables the pacing and the
+   * budget learnt from `x-ratelimit-*` headers.
+   */
+  readonly rateLimit?: { readonly requestsPerSecond?: number | undefined } | false | undefined
+  /** Default page size for every list call (`items_count`); servers default to 50 and cap at 100. */
+  readonly pageSize?: number | undefined
+  /** Pages fetched ahead of the consumer in streams (default 1; 0 fetches only on demand). */
+  readonly prefetch?: number | undefined
+  /** Called for each request, retry and rate-limit wait; use it for progress output. Must not fail. */
+  readonly onEvent?: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
+}
+
+/** Options of `Blockscout.layerPro`: the Pro API, `{baseUrl}/{chainId}/api/v2`. */
+export interface ProOptions extends ClientOptions {
+  readonly chainId: number
+  readonly apiKey: Redacted.Redacted<string>
+  /** Default `https://api.blockscout.com`. */
+  readonly baseUrl?: string | undefined
+}
+
+/** Options of `Blockscout.layerInstance`: one explorer instance, `{baseUrl}/api/v2`. */
+export interface InstanceOptions extends ClientOptions {
+  /** The explorer's address, e.g. `https://eth.blockscout.com`. */
+  readonly baseUrl: string
+  /** Optional: raises the per-IP limits on instances that check keys. */
+  readonly apiKey?: Redacted.Redacted<string> | undefined
+  /** Sent as `key`: unlocks addresses an instance restricts (403 without it). */
+  readonly secretKey?: Redacted.Redacted<string> | undefined
+}
+
+/**
+ * What the client reports through `onEvent`. URLs are redacted; no event holds a key.
+ */
+export type BlockscoutEvent =
+  | {
+    readonly _tag: "Request"
+    readonly endpoint: string
+    readonly url: string
+    /** 0 for the first attempt. */
+    readonly attempt: number
+  }
+  | {
+    readonly _tag: "Retry"
+    readonly endpoint: string
+    readonly url: string
+    readonly attempt: number
+    /** The reason tag of the failure being retried. */
+    readonly reason: string
+    readonly delayMillis: number
+  }
+  | {
+    readonly _tag: "RateLimitWait"
+    readonly endpoint: string
+    readonly delayMillis: number
+  }

@@ -1,0 +1,242 @@
+/**
+ * The endpoints table: one row per Blockscout API v2 list endpoint (SPEC.md section 4, FACTS.md).
+ *
+ * Every method of the `Blockscout` service, the request pipeline and the pagination read these rows and
+ * nothing else, so adding an endpoint is a row here plus its schema in `@blockscout-effect/schema`.
+ * Tools (the command-line app) can derive one command per row from the same data.
+ *
+ * Gotcha: E1 (Pro) and E5 (instance) are the same `tokenTransfers` row: both families serve all twelve
+ * endpoints under the same paths, only the base URL differs.
+ *
+ * @since 0.1.0
+ */
+import {
+  AddressWithdrawalsResponse,
+  BlocksValidatedResponse,
+  InternalTransactionsResponse,
+  MainPageTransactionsResponse,
+  NftCollectionsResponse,
+  SmartContractsResponse,
+  TokenInstanceTransfersResponse,
+  TokenTransfersResponse,
+  TokenTypeValues,
+  TransactionLogsResponse,
+  TransactionsResponse,
+  TransactionTypeValues,
+  WithdrawalsResponse
+} from "@blockscout-effect/schema"
+import type { Schema } from "effect"
+
+/** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
+export type Family = "pro" | "instance"
+
+/** What a path parameter must look like (SPEC.md patterns); checked before any request is sent. */
+export type PathParamKind = "address" | "hash" | "tokenId"
+
+/** A path parameter: its argument name (also the `{name}` in the path template) and its check. */
+export interface PathParam {
+  readonly name: string
+  readonly kind: PathParamKind
+}
+
+/**
+ * How a filter is written and checked:
+ * - `literal`: one value from `values`;
+ * - `literals`: a non-empty list of values from `values`, sent comma-separated;
+ * - `text`: any non-empty string;
+ * - `names`: a non-empty list of free names (no commas), sent comma-separated.
+ */
+export type FilterKind = "literal" | "literals" | "text" | "names"
+
+/** A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors. */
+export interface Filter {
+  readonly name: string
+  readonly kind: FilterKind
+  /** The allowed values of `literal` / `literals` filters. */
+  readonly values?: ReadonlyArray<string> | undefined
+  readonly description: string
+}
+
+/** A page as the endpoints decode it (the schema package's `Page` envelope). */
+export interface RawPage<A> {
+  readonly items: ReadonlyArray<A>
+  readonly next_page_params: Readonly<Record<string, string | number>> | null
+}
+
+/**
+ * One endpoint: where it lives, what it takes, what it returns.
+ *
+ * `response` decodes the whole body: a `{ items, next_page_params }` page for `shape: "page"`, a bare array
+ * for `shape: "array"` (E3). `cursorKeys` lists the keys servers are known to put in `next_page_params`
+ * (documentation for tools; the client sends back whatever the server gave).
+ */
+export interface Endpoint<Item = unknown> {
+  readonly name: string
+  /** Endpoint ids of SPEC.md (`"E1/E5"`, `"E4"`, ...). */
+  readonly ids: string
+  readonly summary: string
+  /** Path under `/api/v2`, with `{name}` placeholders for the path parameters. */
+  readonly path: string
+  readonly pathParams: ReadonlyArray<PathParam>
+  readonly filters: ReadonlyArray<Filter>
+  readonly shape: "page" | "array"
+  readonly response: Schema.Decoder<RawPage<Item>> | Schema.Decoder<ReadonlyArray<Item>>
+  readonly cursorKeys: ReadonlyArray<string>
+  readonly families: ReadonlyArray<Family>
+}
+
+const bothFamilies: ReadonlyArray<Family> = ["pro", "instance"]
+
+const pageRow = <S extends Schema.Decoder<RawPage<unknown>>>(
+  row: Omit<Endpoint, "shape" | "response" | "families"> & { readonly response: S }
+) => ({ ...row, shape: "page" as const, families: bothFamilies })
+
+/**
+ * The table. Keys are the endpoint names used by `Blockscout.page(name, args)` / `pages(name, args)`.
+ */
+export const endpoints = {
+  tokenTransfers: pageRow({
+    name: "tokenTransfers",
+    ids: "E1/E5",
+    summary: "Token transfers of all token types, newest first",
+    path: "/token-transfers",
+    pathParams: [],
+    filters: [
+      { name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }
+    ],
+    response: TokenTransfersResponse,
+    cursorKeys: ["block_number", "index", "batch_log_index", "batch_block_hash", "batch_transaction_hash", "index_in_batch"]
+  }),
+  tokenInstanceTransfers: pageRow({
+    name: "tokenInstanceTransfers",
+    ids: "E2",
+    summary: "Transfers of one NFT instance",
+    path: "/tokens/{token}/instances/{tokenId}/transfers",
+    pathParams: [
+      { name: "token", kind: "address" },
+      { name: "tokenId", kind: "tokenId" }
+    ],
+    filters: [],
+    response: TokenInstanceTransfersResponse,
+    cursorKeys: ["block_number", "index", "token_id"]
+  }),
+  mainPageTransactions: {
+    name: "mainPageTransactions",
+    ids: "E3",
+    summary: "The latest transactions for a main page (a bare array, at most a handful, no paging)",
+    path: "/main-page/transactions",
+    pathParams: [],
+    filters: [],
+    shape: "array" as const,
+    response: MainPageTransactionsResponse,
+    cursorKeys: [],
+    families: bothFamilies
+  },
+  transactions: pageRow({
+    name: "transactions",
+    ids: "E4",
+    summary: "Transactions, newest first",
+    path: "/transactions",
+    pathParams: [],
+    filters: [
+      { name: "filter", kind: "literal", values: ["validated", "pending"], description: "validated (default) or pending" },
+      { name: "type", kind: "literals", values: TransactionTypeValues, description: "transaction types to include" },
+      { name: "method", kind: "names", description: "method names to include (approve, transfer, ...)" }
+    ],
+    response: TransactionsResponse,
+    cursorKeys: ["block_number", "index", "items_count", "inserted_at", "hash"]
+  }),
+  transactionLogs: pageRow({
+    name: "transactionLogs",
+    ids: "E6",
+    summary: "Event logs of one transaction",
+    path: "/transactions/{hash}/logs",
+    pathParams: [{ name: "hash", kind: "hash" }],
+    filters: [],
+    response: TransactionLogsResponse,
+    cursorKeys: ["block_number", "index", "items_count"]
+  }),
+  blocksValidated: pageRow({
+    name: "blocksValidated",
+    ids: "E7",
+    summary: "Blocks validated by an address",
+    path: "/addresses/{address}/blocks-validated",
+    pathParams: [{ name: "address", kind: "address" }],
+    filters: [],
+    response: BlocksValidatedResponse,
+    cursorKeys: ["block_number", "items_count"]
+  }),
+  smartContracts: pageRow({
+    name: "smartContracts",
+    ids: "E8",
+    summary: "Verified smart contracts",
+    path: "/smart-contracts",
+    pathParams: [],
+    filters: [
+      { name: "q", kind: "text", description: "search by name or address" },
+      { name: "filter", kind: "literal", values: ["solidity", "vyper", "yul"], description: "contract language" },
+      { name: "sort", kind: "literal", values: ["balance", "transactions_count"], description: "sort key" },
+      { name: "order", kind: "literal", values: ["asc", "desc"], description: "sort order" }
+    ],
+    response: SmartContractsResponse,
+    cursorKeys: ["smart_contract_id", "items_count", "coin_balance", "transactions_count", "hash"]
+  }),
+  withdrawals: pageRow({
+    name: "withdrawals",
+    ids: "E9",
+    summary: "Beacon-chain withdrawals",
+    path: "/withdrawals",
+    pathParams: [],
+    filters: [],
+    response: WithdrawalsResponse,
+    cursorKeys: ["index", "items_count"]
+  }),
+  nftCollections: pageRow({
+    name: "nftCollections",
+    ids: "E10",
+    summary: "NFTs owned by an address, grouped by collection",
+    path: "/addresses/{address}/nft/collections",
+    pathParams: [{ name: "address", kind: "address" }],
+    filters: [
+      {
+        name: "type",
+        kind: "literals",
+        values: ["ERC-721", "ERC-404", "ERC-1155"],
+        description: "NFT token types to include"
+      }
+    ],
+    response: NftCollectionsResponse,
+    cursorKeys: ["token_contract_address_hash", "token_type"]
+  }),
+  internalTransactions: pageRow({
+    name: "internalTransactions",
+    ids: "E11",
+    summary: "Internal transactions of an address",
+    path: "/addresses/{address}/internal-transactions",
+    pathParams: [{ name: "address", kind: "address" }],
+    filters: [
+      { name: "filter", kind: "literal", values: ["to", "from"], description: "only calls to, or from, the address" }
+    ],
+    response: InternalTransactionsResponse,
+    cursorKeys: ["block_number", "transaction_index", "index", "items_count"]
+  }),
+  addressWithdrawals: pageRow({
+    name: "addressWithdrawals",
+    ids: "E12",
+    summary: "Withdrawals received by an address",
+    path: "/addresses/{address}/withdrawals",
+    pathParams: [{ name: "address", kind: "address" }],
+    filters: [],
+    response: AddressWithdrawalsResponse,
+    cursorKeys: ["index", "items_count"]
+  })
+} satisfies Record<string, Endpoint>
+
+/** The name of an endpoint row. */
+export type EndpointName = keyof typeof endpoints
+
+/** The decoded item type of an endpoint row. */
+export type EndpointItem<N extends EndpointName> = (typeof endpoints)[N]["response"]["Type"] extends
+  { readonly items: ReadonlyArray<infer A> } ? A
+  : (typeof endpoints)[N]["response"]["Type"] extends ReadonlyArray<infer A> ? A
+  : never
