@@ -1,83 +1,91 @@
 /**
- * The Address object (SPEC.md 2.1): every `from`, `to`, `miner`, `owner` ... in a response.
+ * The Address object (SPEC.md 2.1): every `from`, `to`, `miner`, `owner`, `receiver` ... in a response.
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { AddressHash, JsonValue } from "./Primitives.ts"
-import { nullable, optional } from "./internal/fields.ts"
+import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
+import { AddressHash, JsonObject } from "./Primitives.ts"
 
 /**
  * A public or private tag on an address.
+ *
+ * `address_hash` is kept as an unchecked string: tags are display metadata, and one malformed tag (real mocks
+ * hold `"0x"`) must not fail a whole page.
  */
 export const AddressTag = Schema.Struct({
-  address_hash: optional(Schema.String),
-  display_name: optional(Schema.String),
-  label: optional(Schema.String)
-})
+  address_hash: Schema.String,
+  display_name: Schema.String,
+  label: Schema.String
+}).annotate({ identifier: "AddressTag" })
 
 /**
- * A watchlist entry naming an address.
+ * A watchlist entry naming an address (only for the owner of the API key's account).
  */
 export const WatchlistName = Schema.Struct({
-  display_name: optional(Schema.String),
-  label: optional(Schema.String)
-})
+  display_name: Schema.String,
+  label: Schema.String
+}).annotate({ identifier: "WatchlistName" })
 
 /**
- * One metadata tag of an address (Pro shape: `metadata.tags[]`; per-instance: `metadata` itself).
+ * One metadata tag of an address: the per-instance family's whole `metadata`, one of the Pro API's
+ * `metadata.tags`. `meta` is tag-type specific free-form JSON.
  */
 export const AddressMetadataTag = Schema.Struct({
-  slug: optional(Schema.String),
-  name: optional(Schema.String),
-  tagType: optional(Schema.String),
-  ordinal: optional(Schema.Number),
-  meta: optional(JsonValue)
-})
+  slug: Schema.String,
+  name: Schema.String,
+  tagType: Schema.String,
+  ordinal: Schema.Number,
+  meta: optional(JsonObject)
+}).annotate({ identifier: "AddressMetadataTag" })
 
 /**
- * Address metadata: the Pro API's `{ tags: [...] }` or the per-instance single-tag shape.
+ * The Pro API's address metadata: `{ tags: [...] }`.
  */
-export const AddressMetadata = Schema.Struct({
-  tags: optional(Schema.Array(AddressMetadataTag)),
-  slug: optional(Schema.String),
-  name: optional(Schema.String),
-  tagType: optional(Schema.String),
-  ordinal: optional(Schema.Number),
-  meta: optional(JsonValue)
-})
+export const AddressMetadataTags = Schema.Struct({
+  tags: Schema.Array(AddressMetadataTag)
+}).annotate({ identifier: "AddressMetadataTags" })
 
 /**
- * A proxy implementation of a contract address (`address_hash`; older servers sent `address`).
+ * Address metadata in either family's shape: `{ tags: [...] }` (Pro API, current servers) or a single tag
+ * object (SPEC.md's per-instance shape). Narrow with `"tags" in metadata`.
  */
-export const Implementation = Schema.Struct({
-  address_hash: AddressHash,
-  name: optional(Schema.String)
-})
+export const AddressMetadata = Schema.Union([AddressMetadataTags, AddressMetadataTag])
 
 /**
- * The Address object, both families' shapes; fields one family lacks are optional.
+ * A proxy implementation of a contract address. Older servers sent `address` for `address_hash`.
+ */
+export const Implementation = withRenames(
+  Schema.Struct({
+    address_hash: AddressHash,
+    name: optional(Schema.String)
+  }),
+  { address: "address_hash" },
+  "Implementation"
+)
+
+/**
+ * The Address object, both families' shapes in one.
  *
- * Use as the schema of any address-valued field. Only `hash` is always present.
+ * Use as the schema of any address-valued field. Present in both families: `hash`, `name`, `is_contract`,
+ * `is_verified`; the per-instance family adds `implementation_name`, the Pro API `implementations`, `is_scam`,
+ * `proxy_type`, `reputation`; tag arrays, `ens_domain_name` and `metadata` may be absent or null.
  */
 export const Address = Schema.Struct({
   hash: AddressHash,
+  name: nullable(Schema.String),
+  is_contract: nullable(Schema.Boolean),
+  is_verified: nullable(Schema.Boolean),
   implementation_name: optional(Schema.String),
   implementations: optional(Schema.Array(Implementation)),
-  name: optional(Schema.String),
-  is_contract: optional(Schema.Boolean),
-  is_verified: optional(Schema.Boolean),
-  is_scam: optional(Schema.Boolean),
   ens_domain_name: optional(Schema.String),
+  metadata: optional(AddressMetadata),
   private_tags: optional(Schema.Array(AddressTag)),
   public_tags: optional(Schema.Array(AddressTag)),
   watchlist_names: optional(Schema.Array(WatchlistName)),
-  metadata: optional(AddressMetadata),
+  is_scam: absent(Schema.Boolean),
   proxy_type: optional(Schema.String),
   reputation: optional(Schema.String)
 }).annotate({ identifier: "Address" })
 /** A decoded Address object. */
 export type Address = typeof Address.Type
-
-/** An address-valued field that may be null (e.g. a transaction's `to` for contract creations). */
-export const NullableAddress = nullable(Address)

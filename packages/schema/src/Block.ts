@@ -3,46 +3,65 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Schema, SchemaGetter } from "effect"
 import { Address } from "./Address.ts"
-import { optional } from "./internal/fields.ts"
+import { absent, nullable, optional } from "./internal/fields.ts"
 import { Count, DecimalNumber, Hash, HexData, IntegerQuantity, IntegerQuantityNumber, Timestamp } from "./Primitives.ts"
 
-/** A block reward. */
+/**
+ * A block reward. `type` is `Miner Reward`, `Emission Reward`, `Chore Reward` or `Uncle Reward` (SPEC.md);
+ * newer servers write `validator`, `emission_funds`, `uncle`.
+ */
 export const BlockReward = Schema.Struct({
   reward: IntegerQuantityNumber,
   type: Schema.String
-})
+}).annotate({ identifier: "BlockReward" })
 
 /**
- * A block.
+ * An uncle's hash: a string (SPEC.md), or `{ hash }` as newer servers send it; decoded to the hash.
+ */
+export const UncleHash = Schema.Union([
+  Hash,
+  Schema.Struct({ hash: Hash }).pipe(
+    Schema.decodeTo(Schema.toType(Hash), {
+      decode: SchemaGetter.transform((o: { readonly hash: Hash }) => o.hash),
+      encode: SchemaGetter.transform((hash: Hash) => ({ hash }))
+    })
+  )
+])
+
+/**
+ * A block. Percentages are decimal strings (they may be negative); fee fields and `total_difficulty` may be
+ * null; `rewards` is absent on some chains; `extra_data`/`state_root` are SPEC.md-only, free-form strings.
  */
 export const Block = Schema.Struct({
   hash: Hash,
-  parent_hash: optional(Hash),
+  parent_hash: Hash,
   height: Count,
-  timestamp: optional(Timestamp),
-  type: optional(Schema.String),
-  miner: optional(Address),
-  nonce: optional(Schema.String),
-  extra_data: optional(HexData),
-  state_root: optional(Schema.String),
-  difficulty: optional(IntegerQuantity),
-  total_difficulty: optional(IntegerQuantity),
-  size: optional(Count),
-  gas_limit: optional(IntegerQuantity),
-  gas_used: optional(IntegerQuantity),
-  gas_used_percentage: optional(DecimalNumber),
-  gas_target_percentage: optional(DecimalNumber),
-  burnt_fees_percentage: optional(DecimalNumber),
-  base_fee_per_gas: optional(IntegerQuantity),
-  burnt_fees: optional(IntegerQuantity),
-  priority_fee: optional(IntegerQuantity),
-  transaction_fees: optional(IntegerQuantity),
-  transactions_count: optional(Count),
+  timestamp: Timestamp,
+  type: Schema.String,
+  miner: Address,
+  nonce: HexData,
+  size: nullable(Count),
+  difficulty: nullable(IntegerQuantity),
+  total_difficulty: nullable(IntegerQuantity),
+  gas_limit: IntegerQuantity,
+  gas_used: nullable(IntegerQuantity),
+  gas_used_percentage: nullable(DecimalNumber),
+  gas_target_percentage: nullable(DecimalNumber),
+  burnt_fees_percentage: nullable(DecimalNumber),
+  base_fee_per_gas: nullable(IntegerQuantity),
+  burnt_fees: nullable(IntegerQuantity),
+  priority_fee: nullable(IntegerQuantity),
+  transaction_fees: nullable(IntegerQuantity),
+  transactions_count: Count,
   withdrawals_count: optional(Count),
-  rewards: optional(Schema.Array(BlockReward)),
-  uncles_hashes: optional(Schema.Array(Hash))
+  internal_transactions_count: optional(Count),
+  rewards: absent(Schema.Array(BlockReward)),
+  uncles_hashes: Schema.Array(UncleHash),
+  extra_data: optional(Schema.String),
+  state_root: optional(Schema.String),
+  is_pending_update: optional(Schema.Boolean)
 }).annotate({ identifier: "Block" })
 /** A decoded Block. */
 export type Block = typeof Block.Type

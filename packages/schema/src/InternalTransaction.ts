@@ -5,25 +5,27 @@
  */
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
-import { optional } from "./internal/fields.ts"
+import { absent, nullable } from "./internal/fields.ts"
 import { Count, Hash, IntegerQuantity, Timestamp } from "./Primitives.ts"
 
 /**
- * An internal transaction: exactly one of `to` / `created_contract` is set.
+ * An internal transaction (a call, create, selfdestruct ... inside a transaction): exactly one of `to` /
+ * `created_contract` is set; `error` is set when `success` is false.
  */
 export const InternalTransaction = Schema.Struct({
   block_number: Count,
   transaction_hash: Hash,
+  transaction_index: absent(Count),
   index: Count,
-  type: optional(Schema.String),
+  timestamp: Timestamp,
+  type: Schema.String,
   from: Address,
-  to: optional(Address),
-  created_contract: optional(Address),
+  to: nullable(Address),
+  created_contract: nullable(Address),
   value: IntegerQuantity,
-  gas_limit: optional(IntegerQuantity),
-  success: optional(Schema.Boolean),
-  error: optional(Schema.String),
-  timestamp: optional(Timestamp)
+  gas_limit: nullable(IntegerQuantity),
+  success: Schema.Boolean,
+  error: nullable(Schema.String)
 }).annotate({ identifier: "InternalTransaction" })
 /** A decoded Internal transaction. */
 export type InternalTransaction = typeof InternalTransaction.Type

@@ -5,38 +5,31 @@
  */
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
-import { optional } from "./internal/fields.ts"
-import { Count, Hash, HexData, JsonValue } from "./Primitives.ts"
-
-/** One decoded event parameter. */
-export const DecodedLogParameter = Schema.Struct({
-  name: optional(Schema.String),
-  type: optional(Schema.String),
-  indexed: optional(Schema.Boolean),
-  value: optional(JsonValue)
-})
-
-/** A decoded event. */
-export const DecodedLog = Schema.Struct({
-  method_call: optional(Schema.String),
-  method_id: optional(Schema.String),
-  parameters: optional(Schema.Array(DecodedLogParameter))
-})
+import { DecodedLog } from "./DecodedInput.ts"
+import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
+import { Count, Hash, HexData, Timestamp } from "./Primitives.ts"
 
 /**
  * An event log.
+ *
+ * `address_hash` is the emitting contract as an Address object (SPEC.md's name; servers send it as `address`,
+ * which is accepted). `topics` entries may be null; `decoded` is null when the ABI is unknown.
  */
-export const Log = Schema.Struct({
-  index: Count,
-  data: optional(HexData),
-  topics: optional(Schema.Array(Schema.NullOr(HexData))),
-  decoded: optional(DecodedLog),
-  smart_contract: optional(Address),
-  address: optional(Address),
-  address_hash: optional(Address),
-  transaction_hash: optional(Hash),
-  block_hash: optional(Hash),
-  block_number: optional(Count)
-}).annotate({ identifier: "Log" })
+export const Log = withRenames(
+  Schema.Struct({
+    index: Count,
+    address_hash: Address,
+    smart_contract: optional(Address),
+    transaction_hash: Hash,
+    block_hash: absent(Hash),
+    block_number: absent(Count),
+    block_timestamp: optional(Timestamp),
+    data: HexData,
+    topics: Schema.Array(Schema.NullOr(HexData)),
+    decoded: nullable(DecodedLog)
+  }),
+  { address: "address_hash" },
+  "Log"
+)
 /** A decoded Log. */
 export type Log = typeof Log.Type

@@ -10,12 +10,13 @@ import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
 
 /**
- * NFTs of one collection owned by an address.
+ * The NFTs of one collection that an address owns: the token, the owned instances (their `token` is null
+ * here), and the amount held.
  */
 export const NftCollection = Schema.Struct({
   token: Token,
-  token_instances: Schema.Array(TokenInstance),
-  amount: optional(IntegerQuantity)
+  amount: optional(IntegerQuantity),
+  token_instances: Schema.Array(TokenInstance)
 }).annotate({ identifier: "NftCollection" })
 /** A decoded NFT collection entry. */
 export type NftCollection = typeof NftCollection.Type

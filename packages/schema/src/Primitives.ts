@@ -2,167 +2,215 @@
  * Wire primitives shared by every resource: hashes, integer and decimal quantities, counts, timestamps.
  *
  * Each codec decodes what Blockscout sends (and what older servers sent) and encodes back to the wire type
- * the current API writes, so `encode(decode(json))` reproduces the API's own JSON.
+ * SPEC.md gives, so `encode(decode(json))` writes the API's own JSON. Checks are single regular-expression
+ * tests and transformations are plain functions (`SchemaGetter.transform`), which keeps them cheap and lets
+ * Effect's schema JIT inline them (see `decodeResponse`).
  *
  * @since 0.1.0
  */
-import { Schema, SchemaGetter } from "effect"
+import { DateTime, Schema, SchemaGetter } from "effect"
 
 /**
  * Pattern of an address hash: `0x` and 40 hex digits (SPEC.md section 2 conventions).
  *
- * Use for argument checks before a request is sent; the `AddressHash` schema applies the same pattern.
+ * Use for argument checks before a request is sent; {@link AddressHash} applies the same pattern.
  */
 export const addressPattern: RegExp = /^0x[A-Fa-f0-9]{40}$/
 
 /**
  * Pattern of a block or transaction hash: `0x` and 64 hex digits.
  *
- * Use for argument checks before a request is sent; the `Hash` schema applies the same pattern.
+ * Use for argument checks before a request is sent; {@link Hash} applies the same pattern.
  */
 export const hashPattern: RegExp = /^0x[A-Fa-f0-9]{64}$/
 
 /**
- * Pattern of a token id path or cursor parameter: a base-10 integer, possibly negative (SPEC.md E2).
+ * Pattern of a token id: a base-10 integer without leading zeros, possibly negative (SPEC.md E2).
  */
 export const tokenIdPattern: RegExp = /^-?([1-9][0-9]*|0)$/
 
 /**
- * Pattern of hex data: `0x` followed by any number of hex digits (raw input, log data, extra data).
+ * Pattern of hex data: `0x` followed by any number of hex digits (raw input, log data, topics, nonces).
  */
 export const hexDataPattern: RegExp = /^0x[A-Fa-f0-9]*$/
 
 /**
  * Pattern of a decimal number as the API writes decimal quantities (exchange rates, market caps).
  *
- * Accepts an optional sign, digits, an optional fraction and an optional exponent (`1.5e-7`).
+ * Accepts an optional sign, digits, an optional fraction and an optional exponent (`1.5e-7`, which is how a
+ * JSON number such as a market cap prints when converted to a string).
  */
 export const decimalPattern: RegExp = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/
 
-const integerStringPattern = /^-?\d+$/
+/**
+ * Pattern of an integer quantity string: optional sign and decimal digits (leading zeros tolerated on input).
+ */
+export const integerPattern: RegExp = /^-?\d+$/
 
-const Hex0x = Schema.TemplateLiteral(["0x", Schema.String])
+/**
+ * Pattern of an ISO 8601 date-time with a time-zone designator, as Blockscout writes timestamps
+ * (`2023-07-03T20:09:59.000000Z`; fractions of any length).
+ */
+export const timestampPattern: RegExp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/
+
+type Hex = `0x${string}`
+
+const hexString = (pattern: RegExp, expected: string) =>
+  Schema.String.pipe(Schema.refine((s): s is Hex => pattern.test(s), { expected }))
 
 /**
  * An address hash (`0x` + 40 hex digits), branded, typed as `` `0x${string}` `` underneath.
  *
- * Use wherever the API sends a bare address string; the case is kept as sent (checksummed or not).
+ * Use wherever the API sends a bare address string. The case is kept as sent (checksummed or not), so compare
+ * addresses with `a.toLowerCase() === b.toLowerCase()`.
  */
-export const AddressHash = Hex0x.check(Schema.isPattern(addressPattern)).pipe(Schema.brand("AddressHash"))
+export const AddressHash = hexString(addressPattern, "an address hash (0x and 40 hex digits)").pipe(
+  Schema.brand("AddressHash")
+)
 /** The decoded type of {@link AddressHash}. */
 export type AddressHash = typeof AddressHash.Type
 
 /**
  * A block or transaction hash (`0x` + 64 hex digits), branded, typed as `` `0x${string}` `` underneath.
  */
-export const Hash = Hex0x.check(Schema.isPattern(hashPattern)).pipe(Schema.brand("Hash"))
+export const Hash = hexString(hashPattern, "a hash (0x and 64 hex digits)").pipe(Schema.brand("Hash"))
 /** The decoded type of {@link Hash}. */
 export type Hash = typeof Hash.Type
 
 /**
- * Hex-encoded bytes (`0x` + any number of hex digits), branded: raw input, log data, topics, extra data.
+ * Hex-encoded bytes (`0x` + any number of hex digits), branded: raw input, log data, topics, block nonces.
  */
-export const HexData = Hex0x.check(Schema.isPattern(hexDataPattern)).pipe(Schema.brand("HexData"))
+export const HexData = hexString(hexDataPattern, "hex data (0x and hex digits)").pipe(Schema.brand("HexData"))
 /** The decoded type of {@link HexData}. */
 export type HexData = typeof HexData.Type
 
-const IntegerString = Schema.String.check(Schema.isPattern(integerStringPattern))
-const IntegerNumber = Schema.Number.check(Schema.isInt())
+const IntegerString = Schema.String.check(Schema.isPattern(integerPattern, { expected: "an integer string" }))
+const SafeInteger = Schema.Number.check(Schema.isInt({ expected: "an integer" }))
+const StringOrInteger = Schema.Union([IntegerString, SafeInteger])
+const IntegerOrString = Schema.Union([SafeInteger, IntegerString])
+
+const toBigInt = SchemaGetter.transform((v: string | number): bigint => BigInt(v))
+const bigintToString = SchemaGetter.transform((b: bigint): string => b.toString())
+// A bigint beyond 2^53 cannot be a JSON number without loss: write it as a string then.
+const bigintToNumber = SchemaGetter.transform((b: bigint): number | string =>
+  b <= 9007199254740991n && b >= -9007199254740991n ? Number(b) : b.toString()
+)
 
 /**
- * An integer quantity (wei amount, gas, supply, fee) sent as a decimal string (or a number by some servers),
+ * An integer quantity (wei amount, gas, supply, fee) sent as a decimal string (some servers send numbers),
  * decoded to `bigint`, encoded back to a decimal string.
  *
- * Gotcha: a JSON number above 2^53 has already lost precision in `JSON.parse`; the API sends such values
- * as strings.
+ * Gotcha: a JSON number above 2^53 has already lost precision in `JSON.parse`; the API sends such values as
+ * strings.
  */
-export const IntegerQuantity = Schema.Union([IntegerString, IntegerNumber]).pipe(
-  Schema.decodeTo(Schema.BigInt, {
-    decode: SchemaGetter.transform((v: string | number) => BigInt(v)),
-    encode: SchemaGetter.transform((b: bigint) => String(b))
-  })
+export const IntegerQuantity = StringOrInteger.pipe(
+  Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToString })
 )
 /** The decoded type of {@link IntegerQuantity}. */
 export type IntegerQuantity = typeof IntegerQuantity.Type
 
 /**
- * An integer quantity the API sends as a JSON number (block rewards), decoded to `bigint`, encoded back to a
- * number. Strings are accepted on input too.
+ * An integer quantity SPEC.md gives as a JSON number (a transaction's `gas_limit`, block rewards), decoded to
+ * `bigint`; strings are accepted too (newer servers send them). Encoded as a number, or as a string when it
+ * does not fit a double exactly.
  */
-export const IntegerQuantityNumber = Schema.Union([IntegerNumber, IntegerString]).pipe(
-  Schema.decodeTo(Schema.BigInt, {
-    decode: SchemaGetter.transform((v: string | number) => BigInt(v)),
-    encode: SchemaGetter.transform((b: bigint) => Number(b))
-  })
+export const IntegerQuantityNumber = IntegerOrString.pipe(
+  Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToNumber })
 )
 
 /**
- * A token id: a base-10 integer string (may be negative per SPEC.md's pattern), decoded to `bigint`,
- * encoded back to a string.
+ * A token id: a base-10 integer string (may be negative per SPEC.md's pattern), decoded to `bigint`, encoded
+ * back to a string.
  */
-export const TokenId = Schema.Union([Schema.String.check(Schema.isPattern(tokenIdPattern)), IntegerNumber]).pipe(
-  Schema.decodeTo(Schema.BigInt, {
-    decode: SchemaGetter.transform((v: string | number) => BigInt(v)),
-    encode: SchemaGetter.transform((b: bigint) => String(b))
-  })
-)
+export const TokenId = Schema.Union([
+  Schema.String.check(Schema.isPattern(tokenIdPattern, { expected: "a token id (decimal integer)" })),
+  SafeInteger
+]).pipe(Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToString }))
 /** The decoded type of {@link TokenId}. */
 export type TokenId = typeof TokenId.Type
 
+const toNumber = SchemaGetter.transform((v: string | number): number => (typeof v === "number" ? v : Number(v)))
+
 /**
- * A count, index, height or block number: a JSON number (older servers send some as strings), decoded to a
- * `number`, encoded back to a number.
+ * A count, index, height or block number: a JSON number (older servers send `block_number`/`log_index` as
+ * strings), decoded to a `number`, encoded as a number.
  */
-export const Count = Schema.Union([IntegerNumber, IntegerString]).pipe(
-  Schema.decodeTo(IntegerNumber, {
-    decode: SchemaGetter.transform((v: string | number) => Number(v)),
-    encode: SchemaGetter.transform((n: number) => n)
-  })
+export const Count = IntegerOrString.pipe(
+  Schema.decodeTo(SafeInteger, { decode: toNumber, encode: SchemaGetter.transform((n: number): number => n) })
+)
+
+/**
+ * A count the API sends as a decimal string (token `decimals`, `holders_count`), decoded to a `number`,
+ * encoded back to a string.
+ */
+export const CountString = StringOrInteger.pipe(
+  Schema.decodeTo(SafeInteger, { decode: toNumber, encode: SchemaGetter.transform((n: number): string => String(n)) })
 )
 
 /**
  * A decimal-fraction quantity (exchange rate, market cap, volume) kept as the decimal string the server sent,
- * branded and checked; never a JS float.
+ * checked and branded; never a JS float.
  *
  * Use `BigDecimal.fromString` from `effect` to compute with it.
  */
-export const DecimalString = Schema.String.check(Schema.isPattern(decimalPattern)).pipe(Schema.brand("DecimalString"))
+export const DecimalString = Schema.String.check(
+  Schema.isPattern(decimalPattern, { expected: "a decimal number string" })
+).pipe(Schema.brand("DecimalString"))
 /** The decoded type of {@link DecimalString}. */
 export type DecimalString = typeof DecimalString.Type
 
+const numberToDecimal = SchemaGetter.transform((v: string | number): string => (typeof v === "string" ? v : String(v)))
+
 /**
- * A decimal quantity sent as a string (numbers accepted too), decoded to a {@link DecimalString},
- * encoded back to a string.
+ * A decimal quantity sent as a string (numbers accepted too), decoded to a {@link DecimalString}, encoded back
+ * to a string.
  */
 export const Decimal = Schema.Union([Schema.String, Schema.Finite]).pipe(
-  Schema.decodeTo(DecimalString, {
-    decode: SchemaGetter.transform((v: string | number) => String(v)),
-    encode: SchemaGetter.transform((s: string) => s)
-  })
+  Schema.decodeTo(DecimalString, { decode: numberToDecimal, encode: SchemaGetter.transform((s: string) => s) })
 )
 
 /**
- * A decimal quantity the API sends as a JSON number (smart contract `market_cap`, block percentages),
- * decoded to a {@link DecimalString} so no float arithmetic is implied downstream, encoded back to a number.
+ * A decimal quantity SPEC.md gives as a JSON number (smart contract `market_cap`, block percentages),
+ * decoded to a {@link DecimalString} (the number's shortest round-trip digits), encoded back to a number.
+ * Strings are accepted on input (newer servers send `market_cap` as a string).
  */
 export const DecimalNumber = Schema.Union([Schema.Finite, Schema.String]).pipe(
   Schema.decodeTo(DecimalString, {
-    decode: SchemaGetter.transform((v: string | number) => String(v)),
-    encode: SchemaGetter.transform((s: string) => Number(s))
+    decode: numberToDecimal,
+    encode: SchemaGetter.transform((s: string): number => Number(s))
+  })
+)
+
+const TimestampString = Schema.String.check(
+  Schema.makeFilter((s: string) => timestampPattern.test(s) && !Number.isNaN(Date.parse(s)), {
+    expected: "an ISO 8601 date-time such as 2023-07-03T20:09:59.000000Z"
   })
 )
 
 /**
  * A timestamp: an ISO 8601 UTC string (the per-instance family writes microsecond fractions), decoded to
- * `DateTime.Utc`, encoded as ISO 8601 with milliseconds.
+ * `DateTime.Utc`, encoded as ISO 8601 UTC with milliseconds.
  *
- * Gotcha: `DateTime.Utc` holds milliseconds, so microsecond digits are not kept on re-encoding.
+ * Gotcha: `DateTime.Utc` holds milliseconds, so sub-millisecond digits are dropped
+ * (`...59.123456Z` re-encodes as `...59.123Z`).
  */
-export const Timestamp = Schema.DateTimeUtcFromString
+export const Timestamp = TimestampString.pipe(
+  Schema.decodeTo(Schema.DateTimeUtc, {
+    decode: SchemaGetter.transform((s: string): DateTime.Utc => DateTime.makeUnsafe(Date.parse(s))),
+    encode: SchemaGetter.transform((d: DateTime.Utc): string => DateTime.formatIso(d))
+  })
+)
 /** The decoded type of {@link Timestamp}. */
 export type Timestamp = typeof Timestamp.Type
 
 /**
- * Any JSON value: issuer-defined metadata, free-form `meta` objects.
+ * Any JSON value: issuer-defined NFT metadata, free-form `meta` objects, decoded call parameter values.
  */
 export const JsonValue = Schema.Json
+/** The decoded type of {@link JsonValue}. */
+export type JsonValue = typeof JsonValue.Type
+
+/**
+ * A JSON object with arbitrary values (free-form metadata objects).
+ */
+export const JsonObject = Schema.JsonObject

@@ -5,27 +5,28 @@
  */
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
-import { optional } from "./internal/fields.ts"
+import { absent, nullable, optional } from "./internal/fields.ts"
 import { AddressHash, IntegerQuantity, JsonValue, TokenId } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 
 /**
- * Thumbnail URLs of an NFT image by size.
+ * Thumbnail URLs of an NFT's image by size; only `original` is always present.
  */
 export const Thumbnails = Schema.Struct({
-  original: optional(Schema.String),
-  "60x60": optional(Schema.String),
-  "250x250": optional(Schema.String),
-  "500x500": optional(Schema.String)
-})
+  original: Schema.String,
+  "60x60": absent(Schema.String),
+  "250x250": absent(Schema.String),
+  "500x500": absent(Schema.String)
+}).annotate({ identifier: "Thumbnails" })
 
 /**
- * An NFT instance. `metadata` is issuer-defined JSON, kept as a JSON value.
+ * An NFT instance. `metadata` is issuer-defined JSON (kept as a JSON value); `token` is null in NFT collection
+ * listings; `holder_address_hash` appears there too.
  */
 export const TokenInstance = Schema.Struct({
   id: TokenId,
-  is_unique: optional(Schema.Boolean),
-  owner: optional(Address),
+  is_unique: nullable(Schema.Boolean),
+  owner: nullable(Address),
   token: optional(Token),
   token_type: optional(Schema.String),
   value: optional(IntegerQuantity),
@@ -34,6 +35,8 @@ export const TokenInstance = Schema.Struct({
   external_app_url: optional(Schema.String),
   media_url: optional(Schema.String),
   media_type: optional(Schema.String),
+  image_media_type: optional(Schema.String),
+  animation_media_type: optional(Schema.String),
   metadata: optional(JsonValue),
   thumbnails: optional(Thumbnails),
   holder_address_hash: optional(AddressHash)

@@ -5,12 +5,26 @@
  */
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
-import { optional } from "./internal/fields.ts"
-import { Count, Decimal, Hash, HexData, IntegerQuantity, JsonValue, Timestamp } from "./Primitives.ts"
+import { DecodedInput, RevertReason } from "./DecodedInput.ts"
+import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
+import {
+  AddressHash,
+  Count,
+  Decimal,
+  DecimalString,
+  Hash,
+  HexData,
+  IntegerQuantity,
+  IntegerQuantityNumber,
+  Timestamp,
+  TokenId
+} from "./Primitives.ts"
 import { TokenTransfer } from "./TokenTransfer.ts"
 
 /**
- * The transaction types (SPEC.md 2.5), the values of the E4 `type` filter.
+ * The transaction types of SPEC.md 2.5: the values of the E4 `type` filter.
+ *
+ * Decoded `transaction_types` may hold others (`blob_transaction`, `set_code_transaction`, chain-specific ones).
  */
 export const TransactionTypeValues = [
   "token_transfer",
@@ -22,72 +36,122 @@ export const TransactionTypeValues = [
 /** One of {@link TransactionTypeValues}. */
 export type TransactionType = (typeof TransactionTypeValues)[number]
 
-/** A transaction fee: `maximum` while pending, `actual` once included. */
+/**
+ * Transaction status (SPEC.md 3): `ok` or `error`; a decoded `status` of null means pending.
+ */
+export const TransactionStatus = Schema.Literals(["ok", "error"])
+
+/**
+ * A transaction fee: `maximum` while pending, `actual` once included.
+ */
 export const Fee = Schema.Struct({
-  type: Schema.String,
-  value: IntegerQuantity
-})
+  type: Schema.Literals(["maximum", "actual"]),
+  value: nullable(IntegerQuantity)
+}).annotate({ identifier: "Fee" })
 
-/** One decoded parameter of a call. */
-export const DecodedInputParameter = Schema.Struct({
-  name: optional(Schema.String),
-  type: optional(Schema.String),
-  value: optional(JsonValue)
-})
+/**
+ * The `data` of a protocol action. Which keys occur depends on the action: liquidations carry `debt_*` and
+ * `collateral_*`; borrow/supply/withdraw/repay `amount`, `symbol`, `address`; Uniswap mints `name`, `to`, `ids`;
+ * burns/collects/swaps `address0/1`, `amount0/1`, `symbol0/1`. Amounts are decimal strings in token units.
+ */
+export const TransactionActionData = Schema.Struct({
+  debt_amount: absent(DecimalString),
+  debt_symbol: absent(Schema.String),
+  debt_address: absent(AddressHash),
+  collateral_amount: absent(DecimalString),
+  collateral_symbol: absent(Schema.String),
+  collateral_address: absent(AddressHash),
+  amount: absent(DecimalString),
+  symbol: absent(Schema.String),
+  name: absent(Schema.String),
+  address: absent(AddressHash),
+  to: absent(AddressHash),
+  ids: absent(Schema.Array(TokenId)),
+  address0: absent(AddressHash),
+  address1: absent(AddressHash),
+  amount0: absent(DecimalString),
+  amount1: absent(DecimalString),
+  symbol0: absent(Schema.String),
+  symbol1: absent(Schema.String),
+  block_number: absent(Count)
+}).annotate({ identifier: "TransactionActionData" })
 
-/** A decoded call input. */
-export const DecodedInput = Schema.Struct({
-  method_call: optional(Schema.String),
-  method_id: optional(Schema.String),
-  parameters: optional(Schema.Array(DecodedInputParameter))
-})
-
-/** A protocol action a transaction performed (e.g. an Aave liquidation). */
+/**
+ * A protocol action a transaction performed (an Aave liquidation, a Uniswap swap, ...).
+ */
 export const TransactionAction = Schema.Struct({
-  protocol: optional(Schema.String),
-  type: optional(Schema.String),
-  data: optional(JsonValue)
-})
+  protocol: Schema.String,
+  type: Schema.String,
+  data: TransactionActionData
+}).annotate({ identifier: "TransactionAction" })
+
+/**
+ * An EIP-7702 authorization of a set-code transaction.
+ */
+export const SignedAuthorization = Schema.Struct({
+  address_hash: AddressHash,
+  authority: AddressHash,
+  chain_id: Count,
+  nonce: IntegerQuantity,
+  r: IntegerQuantity,
+  s: IntegerQuantity,
+  v: Count,
+  status: optional(Schema.String)
+}).annotate({ identifier: "SignedAuthorization" })
 
 /**
  * A transaction.
+ *
+ * Null means "not known yet" for pending transactions (`block_number`, `timestamp`, `status`, gas and fee
+ * fields). `to` is null for contract creations, which set `created_contract`. `token_transfers` is null in list
+ * endpoints. Older servers' `tx_types`, `tx_tag`, `has_error_in_internal_txs` are accepted.
  */
-export const Transaction = Schema.Struct({
-  hash: Hash,
-  timestamp: optional(Timestamp),
-  block_number: optional(Count),
-  block_hash: optional(Hash),
-  status: optional(Schema.String),
-  method: optional(Schema.String),
-  confirmations: optional(Count),
-  type: optional(Count),
-  nonce: optional(Count),
-  position: optional(Count),
-  exchange_rate: optional(Decimal),
-  fee: optional(Fee),
-  gas_limit: optional(IntegerQuantity),
-  gas_used: optional(IntegerQuantity),
-  gas_price: optional(IntegerQuantity),
-  base_fee_per_gas: optional(IntegerQuantity),
-  max_fee_per_gas: optional(IntegerQuantity),
-  max_priority_fee_per_gas: optional(IntegerQuantity),
-  priority_fee: optional(IntegerQuantity),
-  transaction_burnt_fee: optional(IntegerQuantity),
-  value: optional(IntegerQuantity),
-  from: Address,
-  to: optional(Address),
-  created_contract: optional(Address),
-  result: optional(Schema.String),
-  revert_reason: optional(JsonValue),
-  raw_input: optional(HexData),
-  decoded_input: optional(DecodedInput),
-  token_transfers: optional(Schema.Array(TokenTransfer)),
-  token_transfers_overflow: optional(Schema.Boolean),
-  transaction_types: optional(Schema.Array(Schema.String)),
-  has_error_in_internal_transactions: optional(Schema.Boolean),
-  actions: optional(Schema.Array(TransactionAction)),
-  confirmation_duration: optional(Schema.Array(Schema.Number)),
-  transaction_tag: optional(Schema.String)
-}).annotate({ identifier: "Transaction" })
+export const Transaction = withRenames(
+  Schema.Struct({
+    hash: Hash,
+    block_number: nullable(Count),
+    timestamp: nullable(Timestamp),
+    status: nullable(TransactionStatus),
+    result: Schema.String,
+    method: nullable(Schema.String),
+    confirmations: Count,
+    confirmation_duration: nullable(Schema.Array(Schema.Number)),
+    type: nullable(Count),
+    nonce: Count,
+    position: nullable(Count),
+    from: Address,
+    to: nullable(Address),
+    created_contract: nullable(Address),
+    value: IntegerQuantity,
+    fee: Fee,
+    gas_limit: IntegerQuantityNumber,
+    gas_used: nullable(IntegerQuantity),
+    gas_price: nullable(IntegerQuantity),
+    base_fee_per_gas: nullable(IntegerQuantity),
+    max_fee_per_gas: nullable(IntegerQuantity),
+    max_priority_fee_per_gas: nullable(IntegerQuantity),
+    priority_fee: nullable(IntegerQuantity),
+    transaction_burnt_fee: nullable(IntegerQuantity),
+    exchange_rate: nullable(Decimal),
+    historic_exchange_rate: optional(Decimal),
+    raw_input: HexData,
+    decoded_input: nullable(DecodedInput),
+    revert_reason: nullable(RevertReason),
+    token_transfers: nullable(Schema.Array(TokenTransfer)),
+    token_transfers_overflow: nullable(Schema.Boolean),
+    transaction_types: Schema.Array(Schema.String),
+    transaction_tag: nullable(Schema.String),
+    has_error_in_internal_transactions: nullable(Schema.Boolean),
+    actions: optional(Schema.Array(TransactionAction)),
+    authorization_list: optional(Schema.Array(SignedAuthorization)),
+    is_pending_update: optional(Schema.Boolean)
+  }),
+  {
+    tx_types: "transaction_types",
+    tx_tag: "transaction_tag",
+    has_error_in_internal_txs: "has_error_in_internal_transactions"
+  },
+  "Transaction"
+)
 /** A decoded Transaction. */
 export type Transaction = typeof Transaction.Type

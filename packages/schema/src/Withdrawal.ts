@@ -5,19 +5,20 @@
  */
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
-import { optional } from "./internal/fields.ts"
+import { absent } from "./internal/fields.ts"
 import { Count, IntegerQuantity, Timestamp } from "./Primitives.ts"
 
 /**
- * A beacon-chain withdrawal. `receiver` is absent in E12; `block_number`/`timestamp` in block-scoped lists.
+ * A beacon-chain withdrawal. `receiver` is absent in the per-address list (E12); `block_number` and
+ * `timestamp` in block-scoped lists.
  */
 export const Withdrawal = Schema.Struct({
   index: Count,
-  amount: IntegerQuantity,
   validator_index: Count,
-  receiver: optional(Address),
-  block_number: optional(Count),
-  timestamp: optional(Timestamp)
+  amount: IntegerQuantity,
+  receiver: absent(Address),
+  block_number: absent(Count),
+  timestamp: absent(Timestamp)
 }).annotate({ identifier: "Withdrawal" })
 /** A decoded Withdrawal. */
 export type Withdrawal = typeof Withdrawal.Type

@@ -1,13 +1,58 @@
 /**
- * Field helpers: the nullability and optionality vocabulary the resource modules share.
+ * Field helpers: the nullability/optionality vocabulary the resource modules share, and the decoding of
+ * renamed fields.
  */
-import { Schema } from "effect"
+import { Schema, SchemaGetter } from "effect"
 
-/** A field that is always present but may be null. */
+/**
+ * A key that is always present but whose value may be null.
+ */
 export const nullable = <S extends Schema.Top>(schema: S) => Schema.NullOr(schema)
 
-/** A field that may be absent or null (the union of what the specs allow for most fields). */
+/**
+ * A key that may be absent, and null when present: the union of what the specs allow for most keys that one
+ * family or one server version does not send.
+ */
 export const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 
-/** A field that may be absent but is never null when present. */
+/**
+ * A key that may be absent but is never null when present.
+ */
 export const absent = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * Accepts the old names of renamed keys (`{ tx_types: "transaction_types" }`) in front of a struct.
+ *
+ * Decoding copies an old key's value to the new key when only the old key is present (the struct then drops
+ * the old key as unknown); encoding writes the new names only. The input object is copied only when an old key
+ * is actually present, so current servers pay one `in` test per rename.
+ */
+export const withRenames = <S extends Schema.Top>(
+  schema: S,
+  renames: Readonly<Record<string, string>>,
+  identifier: string
+) => {
+  const pairs = Object.entries(renames)
+  const rename = (input: S["Encoded"]): S["Encoded"] => {
+    const record = input as Record<string, unknown>
+    let out: Record<string, unknown> | undefined
+    for (const [from, to] of pairs) {
+      if (from in record && !(to in record)) {
+        out ??= { ...record }
+        out[to] = record[from]
+      }
+    }
+    return out ?? input
+  }
+  const ObjectInput = Schema.declare((u): u is S["Encoded"] => isRecord(u), {
+    expected: `an object (${identifier})`
+  })
+  return ObjectInput.pipe(
+    Schema.decodeTo(schema, {
+      decode: SchemaGetter.transform(rename),
+      encode: SchemaGetter.transform((e: S["Encoded"]) => e)
+    })
+  ).annotate({ identifier })
+}
