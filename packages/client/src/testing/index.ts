@@ -1,1 +1,32 @@
-export const z = 1
+/**
+ * `@blockscout-effect/client/testing`: a simulated Blockscout for tests. A seeded, deterministic chain
+ * served with the real servers' paging, cursors, errors, rate limits and faults, reachable in-process
+ * (`layerHttpClient`) or, from `@blockscout-effect/client/testing/node`, on a loopback port (`serve`).
+ *
+ * Runs wherever Effect runs: nothing here imports `node:` modules.
+ *
+ * @since 0.1.0
+ */
+export * from "./Arbitraries.ts"
+export {
+  type Fault,
+  type FaultContext,
+  type FaultPlan,
+  type RequestRecord,
+  SimulatedBlockscout,
+  type SimulatedRequest,
+  type SimulatedResponse,
+  type SimulatorOptions
+} from "./SimulatedBlockscout.ts"
+export {
+  type AddressInfo,
+  type AddressKind,
+  type ChainOptions,
+  type Holding,
+  SimulatedChain,
+  type TokenInfo,
+  type TokenType,
+  type TransactionKind
+} from "./SimulatedChain.ts"
+export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
+export type { Family } from "./internal/render.ts"
