@@ -61,14 +61,20 @@ export interface BlockscoutShape {
   readonly chainId: number | undefined
 
   /** One page of any endpoint row, by name (for tools that derive commands from `endpoints`). */
-  readonly page: <N extends EndpointName>(name: N, args?: EndpointArgs) => Effect.Effect<Page<EndpointItem<N>>, BlockscoutError>
+  readonly page: <N extends EndpointName>(
+    name: N,
+    args?: EndpointArgs
+  ) => Effect.Effect<Page<EndpointItem<N>>, BlockscoutError>
   /** Every page of any paged endpoint row, by name, each with the cursor it was fetched with. */
   readonly pages: <N extends EndpointName>(
     name: N,
     args?: EndpointArgs
   ) => Stream.Stream<PageWithCursor<EndpointItem<N>>, BlockscoutError>
   /** Every item of any endpoint row, by name. */
-  readonly stream: <N extends EndpointName>(name: N, args?: EndpointArgs) => Stream.Stream<EndpointItem<N>, BlockscoutError>
+  readonly stream: <N extends EndpointName>(
+    name: N,
+    args?: EndpointArgs
+  ) => Stream.Stream<EndpointItem<N>, BlockscoutError>
 
   /** E1 (Pro) / E5 (instance) `GET /token-transfers`. */
   readonly listTokenTransfers: List<ListTokenTransfersParameters, TokenTransfer>
@@ -155,15 +161,17 @@ const toContext = (
   target: Target,
   options: ClientOptions
 ): ClientContext => {
-  const base = target.family === "pro"
-    ? `${trimSlash(target.baseUrl)}/${target.chainId}/api/v2`
-    : `${trimSlash(target.baseUrl)}/api/v2`
-  const retry = options.retry === false ? { times: 0 } : options.retry ?? {}
-  const rateLimit = options.rateLimit === false ? undefined : options.rateLimit ?? {}
+  const base =
+    target.family === "pro"
+      ? `${trimSlash(target.baseUrl)}/${target.chainId}/api/v2`
+      : `${trimSlash(target.baseUrl)}/api/v2`
+  const retry = options.retry === false ? { times: 0 } : (options.retry ?? {})
+  const rateLimit = options.rateLimit === false ? undefined : (options.rateLimit ?? {})
   // One limiter per key; keyless instance calls are limited per IP, so per instance address.
-  const limiterKey = target.apiKey === undefined
-    ? `ip:${RateLimit.fingerprint(trimSlash(target.baseUrl))}`
-    : `key:${RateLimit.fingerprint(Redacted.value(target.apiKey))}`
+  const limiterKey =
+    target.apiKey === undefined
+      ? `ip:${RateLimit.fingerprint(trimSlash(target.baseUrl))}`
+      : `key:${RateLimit.fingerprint(Redacted.value(target.apiKey))}`
   return {
     http,
     family: target.family,
@@ -176,7 +184,7 @@ const toContext = (
     retryTimes: Math.max(0, retry.times ?? 5),
     retryBase: Duration.fromInputUnsafe(retry.base ?? "500 millis"),
     retryMax: Duration.fromInputUnsafe(retry.max ?? "30 seconds"),
-    requestsPerSecond: rateLimit === undefined ? undefined : rateLimit.requestsPerSecond ?? 5,
+    requestsPerSecond: rateLimit === undefined ? undefined : (rateLimit.requestsPerSecond ?? 5),
     rateLimited: rateLimit !== undefined,
     limiterKey,
     registry,
@@ -193,22 +201,26 @@ const makeShape = (ctx: ClientContext): BlockscoutShape => {
     return Effect.flatMap(prepare(endpoint, args, ctx.pageSize), (prepared) =>
       endpoint.shape === "array"
         ? Effect.map(
-          Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
-          (items): Page<EndpointItem<N>> => ({ items, next_page_params: null })
-        )
-        : Pagination.fetchPage<EndpointItem<N>>(ctx, prepared, prepared.cursor, span))
+            Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
+            (items): Page<EndpointItem<N>> => ({ items, next_page_params: null })
+          )
+        : Pagination.fetchPage<EndpointItem<N>>(ctx, prepared, prepared.cursor, span)
+    )
   }
   const pagesOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
     const endpoint = endpoints[name]
-    return Stream.unwrap(Effect.map(prepare(endpoint, args, ctx.pageSize), (prepared) =>
-      endpoint.shape === "array"
-        ? Stream.fromEffect(
-          Effect.map(
-            Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
-            (items): PageWithCursor<EndpointItem<N>> => ({ items, next_page_params: null, cursor: undefined })
-          )
-        )
-        : Pagination.pages<EndpointItem<N>>(ctx, prepared, span)))
+    return Stream.unwrap(
+      Effect.map(prepare(endpoint, args, ctx.pageSize), (prepared) =>
+        endpoint.shape === "array"
+          ? Stream.fromEffect(
+              Effect.map(
+                Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
+                (items): PageWithCursor<EndpointItem<N>> => ({ items, next_page_params: null, cursor: undefined })
+              )
+            )
+          : Pagination.pages<EndpointItem<N>>(ctx, prepared, span)
+      )
+    )
   }
   const itemsOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) =>
     pagesOf(name, args, span).pipe(
@@ -265,7 +277,11 @@ const makeShape = (ctx: ClientContext): BlockscoutShape => {
     listTokenInstanceTransfers: (token, tokenId, options) =>
       pageOf("tokenInstanceTransfers", instanceArgs(token, tokenId, options), "Blockscout.listTokenInstanceTransfers"),
     streamTokenInstanceTransfers: (token, tokenId, options) =>
-      itemsOf("tokenInstanceTransfers", instanceArgs(token, tokenId, options), "Blockscout.streamTokenInstanceTransfers"),
+      itemsOf(
+        "tokenInstanceTransfers",
+        instanceArgs(token, tokenId, options),
+        "Blockscout.streamTokenInstanceTransfers"
+      ),
     streamTokenInstanceTransfersPages: (token, tokenId, options) =>
       pagesOf(
         "tokenInstanceTransfers",
@@ -304,14 +320,14 @@ const makeShape = (ctx: ClientContext): BlockscoutShape => {
 }
 
 const make = (target: Target, options: ClientOptions): Effect.Effect<BlockscoutShape, never, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const http = yield* HttpClient.HttpClient
     const registry = yield* RateLimit.RateLimits
     return makeShape(toContext(http, registry, target, options))
   })
 
 /** Reads `BLOCKSCOUT_*` configuration into a Pro or instance target. */
-const targetFromConfig = Effect.gen(function*() {
+const targetFromConfig = Effect.gen(function* () {
   const baseUrl = yield* Config.option(Config.String("BLOCKSCOUT_BASE_URL"))
   const apiKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_API_KEY"))
   const secretKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_SECRET_KEY"))
@@ -352,13 +368,16 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
   static readonly layerPro = (options: ProOptions): Layer.Layer<Blockscout, never, HttpClient.HttpClient> =>
     Layer.effect(
       Blockscout,
-      make({
-        family: "pro",
-        chainId: options.chainId,
-        baseUrl: options.baseUrl ?? defaultProBaseUrl,
-        apiKey: options.apiKey,
-        secretKey: undefined
-      }, options)
+      make(
+        {
+          family: "pro",
+          chainId: options.chainId,
+          baseUrl: options.baseUrl ?? defaultProBaseUrl,
+          apiKey: options.apiKey,
+          secretKey: undefined
+        },
+        options
+      )
     )
 
   /**
@@ -368,13 +387,16 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
   static readonly layerInstance = (options: InstanceOptions): Layer.Layer<Blockscout, never, HttpClient.HttpClient> =>
     Layer.effect(
       Blockscout,
-      make({
-        family: "instance",
-        chainId: undefined,
-        baseUrl: options.baseUrl,
-        apiKey: options.apiKey,
-        secretKey: options.secretKey
-      }, options)
+      make(
+        {
+          family: "instance",
+          chainId: undefined,
+          baseUrl: options.baseUrl,
+          apiKey: options.apiKey,
+          secretKey: options.secretKey
+        },
+        options
+      )
     )
 
   /**

@@ -63,9 +63,7 @@ export class Transport extends Data.TaggedError("Transport")<Where & { readonly 
 export class Timeout extends Data.TaggedError("Timeout")<Where & { readonly timeout: Duration.Duration }> {}
 
 /** A 2xx body that is not JSON or does not match the endpoint's schema; `path` points at the bad field. */
-export class Decode extends Data.TaggedError("Decode")<
-  Where & { readonly path: string; readonly message: string }
-> {}
+export class Decode extends Data.TaggedError("Decode")<Where & { readonly path: string; readonly message: string }> {}
 
 /** The server handed back a cursor this stream already used: following it would loop forever. */
 export class PaginationStalled extends Data.TaggedError("PaginationStalled")<
@@ -108,9 +106,9 @@ export class BlockscoutError extends Data.TaggedError("BlockscoutError")<{
     return this.reason.url
   }
   override get message(): string {
-    return `${this.reason._tag} (${this.reason.endpoint}${this.reason.url === "" ? "" : ` ${this.reason.url}`}): ${
-      describe(this.reason)
-    }`
+    return `${this.reason._tag} (${this.reason.endpoint}${this.reason.url === "" ? "" : ` ${this.reason.url}`}): ${describe(
+      this.reason
+    )}`
   }
 }
 

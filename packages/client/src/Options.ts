@@ -26,10 +26,10 @@ export interface ClientOptions {
    */
   readonly retry?:
     | {
-      readonly times?: number | undefined
-      readonly base?: Duration.Input | undefined
-      readonly max?: Duration.Input | undefined
-    }
+        readonly times?: number | undefined
+        readonly base?: Duration.Input | undefined
+        readonly max?: Duration.Input | undefined
+      }
     | false
     | undefined
   /**
@@ -69,23 +69,23 @@ export interface InstanceOptions extends ClientOptions {
  */
 export type BlockscoutEvent =
   | {
-    readonly _tag: "Request"
-    readonly endpoint: string
-    readonly url: string
-    /** 0 for the first attempt. */
-    readonly attempt: number
-  }
+      readonly _tag: "Request"
+      readonly endpoint: string
+      readonly url: string
+      /** 0 for the first attempt. */
+      readonly attempt: number
+    }
   | {
-    readonly _tag: "Retry"
-    readonly endpoint: string
-    readonly url: string
-    readonly attempt: number
-    /** The reason tag of the failure being retried. */
-    readonly reason: string
-    readonly delayMillis: number
-  }
+      readonly _tag: "Retry"
+      readonly endpoint: string
+      readonly url: string
+      readonly attempt: number
+      /** The reason tag of the failure being retried. */
+      readonly reason: string
+      readonly delayMillis: number
+    }
   | {
-    readonly _tag: "RateLimitWait"
-    readonly endpoint: string
-    readonly delayMillis: number
-  }
+      readonly _tag: "RateLimitWait"
+      readonly endpoint: string
+      readonly delayMillis: number
+    }

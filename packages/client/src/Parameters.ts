@@ -84,4 +84,6 @@ export interface ListAddressWithdrawalsParameters extends PageParameters {}
  * parameters by name (`address`, `hash`, `token`, `tokenId`), its filters by name (lists as arrays or
  * comma-separated strings), `cursor` and `pageSize`. Checked at run time against the row.
  */
-export type EndpointArgs = Readonly<Record<string, string | number | ReadonlyArray<string> | NextPageParams | undefined>>
+export type EndpointArgs = Readonly<
+  Record<string, string | number | ReadonlyArray<string> | NextPageParams | undefined>
+>

@@ -101,11 +101,16 @@ export const endpoints = {
     summary: "Token transfers of all token types, newest first",
     path: "/token-transfers",
     pathParams: [],
-    filters: [
-      { name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }
-    ],
+    filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: TokenTransfersResponse,
-    cursorKeys: ["block_number", "index", "batch_log_index", "batch_block_hash", "batch_transaction_hash", "index_in_batch"]
+    cursorKeys: [
+      "block_number",
+      "index",
+      "batch_log_index",
+      "batch_block_hash",
+      "batch_transaction_hash",
+      "index_in_batch"
+    ]
   }),
   tokenInstanceTransfers: pageRow({
     name: "tokenInstanceTransfers",
@@ -139,7 +144,12 @@ export const endpoints = {
     path: "/transactions",
     pathParams: [],
     filters: [
-      { name: "filter", kind: "literal", values: ["validated", "pending"], description: "validated (default) or pending" },
+      {
+        name: "filter",
+        kind: "literal",
+        values: ["validated", "pending"],
+        description: "validated (default) or pending"
+      },
       { name: "type", kind: "literals", values: TransactionTypeValues, description: "transaction types to include" },
       { name: "method", kind: "names", description: "method names to include (approve, transfer, ...)" }
     ],
@@ -236,7 +246,10 @@ export const endpoints = {
 export type EndpointName = keyof typeof endpoints
 
 /** The decoded item type of an endpoint row. */
-export type EndpointItem<N extends EndpointName> = (typeof endpoints)[N]["response"]["Type"] extends
-  { readonly items: ReadonlyArray<infer A> } ? A
-  : (typeof endpoints)[N]["response"]["Type"] extends ReadonlyArray<infer A> ? A
-  : never
+export type EndpointItem<N extends EndpointName> = (typeof endpoints)[N]["response"]["Type"] extends {
+  readonly items: ReadonlyArray<infer A>
+}
+  ? A
+  : (typeof endpoints)[N]["response"]["Type"] extends ReadonlyArray<infer A>
+    ? A
+    : never

@@ -45,7 +45,11 @@ const cases: ReadonlyArray<Case> = [
     query: { filter: "validated", type: "contract_call,coin_transfer", method: "approve,transfer" },
     call: (bs) =>
       Effect.map(
-        bs.listTransactions({ filter: "validated", type: ["contract_call", "coin_transfer"], method: ["approve", "transfer"] }),
+        bs.listTransactions({
+          filter: "validated",
+          type: ["contract_call", "coin_transfer"],
+          method: ["approve", "transfer"]
+        }),
         (p) => p.items
       )
   },
@@ -66,7 +70,10 @@ const cases: ReadonlyArray<Case> = [
     path: "/smart-contracts",
     query: { q: "USD Coin", filter: "solidity", sort: "balance", order: "desc" },
     call: (bs) =>
-      Effect.map(bs.listSmartContracts({ q: "USD Coin", filter: "solidity", sort: "balance", order: "desc" }), (p) => p.items)
+      Effect.map(
+        bs.listSmartContracts({ q: "USD Coin", filter: "solidity", sort: "balance", order: "desc" }),
+        (p) => p.items
+      )
   },
   {
     name: "withdrawals",
@@ -98,7 +105,9 @@ const decodeItems = (name: EndpointName) => {
   const row = endpoints[name]
   const body = row.shape === "array" ? fixtures[name] : page(fixtures[name])
   const decoded = Schema.decodeUnknownSync(row.response as Schema.Decoder<unknown>)(body)
-  return row.shape === "array" ? (decoded as ReadonlyArray<unknown>) : (decoded as { items: ReadonlyArray<unknown> }).items
+  return row.shape === "array"
+    ? (decoded as ReadonlyArray<unknown>)
+    : (decoded as { items: ReadonlyArray<unknown> }).items
 }
 
 const queryOf = (params: URLSearchParams) => Object.fromEntries(params.entries())
@@ -112,7 +121,7 @@ describe("every endpoint", () => {
     describe(family, () => {
       for (const c of cases) {
         it.effect(`${c.name}: sends ${c.path} with its filters and decodes the answer`, () =>
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             const server = yield* scriptedServer(() => ({
               body: endpoints[c.name].shape === "array" ? fixtures[c.name] : page(fixtures[c.name])
             }))
@@ -122,19 +131,18 @@ describe("every endpoint", () => {
             assert.strictEqual(server.requests.length, 1)
             const request = server.requests[0]!
             assert.strictEqual(request.path, `${family === "pro" ? "/100" : ""}/api/v2${c.path}`)
-            const credentials = family === "pro"
-              ? { apikey: apiKeyText }
-              : { apikey: apiKeyText, key: secretKeyText }
+            const credentials = family === "pro" ? { apikey: apiKeyText } : { apikey: apiKeyText, key: secretKeyText }
             assert.deepStrictEqual(queryOf(request.query), { ...c.query, ...credentials })
             assert.isAbove(items.length, 0)
             assert.deepStrictEqual(items, decodeItems(c.name))
-          }).pipe(Effect.scoped))
+          }).pipe(Effect.scoped)
+        )
       }
     })
   }
 
   it.effect("sends the key as a header when asked: Bearer for Pro, x-api-key for an instance", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(() => ({ body: page([]) }))
       yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
         Effect.provide(proLayer(server.url, { apiKeyIn: "header" }))
@@ -148,10 +156,11 @@ describe("every endpoint", () => {
       assert.strictEqual(instance!.headers["x-api-key"], apiKeyText)
       assert.isFalse(instance!.query.has("apikey"))
       assert.strictEqual(instance!.query.get("key"), secretKeyText)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("the generic page(name, args) takes path parameters and filters by name", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(() => ({ body: page(fixtures.internalTransactions) }))
       const result = yield* Blockscout.use((bs) =>
         bs.page("internalTransactions", { address, filter: "from", pageSize: 10 })
@@ -159,5 +168,6 @@ describe("every endpoint", () => {
       assert.strictEqual(result.items.length, fixtures.internalTransactions.length)
       assert.strictEqual(server.requests[0]!.query.get("filter"), "from")
       assert.strictEqual(server.requests[0]!.query.get("items_count"), "10")
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 })

@@ -18,7 +18,7 @@ import {
 const settle = (ms = 25) => TestClock.withLive(Effect.sleep(`${ms} millis`))
 
 const waitForRequests = (server: ScriptedServer, n: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     while (server.requests.length < n) yield* settle(5)
     yield* settle()
   })
@@ -29,14 +29,14 @@ const listWithdrawals = Blockscout.use((bs) => bs.listWithdrawals())
 
 describe("errors and retries", () => {
   it.effect("429, then success after waiting the x-ratelimit-reset milliseconds", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer((_, n) =>
         n === 0
           ? {
-            status: 429,
-            headers: { "x-ratelimit-limit": "5", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "3000" },
-            body: { message: "Too many requests. Try again later." }
-          }
+              status: 429,
+              headers: { "x-ratelimit-limit": "5", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "3000" },
+              body: { message: "Too many requests. Try again later." }
+            }
           : { body: page([]) }
       )
       const options: ClientOptions = { rateLimit: { requestsPerSecond: 5 } }
@@ -52,14 +52,17 @@ describe("errors and retries", () => {
       const result = yield* Fiber.join(fiber)
       assert.deepStrictEqual(result.items, [])
       assert.strictEqual(server.requests.length, 2)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("429 with Retry-After waits at least that many seconds", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer((_, n) =>
-        n === 0 ? { status: 429, headers: { "retry-after": "7" }, body: { message: "Too many requests" } } : {
-          body: page([])
-        }
+        n === 0
+          ? { status: 429, headers: { "retry-after": "7" }, body: { message: "Too many requests" } }
+          : {
+              body: page([])
+            }
       )
       const fiber = yield* listWithdrawals.pipe(Effect.provide(proLayer(server.url)), Effect.forkChild)
       yield* waitForRequests(server, 1)
@@ -69,22 +72,26 @@ describe("errors and retries", () => {
       yield* TestClock.adjust("1 millis")
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 2)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.live("5xx is retried until it succeeds", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer((_, n) =>
-        n < 2 ? { status: n === 0 ? 502 : 500, body: { error: "Bad gateway", source: "upstream" } } : {
-          body: page(fixtures.withdrawals)
-        }
+        n < 2
+          ? { status: n === 0 ? 502 : 500, body: { error: "Bad gateway", source: "upstream" } }
+          : {
+              body: page(fixtures.withdrawals)
+            }
       )
       const result = yield* listWithdrawals.pipe(Effect.provide(proLayer(server.url)))
       assert.strictEqual(result.items.length, fixtures.withdrawals.length)
       assert.strictEqual(server.requests.length, 3)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.live("5xx past the retry budget fails with ServerError and the gateway's message", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(() => ({ status: 503, body: { error: "Bad gateway", source: "upstream" } }))
       const reason = yield* listWithdrawals.pipe(
         Effect.provide(proLayer(server.url, { retry: { times: 2, base: "1 millis" } })),
@@ -94,17 +101,19 @@ describe("errors and retries", () => {
       assert.strictEqual(reason._tag, "ServerError")
       assert.include(reason._tag === "ServerError" ? reason.message : "", "Bad gateway")
       assert.strictEqual(server.requests.length, 3)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.live("a dropped connection is retried as a transport failure", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer((_, n) => (n === 0 ? { destroy: true } : { body: page([]) }))
       yield* listWithdrawals.pipe(Effect.provide(proLayer(server.url)))
       assert.strictEqual(server.requests.length, 2)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("a request with no answer times out (Timeout), and is retried like a transport failure", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer((_, n) => (n === 0 ? { hang: true } : { body: page([]) }))
       const fiber = yield* listWithdrawals.pipe(
         Effect.provide(proLayer(server.url, { timeout: "10 seconds", retry: false })),
@@ -127,7 +136,8 @@ describe("errors and retries", () => {
       yield* TestClock.adjust("10 millis")
       yield* Fiber.join(retried)
       assert.strictEqual(server.requests.length, 3)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   const notRetried: ReadonlyArray<readonly [string, Reply, string, string]> = [
     ["404", { status: 404, body: { message: "Not found" } }, "NotFound", "Not found"],
@@ -136,11 +146,13 @@ describe("errors and retries", () => {
       {
         status: 422,
         body: {
-          errors: [{
-            title: "Invalid value",
-            source: { pointer: "/address_hash_param" },
-            detail: "Invalid format. Expected ~r/^0x([A-Fa-f0-9]{40})$/"
-          }]
+          errors: [
+            {
+              title: "Invalid value",
+              source: { pointer: "/address_hash_param" },
+              detail: "Invalid format. Expected ~r/^0x([A-Fa-f0-9]{40})$/"
+            }
+          ]
         }
       },
       "InvalidRequest",
@@ -152,7 +164,7 @@ describe("errors and retries", () => {
   ]
   for (const [status, reply, tag, message] of notRetried) {
     it.effect(`${status} is not retried and keeps the server's message`, () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const server = yield* scriptedServer(() => reply)
         const error = yield* Blockscout.use((bs) => bs.listTransactionLogs(txHash)).pipe(
           Effect.provide(proLayer(server.url)),
@@ -163,29 +175,38 @@ describe("errors and retries", () => {
         assert.strictEqual(error.endpoint, "transactionLogs")
         assert.include(error.url, `/100/api/v2/transactions/${txHash}/logs?apikey=<redacted>`)
         assert.strictEqual(server.requests.length, 1)
-      }).pipe(Effect.scoped))
+      }).pipe(Effect.scoped)
+    )
   }
 
   it.effect("a 422 keeps every entry of the server's errors list", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(() => ({
         status: 422,
-        body: { errors: [{ detail: "first", source: { pointer: "/a" } }, { detail: "second", source: { parameter: "b" } }] }
+        body: {
+          errors: [
+            { detail: "first", source: { pointer: "/a" } },
+            { detail: "second", source: { parameter: "b" } }
+          ]
+        }
       }))
       const error = yield* listWithdrawals.pipe(Effect.provide(proLayer(server.url)), Effect.flip)
       assert.strictEqual(error.reason._tag, "InvalidRequest")
-      if (error.reason._tag === "InvalidRequest") assert.deepStrictEqual(error.reason.messages, ["/a: first", "b: second"])
-    }).pipe(Effect.scoped))
+      if (error.reason._tag === "InvalidRequest")
+        assert.deepStrictEqual(error.reason.messages, ["/a: first", "b: second"])
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("a body that does not match the schema fails with Decode and the path of the bad field", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const bad = { ...(fixtures.withdrawals[0] as object), index: "not a number" }
       const server = yield* scriptedServer(() => ({ body: page([bad]) }))
       const error = yield* listWithdrawals.pipe(Effect.provide(proLayer(server.url)), Effect.flip)
       assert.strictEqual(error.reason._tag, "Decode")
       if (error.reason._tag === "Decode") assert.strictEqual(error.reason.path, "items.0.index")
       assert.strictEqual(server.requests.length, 1)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   const invalidCalls = [
     ["an invalid address", Blockscout.use((bs) => bs.listInternalTransactions("0x1234")), "address"],
@@ -201,13 +222,17 @@ describe("errors and retries", () => {
       Blockscout.use((bs) => bs.listInternalTransactions(address, { filter: "both" as "to" })),
       "filter"
     ],
-    ["a stream with a bad address", Blockscout.use((bs) => Stream.runDrain(bs.streamNftCollections("nope"))), "address"],
+    [
+      "a stream with a bad address",
+      Blockscout.use((bs) => Stream.runDrain(bs.streamNftCollections("nope"))),
+      "address"
+    ],
     ["a zero page size", Blockscout.use((bs) => bs.listWithdrawals({ pageSize: 0 })), "pageSize"],
     ["an unknown generic argument", Blockscout.use((bs) => bs.page("withdrawals", { typo: "x" })), "typo"]
   ] as const
   for (const [what, call, argument] of invalidCalls) {
     it.effect(`${what} fails with InvalidArgument and sends nothing`, () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const server = yield* scriptedServer(() => ({ body: page([]) }))
         const error = yield* (call as Effect.Effect<unknown, BlockscoutError, Blockscout>).pipe(
           Effect.provide(proLayer(server.url)),
@@ -216,13 +241,14 @@ describe("errors and retries", () => {
         assert.strictEqual(error.reason._tag, "InvalidArgument")
         if (error.reason._tag === "InvalidArgument") assert.strictEqual(error.reason.argument, argument)
         assert.strictEqual(server.requests.length, 0)
-      }).pipe(Effect.scoped))
+      }).pipe(Effect.scoped)
+    )
   }
 })
 
 describe("secrets", () => {
   it.live("no error, log line, span or event holds the API key or the secret key", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const logs: Array<string> = []
       const logger = Logger.make((options) => {
         const annotations = options.fiber.getRef(References.CurrentLogAnnotations)
@@ -268,7 +294,7 @@ describe("secrets", () => {
             onSuccess: (value) => outputs.push(JSON.stringify(value, (_, v) => (typeof v === "bigint" ? String(v) : v)))
           })
         )
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         yield* run(Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawalsPages())))
         for (let i = 0; i < 5; i++) yield* run(listWithdrawals)
         yield* run(Blockscout.use((bs) => bs.listWithdrawals({ cursor: { index: 1, apikey: apiKeyText } })))
@@ -296,5 +322,6 @@ describe("secrets", () => {
         assert.deepStrictEqual(request.query.getAll("apikey"), [apiKeyText])
         assert.deepStrictEqual(request.query.getAll("key"), [secretKeyText])
       }
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 })

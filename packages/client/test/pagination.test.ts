@@ -7,22 +7,25 @@ import { address, apiKeyText, fixtures, instanceLayer, proLayer, secretKeyText }
 const withdrawal = (index: number) => ({ ...(fixtures.withdrawals[0] as object), index })
 
 /** Pages of `size` withdrawals, `count` pages; the cursor is `{ index, items_count }` like E9's. */
-const pagedWithdrawals = (count: number, size: number, extraCursor: Record<string, string | number> = {}) =>
-(request: Recorded) => {
-  const from = Number(request.query.get("index") ?? "0")
-  const pageNumber = from / size
-  const items = Array.from({ length: size }, (_, i) => withdrawal(from + i))
-  const next = pageNumber + 1 < count ? { index: from + size, items_count: 50, ...extraCursor } : null
-  return { body: page(items, next) }
-}
+const pagedWithdrawals =
+  (count: number, size: number, extraCursor: Record<string, string | number> = {}) =>
+  (request: Recorded) => {
+    const from = Number(request.query.get("index") ?? "0")
+    const pageNumber = from / size
+    const items = Array.from({ length: size }, (_, i) => withdrawal(from + i))
+    const next = pageNumber + 1 < count ? { index: from + size, items_count: 50, ...extraCursor } : null
+    return { body: page(items, next) }
+  }
 
 describe("pagination", () => {
   it.effect("follows next_page_params to the end, re-sending the filters on every page", () =>
-    Effect.gen(function*() {
-      const server = yield* scriptedServer((request) => {
-        const n = server.requests.length - 1
+    Effect.gen(function* () {
+      const server = yield* scriptedServer((_, n) => {
         return {
-          body: page(fixtures.internalTransactions, n < 2 ? { block_number: 100 - n, index: 3, transaction_index: 1 } : null)
+          body: page(
+            fixtures.internalTransactions,
+            n < 2 ? { block_number: 100 - n, index: 3, transaction_index: 1 } : null
+          )
         }
       })
       const items = yield* Blockscout.use((bs) =>
@@ -34,10 +37,11 @@ describe("pagination", () => {
       for (const request of server.requests) assert.strictEqual(request.query.get("filter"), "to")
       assert.strictEqual(server.requests[1]!.query.get("block_number"), "100")
       assert.strictEqual(server.requests[2]!.query.get("block_number"), "99")
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("strips apikey and key echoed into cursors, and sends each credential once", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // Servers before 12.0 echoed the caller's credentials into next_page_params.
       const server = yield* scriptedServer(pagedWithdrawals(3, 2, { apikey: apiKeyText, key: secretKeyText }))
       const pages = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawalsPages())).pipe(
@@ -54,50 +58,70 @@ describe("pagination", () => {
         assert.deepStrictEqual(request.query.getAll("apikey"), [apiKeyText])
         assert.deepStrictEqual(request.query.getAll("key"), [secretKeyText])
       }
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("pageSize sends items_count on every page, replacing an echoed one", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(pagedWithdrawals(2, 2))
       yield* Blockscout.use((bs) => Stream.runDrain(bs.streamWithdrawals({ pageSize: 2 }))).pipe(
         Effect.provide(proLayer(server.url))
       )
-      assert.deepStrictEqual(server.requests.map((r) => r.query.getAll("items_count")), [["2"], ["2"]])
-    }).pipe(Effect.scoped))
+      assert.deepStrictEqual(
+        server.requests.map((r) => r.query.getAll("items_count")),
+        [["2"], ["2"]]
+      )
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("resumes from a cursor: the stream starts at the page that cursor names", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(pagedWithdrawals(4, 2))
       const pages = yield* Blockscout.use((bs) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const first = yield* bs.listWithdrawals()
           return yield* Stream.runCollect(bs.streamWithdrawalsPages({ cursor: first.next_page_params! }))
         })
       ).pipe(Effect.provide(proLayer(server.url)))
       const list = pages
-      assert.deepStrictEqual(list.map((p) => p.items.map((w) => w.index)), [[2, 3], [4, 5], [6, 7]])
+      assert.deepStrictEqual(
+        list.map((p) => p.items.map((w) => w.index)),
+        [
+          [2, 3],
+          [4, 5],
+          [6, 7]
+        ]
+      )
       assert.deepStrictEqual(list[0]!.cursor, { index: 2, items_count: 50 })
-      assert.deepStrictEqual(server.requests.map((r) => r.query.get("index")), [null, "2", "4", "6"])
-    }).pipe(Effect.scoped))
+      assert.deepStrictEqual(
+        server.requests.map((r) => r.query.get("index")),
+        [null, "2", "4", "6"]
+      )
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("fails with PaginationStalled when a cursor repeats, after emitting the pages before it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // Page 3 hands back page 2's cursor.
       const server = yield* scriptedServer((_, n) => ({
         body: page([withdrawal(n)], n === 0 ? { index: 10 } : n === 1 ? { index: 20 } : { index: 10 })
       }))
       const seen: Array<number> = []
       const error = yield* Blockscout.use((bs) =>
-        bs.streamWithdrawals().pipe(Stream.runForEach((w) => Effect.sync(() => seen.push(w.index))), Effect.flip)
+        bs.streamWithdrawals().pipe(
+          Stream.runForEach((w) => Effect.sync(() => seen.push(w.index))),
+          Effect.flip
+        )
       ).pipe(Effect.provide(proLayer(server.url)))
       assert.strictEqual(error.reason._tag, "PaginationStalled")
       assert.deepStrictEqual(seen, [0, 1, 2])
       assert.strictEqual(server.requests.length, 3)
       if (error.reason._tag === "PaginationStalled") assert.deepStrictEqual(error.reason.cursor, { index: 10 })
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("Stream.take stops fetching: without prefetch, only the pages needed are requested", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(pagedWithdrawals(100, 5))
       const taken = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawals().pipe(Stream.take(7)))).pipe(
         Effect.provide(proLayer(server.url, { prefetch: 0 }))
@@ -105,10 +129,11 @@ describe("pagination", () => {
       assert.strictEqual(taken.length, 7)
       yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 30)))
       assert.strictEqual(server.requests.length, 2)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("Stream.take stops fetching: with prefetch, at most one page ahead was asked", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(pagedWithdrawals(100, 5))
       const taken = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawals().pipe(Stream.take(7)))).pipe(
         Effect.provide(proLayer(server.url, { prefetch: 1 }))
@@ -116,29 +141,31 @@ describe("pagination", () => {
       assert.strictEqual(taken.length, 7)
       yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 30)))
       assert.isAtMost(server.requests.length, 3)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.effect("fetches the next page while the consumer works on the current one", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* scriptedServer(pagedWithdrawals(3, 2))
       const requestsSeenAtFirstItem: Array<number> = []
       yield* Blockscout.use((bs) =>
         bs.streamWithdrawals({ pageSize: 2 }).pipe(
           Stream.runForEach((w) =>
             w.index === 0
-              // Give the prefetch time to run while this item is "processed".
-              ? Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50))).pipe(
-                Effect.andThen(Effect.sync(() => requestsSeenAtFirstItem.push(server.requests.length)))
-              )
+              ? // Give the prefetch time to run while this item is "processed".
+                Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50))).pipe(
+                  Effect.andThen(Effect.sync(() => requestsSeenAtFirstItem.push(server.requests.length)))
+                )
               : Effect.void
           )
         )
       ).pipe(Effect.provide(proLayer(server.url, { prefetch: 1 })))
       assert.isAtLeast(requestsSeenAtFirstItem[0]!, 2)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.live("a retried page is fetched again alone: the stream neither restarts nor repeats items", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const inner = pagedWithdrawals(3, 2)
       const server = yield* scriptedServer((request, n) =>
         n === 1 ? { status: 503, body: { error: "Bad gateway", source: "upstream" } } : inner(request)
@@ -146,7 +173,14 @@ describe("pagination", () => {
       const items = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawals())).pipe(
         Effect.provide(proLayer(server.url))
       )
-      assert.deepStrictEqual(items.map((w) => w.index), [0, 1, 2, 3, 4, 5])
-      assert.deepStrictEqual(server.requests.map((r) => r.query.get("index")), [null, "2", "2", "4"])
-    }).pipe(Effect.scoped))
+      assert.deepStrictEqual(
+        items.map((w) => w.index),
+        [0, 1, 2, 3, 4, 5]
+      )
+      assert.deepStrictEqual(
+        server.requests.map((r) => r.query.get("index")),
+        [null, "2", "2", "4"]
+      )
+    }).pipe(Effect.scoped)
+  )
 })

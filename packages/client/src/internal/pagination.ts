@@ -55,7 +55,11 @@ export const fetchArray = <A>(
 const cursorId = (cursor: Cursor | undefined): string =>
   cursor === undefined
     ? ""
-    : JSON.stringify(Object.keys(cursor).sort().map((k) => [k, cursor[k]]))
+    : JSON.stringify(
+        Object.keys(cursor)
+          .sort()
+          .map((k) => [k, cursor[k]])
+      )
 
 interface State {
   readonly cursor: Cursor | undefined

@@ -75,17 +75,19 @@ export const acquire = (
   key: string,
   requestsPerSecond: number | undefined
 ): Effect.Effect<{ readonly ticket: number; readonly waited: number }> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const budget = budgetOf(registry, key)
     let waited = 0
     if (requestsPerSecond !== undefined) {
-      const { delay } = yield* registry.limiter.consume({
-        algorithm: "token-bucket",
-        onExceeded: "delay",
-        key,
-        limit: 1,
-        window: Duration.millis(1000 / requestsPerSecond)
-      }).pipe(Effect.orDie)
+      const { delay } = yield* registry.limiter
+        .consume({
+          algorithm: "token-bucket",
+          onExceeded: "delay",
+          key,
+          limit: 1,
+          window: Duration.millis(1000 / requestsPerSecond)
+        })
+        .pipe(Effect.orDie)
       if (!Duration.isZero(delay)) {
         waited += Duration.toMillis(delay)
         yield* Effect.sleep(delay)

@@ -86,7 +86,9 @@ const patterns: Record<PathParamKind, RegExp> = {
 }
 
 const invalid = (endpoint: Endpoint, argument: string, message: string) =>
-  new Errors.BlockscoutError({ reason: new Errors.InvalidArgument({ endpoint: endpoint.name, url: "", argument, message }) })
+  new Errors.BlockscoutError({
+    reason: new Errors.InvalidArgument({ endpoint: endpoint.name, url: "", argument, message })
+  })
 
 const checkFilter = (
   endpoint: Endpoint,
@@ -173,7 +175,8 @@ export const prepare = (
   }
   const paged = endpoint.shape === "page"
   for (const name of Object.keys(args)) {
-    const known = endpoint.pathParams.some((p) => p.name === name) ||
+    const known =
+      endpoint.pathParams.some((p) => p.name === name) ||
       endpoint.filters.some((f) => f.name === name) ||
       (paged && (name === "cursor" || name === "pageSize"))
     if (!known && args[name] !== undefined) {
@@ -221,7 +224,8 @@ export const redactedUrl = (
   query: ReadonlyArray<readonly [string, string]>
 ): string => {
   let search = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")
-  if (ctx.apiKey !== undefined && ctx.apiKeyIn === "query") search += `${search === "" ? "" : "&"}apikey=${redactedMark}`
+  if (ctx.apiKey !== undefined && ctx.apiKeyIn === "query")
+    search += `${search === "" ? "" : "&"}apikey=${redactedMark}`
   if (ctx.secretKey !== undefined) search += `${search === "" ? "" : "&"}key=${redactedMark}`
   return `${ctx.base}${path}${search === "" ? "" : `?${search}`}`
 }
@@ -289,11 +293,12 @@ const messagesOf = (body: string): ReadonlyArray<string> => {
         if (typeof entry !== "object" || entry === null) return String(entry)
         const e = entry as Record<string, unknown>
         const source = e.source as Record<string, unknown> | undefined
-        const where = typeof source?.pointer === "string"
-          ? source.pointer
-          : typeof source?.parameter === "string"
-          ? source.parameter
-          : undefined
+        const where =
+          typeof source?.pointer === "string"
+            ? source.pointer
+            : typeof source?.parameter === "string"
+              ? source.parameter
+              : undefined
         const what = typeof e.detail === "string" ? e.detail : typeof e.title === "string" ? e.title : JSON.stringify(e)
         return where === undefined ? what : `${where}: ${what}`
       })
@@ -318,7 +323,8 @@ export const reasonOfStatus = (
   if (status === 401 || status === 403) return new Errors.Unauthorized({ ...where, status, message })
   if (status === 402) return new Errors.OutOfCredits({ ...where, message })
   if (status === 429) return new Errors.RateLimited({ ...where, message, retryAfter: retryAfterOf(headers, now) })
-  if (status >= 500) return new Errors.ServerError({ ...where, status, message, retryAfter: retryAfterOf(headers, now) })
+  if (status >= 500)
+    return new Errors.ServerError({ ...where, status, message, retryAfter: retryAfterOf(headers, now) })
   return new Errors.InvalidRequest({ ...where, status, message, messages })
 }
 
@@ -346,7 +352,10 @@ const decodeReason = (
   const issues = formatter(error.issue).issues
   const first = issues[0]
   const path = first?.path?.map((p) => (typeof p === "object" ? String(p.key) : String(p))).join(".") ?? ""
-  const message = issues.slice(0, 3).map((i) => i.message).join("; ")
+  const message = issues
+    .slice(0, 3)
+    .map((i) => i.message)
+    .join("; ")
   return new Errors.Decode({ ...where, path, message: scrub(ctx, message) })
 }
 
@@ -376,13 +385,14 @@ const attemptOnce = (
   url: string,
   attempt: number
 ): Effect.Effect<unknown, Errors.BlockscoutError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const where = { endpoint: endpoint.name, url }
     let ticket = 0
     if (ctx.rateLimited) {
       const admitted = yield* RateLimit.acquire(ctx.registry, ctx.limiterKey, ctx.requestsPerSecond)
       ticket = admitted.ticket
-      if (admitted.waited > 0) yield* emit(ctx, { _tag: "RateLimitWait", endpoint: endpoint.name, delayMillis: admitted.waited })
+      if (admitted.waited > 0)
+        yield* emit(ctx, { _tag: "RateLimitWait", endpoint: endpoint.name, delayMillis: admitted.waited })
     }
     yield* emit(ctx, { _tag: "Request", endpoint: endpoint.name, url, attempt })
     yield* Metric.update(Metric.withAttributes(requestsCounter, { endpoint: endpoint.name }), 1)
@@ -435,14 +445,30 @@ export const send = (
       Effect.catch((error) => {
         const reason = error.reason
         if (!Errors.isRetryable(reason) || attempt >= ctx.retryTimes) return Effect.fail(error)
-        return Effect.gen(function*() {
+        return Effect.gen(function* () {
           const serverWait = Errors.retryAfterOf(reason)
           const delayMillis = Math.max(yield* backoff(ctx, attempt), serverWait ? Duration.toMillis(serverWait) : 0)
           yield* Effect.logDebug("Blockscout request retried").pipe(
-            Effect.annotateLogs({ endpoint: endpoint.name, url, reason: reason._tag, attempt: attempt + 1, delayMillis })
+            Effect.annotateLogs({
+              endpoint: endpoint.name,
+              url,
+              reason: reason._tag,
+              attempt: attempt + 1,
+              delayMillis
+            })
           )
-          yield* emit(ctx, { _tag: "Retry", endpoint: endpoint.name, url, attempt: attempt + 1, reason: reason._tag, delayMillis })
-          yield* Metric.update(Metric.withAttributes(retriesCounter, { endpoint: endpoint.name, reason: reason._tag }), 1)
+          yield* emit(ctx, {
+            _tag: "Retry",
+            endpoint: endpoint.name,
+            url,
+            attempt: attempt + 1,
+            reason: reason._tag,
+            delayMillis
+          })
+          yield* Metric.update(
+            Metric.withAttributes(retriesCounter, { endpoint: endpoint.name, reason: reason._tag }),
+            1
+          )
           yield* Effect.sleep(Duration.millis(delayMillis))
           return yield* loop(attempt + 1)
         })
