@@ -88,7 +88,13 @@ export const makeEncoder = (format: Format, options: EncoderOptions = {}): Encod
         for (const row of rows) out += `${cols.map((c) => csvCell(row.get(c) ?? "")).join(",")}\n`
       } else {
         const w =
-          widths ?? cols.map((c) => Math.min(maxWidth, Math.max(c.length, ...rows.map((r) => (r.get(c) ?? "").length))))
+          widths ??
+          cols.map((c) => {
+            const cells = rows.map((r) => r.get(c) ?? "")
+            // A column of long hex (hashes, addresses) is shown as 0x1234…abcd.
+            const hex = cells.every((cell) => cell === "" || /^0x[0-9a-fA-F]{20,}$/.test(cell))
+            return Math.max(c.length, Math.min(hex ? 13 : maxWidth, Math.max(...cells.map((cell) => cell.length))))
+          })
         widths = w
         const line = (cells: ReadonlyArray<string>) =>
           cells
