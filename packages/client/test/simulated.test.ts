@@ -113,21 +113,21 @@ describe("against the simulated Blockscout", () => {
 
   it.live("a paced stream never sees a 429 from a server limiting the key to its plan", () =>
     Effect.gen(function* () {
-      const limited = simulator({ rateLimit: { limit: 40, windowMillis: 1000 } })
+      const limited = simulator({ rateLimit: { limit: 10, windowMillis: 1000 } })
       const items = yield* Blockscout.use((bs) =>
-        Stream.runCollect(bs.streamWithdrawals({ pageSize: 10 }).pipe(Stream.take(200)))
+        Stream.runCollect(bs.streamWithdrawals({ pageSize: 10 }).pipe(Stream.take(150)))
       ).pipe(
         Effect.provide(
           Blockscout.layerPro({
             chainId: limited.chain.chainId,
             apiKey: Redacted.make("proapi_paced_sim"),
-            rateLimit: { requestsPerSecond: 40 },
+            rateLimit: { requestsPerSecond: 10 },
             retry: false
           }).pipe(Layer.provide(layerHttpClient(limited)))
         )
       )
-      assert.strictEqual(items.length, 200)
-      assert.isAtLeast(limited.requests.length, 20)
+      assert.strictEqual(items.length, 150)
+      assert.isAtLeast(limited.requests.length, 15)
       assert.deepStrictEqual(limited.requests.filter((r) => r.status === 429).length, 0)
     })
   )
