@@ -5,6 +5,7 @@
  */
 import { Schema, SchemaGetter } from "effect"
 import { Address } from "./Address.ts"
+import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { absent, nullable, optional } from "./internal/fields.ts"
 import { Count, DecimalNumber, Hash, HexData, IntegerQuantity, IntegerQuantityNumber, Timestamp } from "./Primitives.ts"
 
@@ -20,15 +21,18 @@ export const BlockReward = Schema.Struct({
 /**
  * An uncle's hash: a string (SPEC.md), or `{ hash }` as newer servers send it; decoded to the hash.
  */
-export const UncleHash = Schema.Union([
-  Hash,
-  Schema.Struct({ hash: Hash }).pipe(
-    Schema.decodeTo(Schema.toType(Hash), {
-      decode: SchemaGetter.transform((o: { readonly hash: Hash }) => o.hash),
-      encode: SchemaGetter.transform((hash: Hash) => ({ hash }))
-    })
-  )
-])
+const UncleHashObject = Schema.Struct({ hash: Hash }).pipe(
+  Schema.decodeTo(Schema.toType(Hash), {
+    decode: SchemaGetter.transform((o: { readonly hash: Hash }) => o.hash),
+    encode: SchemaGetter.transform((hash: Hash) => ({ hash }))
+  })
+)
+registerFast(UncleHashObject, (compile) => {
+  const hash = compile(Hash.ast)
+  return hash === undefined ? undefined : (u) => (isRecord(u) ? hash(u.hash) : invalid)
+})
+
+export const UncleHash = Schema.Union([Hash, UncleHashObject])
 
 /**
  * A block. Percentages are decimal strings (they may be negative); fee fields and `total_difficulty` may be

@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 
 /**
  * A `next_page_params` cursor: the keys to send back as query parameters, values kept exactly as sent.
@@ -13,6 +14,17 @@ import { Schema } from "effect"
 export const NextPageParams = Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number]))
 /** A decoded `next_page_params`. */
 export type NextPageParams = typeof NextPageParams.Type
+
+registerFast(NextPageParams, () => (u) => {
+  if (!isRecord(u)) return invalid
+  const out: Record<string, string | number> = {}
+  for (const key of Object.keys(u)) {
+    const value = u[key]
+    if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value))) out[key] = value
+    else return invalid
+  }
+  return out
+})
 
 /**
  * A page of items: `{ items, next_page_params }`; `next_page_params` is null on the last page.

@@ -9,6 +9,7 @@
  * @since 0.1.0
  */
 import { DateTime, Schema, SchemaGetter } from "effect"
+import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 
 /**
  * Pattern of an address hash: `0x` and 40 hex digits (SPEC.md section 2 conventions).
@@ -214,3 +215,95 @@ export type JsonValue = typeof JsonValue.Type
  * A JSON object with arbitrary values (free-form metadata objects).
  */
 export const JsonObject = Schema.JsonObject
+
+// Fast decoders (see internal/compile.ts): the same checks and results as the schemas above, as plain code.
+const fastPattern = (pattern: RegExp) => () => (u: unknown) => (typeof u === "string" && pattern.test(u) ? u : invalid)
+registerFast(AddressHash, fastPattern(addressPattern))
+registerFast(Hash, fastPattern(hashPattern))
+registerFast(HexData, fastPattern(hexDataPattern))
+registerFast(DecimalString, fastPattern(decimalPattern))
+
+// Integer strings: a character loop is cheaper than a regular expression, and below 16 digits a double holds
+// the value exactly, so `BigInt(Number(s))` skips BigInt's slower string parser.
+const isDigits = (s: string, start: number): boolean => {
+  const n = s.length
+  if (n === start) return false
+  for (let i = start; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+const isIntegerString = (s: string): boolean => isDigits(s, s.charCodeAt(0) === 45 ? 1 : 0)
+const stringToBigInt = (s: string): bigint => (s.length < 16 ? BigInt(Number(s)) : BigInt(s))
+
+const fastBigInt = (check: (s: string) => boolean) => () => (u: unknown) =>
+  typeof u === "string"
+    ? check(u)
+      ? stringToBigInt(u)
+      : invalid
+    : typeof u === "number" && Number.isSafeInteger(u)
+      ? BigInt(u)
+      : invalid
+registerFast(IntegerQuantity, fastBigInt(isIntegerString))
+registerFast(IntegerQuantityNumber, fastBigInt(isIntegerString))
+registerFast(
+  TokenId,
+  fastBigInt((s) => tokenIdPattern.test(s))
+)
+
+const fastCount = () => (u: unknown) =>
+  typeof u === "number"
+    ? Number.isSafeInteger(u)
+      ? u
+      : invalid
+    : typeof u === "string" && isIntegerString(u)
+      ? safeIntegerOrInvalid(Number(u))
+      : invalid
+const safeIntegerOrInvalid = (n: number) => (Number.isSafeInteger(n) ? n : invalid)
+registerFast(Count, fastCount)
+registerFast(CountString, fastCount)
+
+const fastDecimal = () => (u: unknown) =>
+  typeof u === "string"
+    ? decimalPattern.test(u)
+      ? u
+      : invalid
+    : typeof u === "number" && Number.isFinite(u)
+      ? decimalOrInvalid(String(u))
+      : invalid
+const decimalOrInvalid = (s: string) => (decimalPattern.test(s) ? s : invalid)
+registerFast(Decimal, fastDecimal)
+registerFast(DecimalNumber, fastDecimal)
+
+registerFast(Timestamp, () => (u: unknown) => {
+  if (typeof u !== "string" || !timestampPattern.test(u)) return invalid
+  const millis = Date.parse(u)
+  return Number.isNaN(millis) ? invalid : DateTime.makeUnsafe(millis)
+})
+
+// JSON values straight from JSON.parse: checked recursively, returned as they are.
+const isJson = (u: unknown, depth: number): boolean => {
+  switch (typeof u) {
+    case "string":
+    case "boolean":
+      return true
+    case "number":
+      return Number.isFinite(u)
+    case "object": {
+      if (u === null) return true
+      if (depth > 64) return false
+      if (Array.isArray(u)) {
+        for (const item of u) if (!isJson(item, depth + 1)) return false
+        return true
+      }
+      if (Object.getPrototypeOf(u) !== Object.prototype && Object.getPrototypeOf(u) !== null) return false
+      for (const key in u) if (!isJson((u as Record<string, unknown>)[key], depth + 1)) return false
+      return true
+    }
+    default:
+      return false
+  }
+}
+registerFast(JsonValue, () => (u: unknown) => (isJson(u, 0) ? u : invalid))
+registerFast(JsonObject, () => (u: unknown) => (isRecord(u) && isJson(u, 0) ? u : invalid))

@@ -5,6 +5,7 @@
  */
 export * from "./Address.ts"
 export * from "./Block.ts"
+export * from "./Decode.ts"
 export * from "./DecodedInput.ts"
 export * from "./ErrorBody.ts"
 export * from "./InternalTransaction.ts"

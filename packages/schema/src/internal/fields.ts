@@ -3,6 +3,7 @@
  * renamed fields.
  */
 import { Schema, SchemaGetter } from "effect"
+import { invalid, isRecord, registerFast } from "./compile.ts"
 
 /**
  * A key that is always present but whose value may be null.
@@ -19,8 +20,6 @@ export const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(
  * A key that may be absent but is never null when present.
  */
 export const absent = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
  * Accepts the old names of renamed keys (`{ tx_types: "transaction_types" }`) in front of a struct.
@@ -49,10 +48,16 @@ export const withRenames = <S extends Schema.Top>(
   const ObjectInput = Schema.declare((u): u is S["Encoded"] => isRecord(u), {
     expected: `an object (${identifier})`
   })
-  return ObjectInput.pipe(
+  const renamed = ObjectInput.pipe(
     Schema.decodeTo(schema, {
       decode: SchemaGetter.transform(rename),
       encode: SchemaGetter.transform((e: S["Encoded"]) => e)
     })
   ).annotate({ identifier })
+  registerFast(renamed, (compile) => {
+    const struct = compile(schema.ast)
+    if (struct === undefined) return undefined
+    return (u) => (isRecord(u) ? struct(rename(u)) : invalid)
+  })
+  return renamed
 }
