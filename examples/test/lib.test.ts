@@ -55,8 +55,8 @@ describe("Format", () => {
       { hash, n: 22 }
     ])
     const lines = text.split("\n")
-    assert.strictEqual(lines[0], `hash${" ".repeat(20)}  n`)
-    assert.isTrue(lines[2]?.startsWith("0xabab…"))
+    assert.strictEqual(lines[0], `hash${" ".repeat(9)}  n`)
+    assert.strictEqual(lines[2], "0xabab…ababab  1")
     assert.strictEqual(lines[2]?.indexOf("1"), lines[0]?.indexOf("n"))
   })
 })

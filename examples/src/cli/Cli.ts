@@ -312,9 +312,6 @@ const runEndpoint = (
             text: scrub(`blockscout: checkpoint ${error.path}: ${error.message}`, secrets)
           })
         }
-        if (error._tag !== "BlockscoutError") {
-          return new CliExit({ code: exitCodes.checkpoint, text: `blockscout: cannot write output: ${error.message}` })
-        }
         const exit = fromBlockscoutError(error, secrets)
         return new CliExit({ code: exit.code, text: exit.text + savedHint })
       })

@@ -1,0 +1,339 @@
+import { Blockscout, type EndpointName, endpoints } from "@blockscout-effect/client"
+import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { NodeServices } from "@effect/platform-node"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, FileSystem, Layer, Stream } from "effect"
+import { kebab } from "../src/cli/Cli.ts"
+import { exitCodes } from "../src/cli/Exit.ts"
+import { stringify } from "../src/lib/Json.ts"
+import { baseUrl, ndjson, runCli } from "./harness.ts"
+
+const simulator = SimulatedBlockscout.make({ blocks: 2000 })
+const chain = simulator.chain
+const nft = chain.tokens.find((t) => t.type === "ERC-721")!
+
+// Path arguments with non-empty answers on the simulated chain, one set per row that has path parameters.
+const pathArgs = (name: string): Record<string, string> => {
+  switch (name) {
+    case "tokenInstanceTransfers":
+      return { token: nft.address, tokenId: "0" }
+    case "transactionLogs":
+      return { hash: logsHash }
+    case "blocksValidated":
+      return { address: chain.miners[0]! }
+    default:
+      return endpoints[name as EndpointName].pathParams.length > 0 ? { address: chain.users[0]! } : {}
+  }
+}
+
+const client = (options: Parameters<typeof Blockscout.layerInstance>[0] = { baseUrl }) =>
+  Blockscout.layerInstance({ rateLimit: false, ...options }).pipe(Layer.provide(layerHttpClient(simulator)))
+
+// A transaction with logs: the one of the first token transfer (a transfer is a log).
+const logsHash = await Effect.runPromise(
+  Effect.gen(function* () {
+    const bs = yield* Blockscout
+    const page = yield* bs.listTokenTransfers()
+    return page.items[0]!.transaction_hash
+  }).pipe(Effect.provide(client()))
+)
+
+const expected = (name: EndpointName, args: Record<string, string>, n: number) =>
+  Effect.gen(function* () {
+    const bs = yield* Blockscout
+    const items = yield* Stream.runCollect(Stream.take(bs.stream(name, args), n))
+    return items.map(stringify)
+  }).pipe(Effect.provide(client()))
+
+describe("blockscout CLI, one subcommand per endpoint row", () => {
+  for (const name of Object.keys(endpoints) as Array<EndpointName>) {
+    const row = endpoints[name]
+    it.effect(`${kebab(name)} streams the same items as the client, as NDJSON`, () =>
+      Effect.gen(function* () {
+        const args = pathArgs(name)
+        const positional = row.pathParams.map((p) => args[p.name]!)
+        const paged = row.shape === "page"
+        const result = yield* runCli(
+          [kebab(name), ...positional, "--base-url", baseUrl, "--limit", "7", ...(paged ? ["--page-size", "3"] : [])],
+          simulator
+        )
+        assert.strictEqual(result.code, 0, result.stderr)
+        const want = yield* expected(name, args, 7)
+        assert.isAbove(want.length, 0)
+        assert.deepStrictEqual(result.stdout.trimEnd().split("\n"), want)
+      })
+    )
+  }
+})
+
+describe("blockscout CLI output", () => {
+  it.effect("writes bigint quantities as decimal strings and timestamps as ISO strings", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["transactions", "--base-url", baseUrl, "--limit", "3"], simulator)
+      const [tx] = ndjson(result.stdout)
+      assert.match(String(tx?.value), /^\d+$/)
+      assert.match(String(tx?.gas_used), /^\d+$/)
+      assert.match(String(tx?.timestamp), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+    })
+  )
+
+  it.effect("writes CSV with a header of dotted columns, or the columns asked for", () =>
+    Effect.gen(function* () {
+      const all = yield* runCli(["withdrawals", "--base-url", baseUrl, "--limit", "4", "--format", "csv"], simulator)
+      const lines = all.stdout.trimEnd().split("\n")
+      assert.strictEqual(lines.length, 5)
+      assert.include(lines[0]!.split(","), "receiver.hash")
+      const some = yield* runCli(
+        ["withdrawals", "--base-url", baseUrl, "--limit", "2", "--format", "csv", "--columns", "index,amount"],
+        simulator
+      )
+      const rows = some.stdout.trimEnd().split("\n")
+      assert.strictEqual(rows[0], "index,amount")
+      assert.match(rows[1]!, /^\d+,\d+$/)
+    })
+  )
+
+  it.effect("prints an aligned table with shortened hashes", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(
+        ["blocks-validated", chain.miners[0]!, "--base-url", baseUrl, "--limit", "3", "--format", "table"],
+        simulator
+      )
+      const lines = result.stdout.trimEnd().split("\n")
+      assert.strictEqual(lines.length, 5)
+      assert.match(lines[1]!, /^-+( +-+)*$/)
+      assert.include(lines[2]!, "…")
+    })
+  )
+
+  it.effect("stops at --limit in the middle of a page", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(
+        ["token-transfers", "--base-url", baseUrl, "--limit", "5", "--page-size", "4"],
+        simulator
+      )
+      assert.strictEqual(ndjson(result.stdout).length, 5)
+    })
+  )
+
+  it.effect("passes filters on: --type on token transfers", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(
+        ["token-transfers", "--base-url", baseUrl, "--limit", "20", "--type", "ERC-721,ERC-1155"],
+        simulator
+      )
+      const types = new Set(ndjson(result.stdout).map((t) => (t.token as { type: string }).type))
+      assert.isTrue(
+        [...types].every((t) => t === "ERC-721" || t === "ERC-1155"),
+        [...types].join()
+      )
+      assert.isAbove(types.size, 0)
+    })
+  )
+})
+
+describe("blockscout CLI help", () => {
+  it.effect("lists a subcommand for every endpoint row", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["--help"])
+      assert.strictEqual(result.code, 0)
+      for (const name of Object.keys(endpoints)) assert.include(result.stdout, kebab(name))
+    })
+  )
+
+  it.effect("shows a subcommand's arguments and filters", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["smart-contracts", "--help"])
+      for (const flag of ["--q", "--filter", "--sort", "--order", "--format", "--resume", "--limit"]) {
+        assert.include(result.stdout, flag)
+      }
+      const instance = yield* runCli(["token-instance-transfers", "--help"])
+      assert.include(instance.stdout, "<token> <token-id>")
+    })
+  )
+})
+
+describe("blockscout CLI exit codes", () => {
+  const cases: ReadonlyArray<{
+    readonly name: string
+    readonly argv: ReadonlyArray<string>
+    readonly code: number
+    readonly message: RegExp
+  }> = [
+    {
+      name: "a bad address is InvalidArgument",
+      argv: ["nft-collections", "0x12", "--base-url", baseUrl],
+      code: exitCodes.InvalidArgument,
+      message: /invalid address/
+    },
+    {
+      name: "an unknown transaction is NotFound",
+      argv: ["transaction-logs", `0x${"ab".repeat(32)}`, "--base-url", baseUrl],
+      code: exitCodes.NotFound,
+      message: /not found/
+    },
+    {
+      name: "a bad flag value is a usage error",
+      argv: ["transactions", "--base-url", baseUrl, "--filter", "nope"],
+      code: exitCodes.usage,
+      message: /nope/
+    },
+    {
+      name: "an unknown flag is a usage error",
+      argv: ["transactions", "--bogus"],
+      code: exitCodes.usage,
+      message: /Unrecognized flag: --bogus/
+    },
+    {
+      name: "--resume without --output is a usage error",
+      argv: ["transactions", "--base-url", baseUrl, "--resume", "x.json"],
+      code: exitCodes.usage,
+      message: /--resume needs --output/
+    },
+    { name: "no API chosen is a usage error", argv: ["transactions"], code: exitCodes.usage, message: /no API chosen/ }
+  ]
+  for (const c of cases) {
+    it.effect(`${c.name} (exit ${c.code})`, () =>
+      Effect.gen(function* () {
+        const result = yield* runCli(c.argv, simulator)
+        assert.strictEqual(result.code, c.code, result.stderr)
+        assert.match(result.stderr, c.message)
+        assert.strictEqual(result.stdout, "")
+      })
+    )
+  }
+
+  it.effect("a wrong key is Unauthorized (13), and the message does not contain the key", () =>
+    Effect.gen(function* () {
+      const key = "proapi_this-is-the-wrong-key"
+      const result = yield* runCli(["transactions", "--chain", "1", "--base-url", baseUrl, "--api-key", key], {
+        blocks: 100,
+        apiKeys: ["proapi_right"]
+      })
+      assert.strictEqual(result.code, exitCodes.Unauthorized, result.stderr)
+      assert.strictEqual(result.stderr.trimEnd().split("\n").length, 1)
+      assert.notInclude(result.stderr, key)
+      assert.notInclude(result.stderr, "wrong-key")
+    })
+  )
+
+  it.effect("spent credits are OutOfCredits (14)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["transactions", "--chain", "1", "--base-url", baseUrl, "--api-key", "k123"], {
+        blocks: 100,
+        credits: 0
+      })
+      assert.strictEqual(result.code, exitCodes.OutOfCredits, result.stderr)
+      assert.match(result.stderr, /out of credits/)
+    })
+  )
+
+  it.effect("429 after retries is RateLimited (15)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["transactions", "--base-url", baseUrl], { blocks: 100, rateLimit: { limit: 0 } })
+      assert.strictEqual(result.code, exitCodes.RateLimited, result.stderr)
+    })
+  )
+
+  it.effect("5xx after retries is ServerError (16)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["withdrawals", "--base-url", baseUrl], {
+        blocks: 100,
+        faults: () => ({ _tag: "ServerError", status: 502 })
+      })
+      assert.strictEqual(result.code, exitCodes.ServerError, result.stderr)
+      assert.match(result.stderr, /^blockscout: withdrawals: server error 502/)
+    })
+  )
+
+  it.effect("a dropped connection is Transport (17)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["withdrawals", "--base-url", baseUrl], {
+        blocks: 100,
+        faults: () => ({ _tag: "Drop" })
+      })
+      assert.strictEqual(result.code, exitCodes.Transport, result.stderr)
+    })
+  )
+
+  // Live clock: the client's timeout must really fire (under it.effect's TestClock it never would).
+  it.live("no answer is Timeout (18)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(
+        ["withdrawals", "--base-url", baseUrl],
+        { blocks: 100, faults: () => ({ _tag: "Hang" }) },
+        {
+          rateLimit: false,
+          retry: false,
+          timeout: "50 millis"
+        }
+      )
+      assert.strictEqual(result.code, exitCodes.Timeout, result.stderr)
+    })
+  )
+
+  it.effect("a repeated cursor is PaginationStalled (20)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["withdrawals", "--base-url", baseUrl, "--page-size", "5"], {
+        blocks: 100,
+        faults: (ctx) => (ctx.requestNumber >= 2 ? { _tag: "RepeatCursor" } : undefined)
+      })
+      assert.strictEqual(result.code, exitCodes.PaginationStalled, result.stderr)
+    })
+  )
+})
+
+describe("blockscout CLI resume", () => {
+  it.effect("an interrupted --resume run, resumed, gives the same file as an uninterrupted run", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const dir = yield* fs.makeTempDirectoryScoped()
+        const common = [
+          "token-transfers",
+          "--base-url",
+          baseUrl,
+          "--page-size",
+          "7",
+          "--limit",
+          "60",
+          "--format",
+          "csv"
+        ]
+        const whole = yield* runCli([...common, "-o", `${dir}/whole.csv`], simulator)
+        assert.strictEqual(whole.code, 0, whole.stderr)
+
+        // The server fails from its 5th request on: the run stops after 4 pages with exit 16.
+        const flaky = SimulatedBlockscout.make({
+          blocks: 2000,
+          faults: (ctx) => (ctx.requestNumber >= 5 ? { _tag: "ServerError", status: 503 } : undefined)
+        })
+        const out = `${dir}/out.csv`
+        const cp = `${dir}/out.checkpoint.json`
+        const broken = yield* runCli([...common, "-o", out, "--resume", cp], flaky)
+        assert.strictEqual(broken.code, exitCodes.ServerError)
+        assert.include(broken.stderr, "run the same command to resume")
+        assert.strictEqual((yield* fs.readFileString(out)).trimEnd().split("\n").length, 1 + 4 * 7)
+
+        const resumed = yield* runCli([...common, "-o", out, "--resume", cp], simulator)
+        assert.strictEqual(resumed.code, 0, resumed.stderr)
+        assert.match(resumed.stderr, /^resumed: 32 items/)
+        assert.deepStrictEqual(yield* fs.readFile(out), yield* fs.readFile(`${dir}/whole.csv`))
+      })
+    ).pipe(Effect.provide(NodeServices.layer))
+  )
+
+  it.effect("refuses a checkpoint written for another query (exit 3)", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const dir = yield* fs.makeTempDirectoryScoped()
+        const out = ["-o", `${dir}/out.ndjson`, "--resume", `${dir}/cp.json`, "--base-url", baseUrl, "--limit", "3"]
+        assert.strictEqual((yield* runCli(["withdrawals", ...out], simulator)).code, 0)
+        const other = yield* runCli(["transactions", ...out], simulator)
+        assert.strictEqual(other.code, exitCodes.checkpoint)
+        assert.match(other.stderr, /another query/)
+      })
+    ).pipe(Effect.provide(NodeServices.layer))
+  )
+})
