@@ -45,7 +45,7 @@ export const Block = Schema.Struct({
   timestamp: Timestamp,
   type: Schema.String,
   miner: Address,
-  nonce: HexData,
+  nonce: nullable(HexData),
   size: nullable(Count),
   difficulty: nullable(IntegerQuantity),
   total_difficulty: nullable(IntegerQuantity),

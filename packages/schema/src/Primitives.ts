@@ -56,8 +56,12 @@ export const timestampPattern: RegExp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:
 
 type Hex = `0x${string}`
 
+// The pattern check carries the message and drives test-data generation; the refinement only narrows the type
+// to `0x${string}` (which the pattern already guarantees).
 const hexString = (pattern: RegExp, expected: string) =>
-  Schema.String.pipe(Schema.refine((s): s is Hex => pattern.test(s), { expected }))
+  Schema.String.check(Schema.isPattern(pattern, { expected })).pipe(
+    Schema.refine((s): s is Hex => s.startsWith("0x"), { expected })
+  )
 
 /**
  * An address hash (`0x` + 40 hex digits), branded, typed as `` `0x${string}` `` underneath.

@@ -1,0 +1,54 @@
+/**
+ * Test helpers: loading fixtures, decoding with both decoders, and comparing decoded values.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { DateTime, Exit, Schema } from "effect"
+import { decodeResponseExit } from "../src/index.ts"
+
+/** The fixtures of one resource, keyed `"<spec>/<mode>[/variant-n]"` (see fixtures/generate.py). */
+export const loadFixtures = (resource: string): Record<string, unknown> =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "fixtures", `${resource}.json`), "utf8"))
+
+/** The frontend mock objects of one file (see /work/shared/blockscout/frontend-mocks/README.md). */
+export const mocksDir = process.env.BLOCKSCOUT_MOCKS ?? "/work/shared/blockscout/frontend-mocks"
+
+/**
+ * Structural equality for decoded values: bigint by value, `DateTime` by instant, objects by own keys
+ * (order-insensitive), arrays element-wise.
+ */
+export const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (DateTime.isDateTime(a) || DateTime.isDateTime(b)) {
+    return DateTime.isDateTime(a) && DateTime.isDateTime(b) && DateTime.toEpochMillis(a) === DateTime.toEpochMillis(b)
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]))
+  }
+  if (typeof a === "object" && typeof b === "object" && a !== null && b !== null) {
+    const ka = Object.keys(a)
+    const kb = Object.keys(b)
+    return (
+      ka.length === kb.length &&
+      ka.every(
+        (k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])
+      )
+    )
+  }
+  return false
+}
+
+/** JSON text of an encoded value (the wire form), throwing on bigint so a missed encoding cannot hide. */
+export const toWire = (encoded: unknown): unknown => JSON.parse(JSON.stringify(encoded))
+
+/**
+ * Decodes with Effect's decoder and with `decodeResponseExit`, and returns both exits.
+ */
+export const decodeBoth = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown) => ({
+  slow: Schema.decodeUnknownExit(schema)(input),
+  fast: decodeResponseExit(schema)(input)
+})
+
+/** Describes a failed exit for assertion messages. */
+export const describeExit = (exit: Exit.Exit<unknown, unknown>): string =>
+  Exit.isSuccess(exit) ? "success" : String(Exit.isFailure(exit) ? exit.cause : "")
