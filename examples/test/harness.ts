@@ -35,6 +35,7 @@ export const runCli = (
     let stdout = ""
     let stderr = ""
     const collect = (append: (text: string) => void) => () =>
+      // biome-ignore lint/suspicious/useIterableCallbackReturn: Effect's Sink.forEach takes an Effect-returning function
       Sink.forEach((chunk: string | Uint8Array) =>
         Effect.sync(() => append(typeof chunk === "string" ? chunk : decoder.decode(chunk)))
       )

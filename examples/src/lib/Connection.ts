@@ -1,0 +1,70 @@
+/**
+ * Where the runnable examples get their data: the real Blockscout when `BLOCKSCOUT_*` is set, otherwise
+ * the simulated Blockscout started on a loopback port for the life of the program.
+ *
+ * When to use: the `main` of an example you run from a shell. In your own app, use `Blockscout.layerConfig`
+ * (or `layerPro` / `layerInstance`) directly; the simulator fallback is only so examples run offline.
+ *
+ * Gotcha: the simulated server is served for both families: `family: "pro"` talks to it as the Pro API
+ * (chain 1, any key), `"instance"` as an explorer instance.
+ */
+import { Blockscout, type ClientOptions } from "@blockscout-effect/client"
+import { type ServeOptions, serve } from "@blockscout-effect/client/testing/node"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+
+/** Options of `layer`. */
+export interface ConnectionOptions {
+  /** Which family to simulate when no environment is set (default "instance"). */
+  readonly family?: "pro" | "instance" | undefined
+  /** The simulated chain and server (size, seed, latency, faults). */
+  readonly simulator?: ServeOptions | undefined
+  readonly client?: ClientOptions | undefined
+  /** Told where the data comes from, once the layer is built. */
+  readonly onConnect?: ((where: string) => Effect.Effect<void>) | undefined
+}
+
+/** Whether `BLOCKSCOUT_BASE_URL` or `BLOCKSCOUT_CHAIN_ID` is set: the examples then use the real API. */
+export const configured: Effect.Effect<boolean> = Effect.map(
+  Effect.all([
+    Config.option(Config.String("BLOCKSCOUT_BASE_URL")),
+    Config.option(Config.String("BLOCKSCOUT_CHAIN_ID"))
+  ]),
+  ([base, chain]) => Option.isSome(base) || Option.isSome(chain)
+).pipe(Effect.orElseSucceed(() => false))
+
+/**
+ * The `Blockscout` layer of the examples, with Node's HTTP client: `Blockscout.layerConfig` when
+ * configured, else the simulated Blockscout on 127.0.0.1.
+ */
+export const layer = (options: ConnectionOptions = {}) =>
+  Layer.unwrap(
+    Effect.gen(function* () {
+      const tell = options.onConnect ?? (() => Effect.void)
+      if (yield* configured) {
+        const base = yield* Config.option(Config.String("BLOCKSCOUT_BASE_URL")).pipe(
+          Effect.orElseSucceed(() => Option.none<string>())
+        )
+        yield* tell(
+          Option.isSome(base)
+            ? `the Blockscout instance at ${base.value}`
+            : "the Blockscout Pro API (BLOCKSCOUT_CHAIN_ID)"
+        )
+        return Blockscout.layerConfig(options.client)
+      }
+      const server = yield* serve(options.simulator)
+      // The simulator sets no rate limit; pacing at 50 requests a second keeps runs short but visible.
+      const client: ClientOptions = { rateLimit: { requestsPerSecond: 50 }, ...options.client }
+      if (options.family === "pro") {
+        yield* tell(`the simulated Blockscout Pro API at ${server.baseUrl}/${server.chainId}/api/v2 (no network)`)
+        return Blockscout.layerPro({
+          ...client,
+          chainId: server.chainId,
+          apiKey: Redacted.make("simulated-key"),
+          baseUrl: server.baseUrl
+        })
+      }
+      yield* tell(`the simulated Blockscout at ${server.baseUrl}/api/v2 (no network)`)
+      return Blockscout.layerInstance({ ...client, baseUrl: server.baseUrl })
+    })
+  ).pipe(Layer.provide(NodeHttpClient.layerUndici))
