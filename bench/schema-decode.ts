@@ -7,7 +7,12 @@
  */
 import { Exit, Schema } from "effect"
 import { SchemaJITCompiler } from "effect/schema"
-import { decodeResponseExit, TokenTransfersResponse, TransactionsResponse } from "../packages/schema/src/index.ts"
+import {
+  decodeResponseExit,
+  hasFastPath,
+  TokenTransfersResponse,
+  TransactionsResponse
+} from "../packages/schema/src/index.ts"
 import { pageBody, tokenTransfer, transaction } from "./schema-pages.ts"
 
 const warmup = Number(process.env.BENCH_WARMUP ?? 300)
@@ -34,6 +39,7 @@ const rows: Array<string> = []
 for (const { name, schema, body } of cases) {
   const interpreted = Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>)
   const fast = decodeResponseExit(schema as Schema.Codec<unknown, unknown>)
+  if (!hasFastPath(schema)) throw new Error(`${name}: no compiled fast path`)
   // Both decoders must accept the page, or the figures are meaningless.
   for (const decode of [interpreted, fast]) {
     const exit = decode(JSON.parse(body))

@@ -35,7 +35,7 @@ export const AddressMetadataTag = Schema.Struct({
   slug: Schema.String,
   name: Schema.String,
   tagType: Schema.String,
-  ordinal: Schema.Number,
+  ordinal: Schema.Finite,
   meta: optional(JsonObject)
 }).annotate({ identifier: "AddressMetadataTag" })
 

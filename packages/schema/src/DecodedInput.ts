@@ -61,7 +61,7 @@ export type DecodedLog = typeof DecodedLog.Type
  */
 export const RawRevertReason = Schema.Struct({
   raw: nullable(Schema.String),
-  code: absent(Schema.Number),
+  code: absent(Schema.Finite),
   message: absent(Schema.String)
 }).annotate({ identifier: "RawRevertReason" })
 

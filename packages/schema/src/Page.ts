@@ -11,7 +11,7 @@ import { invalid, isRecord, registerFast } from "./internal/compile.ts"
  *
  * Gotcha: servers before 12.0 echo `apikey`/`key` into it; the client strips those before handing it out.
  */
-export const NextPageParams = Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number]))
+export const NextPageParams = Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Finite]))
 /** A decoded `next_page_params`. */
 export type NextPageParams = typeof NextPageParams.Type
 

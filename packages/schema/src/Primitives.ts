@@ -52,7 +52,33 @@ export const integerPattern: RegExp = /^-?\d+$/
  * Pattern of an ISO 8601 date-time with a time-zone designator, as Blockscout writes timestamps
  * (`2023-07-03T20:09:59.000000Z`; fractions of any length).
  */
-export const timestampPattern: RegExp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/
+export const timestampPattern: RegExp =
+  /^(\d{4}|[+-]\d{6})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31
+
+/**
+ * Milliseconds since the epoch of an ISO 8601 timestamp, or `undefined` when it is not one. Calendar fields are
+ * range-checked first, because `Date.parse` silently rolls `2023-02-30` over to March 2nd.
+ */
+export const parseTimestamp = (s: string): number | undefined => {
+  const m = timestampPattern.exec(s)
+  if (m === null) return undefined
+  const year = Number(m[1])
+  const month = Number(m[2])
+  const day = Number(m[3])
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return undefined
+  const millis = Date.parse(s)
+  return Number.isNaN(millis) ? undefined : millis
+}
 
 type Hex = `0x${string}`
 
@@ -174,20 +200,25 @@ export const Decimal = Schema.Union([Schema.String, Schema.Finite]).pipe(
   Schema.decodeTo(DecimalString, { decode: numberToDecimal, encode: SchemaGetter.transform((s: string) => s) })
 )
 
+// A decimal string goes back on the wire as a JSON number only when the number prints as the same string;
+// otherwise (`"0.10"`, more digits than a double holds) it stays a string, so encoding never loses digits.
+const decimalToNumber = SchemaGetter.transform((s: string): number | string => {
+  const n = Number(s)
+  return String(n) === s ? n : s
+})
+
 /**
  * A decimal quantity SPEC.md gives as a JSON number (smart contract `market_cap`, block percentages),
- * decoded to a {@link DecimalString} (the number's shortest round-trip digits), encoded back to a number.
- * Strings are accepted on input (newer servers send `market_cap` as a string).
+ * decoded to a {@link DecimalString} (a number's shortest round-trip digits), encoded back to a number.
+ * Strings are accepted on input (newer servers send `market_cap` as a string) and kept digit for digit:
+ * one a double cannot reproduce exactly is written back as a string.
  */
 export const DecimalNumber = Schema.Union([Schema.Finite, Schema.String]).pipe(
-  Schema.decodeTo(DecimalString, {
-    decode: numberToDecimal,
-    encode: SchemaGetter.transform((s: string): number => Number(s))
-  })
+  Schema.decodeTo(DecimalString, { decode: numberToDecimal, encode: decimalToNumber })
 )
 
 const TimestampString = Schema.String.check(
-  Schema.makeFilter((s: string) => timestampPattern.test(s) && !Number.isNaN(Date.parse(s)), {
+  Schema.makeFilter((s: string) => parseTimestamp(s) !== undefined, {
     expected: "an ISO 8601 date-time such as 2023-07-03T20:09:59.000000Z"
   })
 )
@@ -281,9 +312,8 @@ registerFast(Decimal, fastDecimal)
 registerFast(DecimalNumber, fastDecimal)
 
 registerFast(Timestamp, () => (u: unknown) => {
-  if (typeof u !== "string" || !timestampPattern.test(u)) return invalid
-  const millis = Date.parse(u)
-  return Number.isNaN(millis) ? invalid : DateTime.makeUnsafe(millis)
+  const millis = typeof u === "string" ? parseTimestamp(u) : undefined
+  return millis === undefined ? invalid : DateTime.makeUnsafe(millis)
 })
 
 // JSON values straight from JSON.parse: checked recursively, returned as they are.
@@ -311,3 +341,4 @@ const isJson = (u: unknown, depth: number): boolean => {
 }
 registerFast(JsonValue, () => (u: unknown) => (isJson(u, 0) ? u : invalid))
 registerFast(JsonObject, () => (u: unknown) => (isRecord(u) && isJson(u, 0) ? u : invalid))
+registerFast(Schema.Finite, () => (u: unknown) => (typeof u === "number" && Number.isFinite(u) ? u : invalid))

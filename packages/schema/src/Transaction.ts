@@ -115,7 +115,7 @@ export const Transaction = withRenames(
     result: Schema.String,
     method: nullable(Schema.String),
     confirmations: Count,
-    confirmation_duration: nullable(Schema.Array(Schema.Number)),
+    confirmation_duration: nullable(Schema.Array(Schema.Finite)),
     type: nullable(Count),
     nonce: Count,
     position: nullable(Count),
