@@ -132,6 +132,34 @@ describe("blockscout CLI output", () => {
   )
 })
 
+describe("blockscout CLI progress", () => {
+  // Live clock: the retry's backoff really waits (1 ms).
+  it.live("draws items, pages, rate and retries on stderr when it is a terminal", () =>
+    Effect.gen(function* () {
+      const flaky = SimulatedBlockscout.make({
+        blocks: 2000,
+        faults: (ctx) => (ctx.requestNumber === 2 ? { _tag: "ServerError", status: 503 } : undefined)
+      })
+      const result = yield* runCli(
+        ["withdrawals", "--base-url", baseUrl, "--limit", "7", "--page-size", "3"],
+        flaky,
+        { rateLimit: false, retry: { times: 3, base: "1 millis", max: "1 millis" } },
+        { stderrIsTerminal: true }
+      )
+      assert.strictEqual(result.code, 0, result.stderr)
+      assert.match(result.stderr, /\r7 items · 3 pages · [\d,]+\/s · 1 retries\x1b\[K\n$/)
+      assert.strictEqual(ndjson(result.stdout).length, 7)
+    })
+  )
+
+  it.effect("stays silent on stderr when it is not a terminal", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["withdrawals", "--base-url", baseUrl, "--limit", "7"], simulator)
+      assert.strictEqual(result.stderr, "")
+    })
+  )
+})
+
 describe("blockscout CLI help", () => {
   it.effect("lists a subcommand for every endpoint row", () =>
     Effect.gen(function* () {

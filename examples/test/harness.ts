@@ -28,7 +28,8 @@ export const testClient: ClientOptions = { rateLimit: false, retry: false }
 export const runCli = (
   argv: ReadonlyArray<string>,
   simulator: SimulatedBlockscout | SimulatorOptions = {},
-  client: ClientOptions = testClient
+  client: ClientOptions = testClient,
+  terminal: { readonly stderrIsTerminal?: boolean } = {}
 ): Effect.Effect<CliResult> =>
   Effect.gen(function* () {
     const decoder = new TextDecoder()
@@ -41,6 +42,7 @@ export const runCli = (
       )
     const stdio = Stdio.layerTest({
       args: Effect.succeed(argv),
+      stderrIsTerminal: Effect.succeed(terminal.stderrIsTerminal ?? false),
       stdout: collect((t) => (stdout += t)),
       stderr: collect((t) => (stderr += t))
     })
