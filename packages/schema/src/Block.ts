@@ -18,9 +18,7 @@ export const BlockReward = Schema.Struct({
   type: Schema.String
 }).annotate({ identifier: "BlockReward" })
 
-/**
- * An uncle's hash: a string (SPEC.md), or `{ hash }` as newer servers send it; decoded to the hash.
- */
+// Newer servers' `{ hash }` form of an uncle hash, decoded to the hash itself.
 const UncleHashObject = Schema.Struct({ hash: Hash }).pipe(
   Schema.decodeTo(Schema.toType(Hash), {
     decode: SchemaGetter.transform((o: { readonly hash: Hash }) => o.hash),
@@ -32,6 +30,10 @@ registerFast(UncleHashObject, (compile) => {
   return hash === undefined ? undefined : (u) => (isRecord(u) ? hash(u.hash) : invalid)
 })
 
+/**
+ * An uncle's hash: a string (SPEC.md), or `{ hash }` as newer servers send it; decoded to the hash, encoded as
+ * a string.
+ */
 export const UncleHash = Schema.Union([Hash, UncleHashObject])
 
 /**

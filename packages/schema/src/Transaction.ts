@@ -11,7 +11,6 @@ import {
   AddressHash,
   Count,
   Decimal,
-  DecimalString,
   Hash,
   HexData,
   IntegerQuantity,
@@ -55,13 +54,13 @@ export const Fee = Schema.Struct({
  * burns/collects/swaps `address0/1`, `amount0/1`, `symbol0/1`. Amounts are decimal strings in token units.
  */
 export const TransactionActionData = Schema.Struct({
-  debt_amount: absent(DecimalString),
+  debt_amount: absent(Decimal),
   debt_symbol: absent(Schema.String),
   debt_address: absent(AddressHash),
-  collateral_amount: absent(DecimalString),
+  collateral_amount: absent(Decimal),
   collateral_symbol: absent(Schema.String),
   collateral_address: absent(AddressHash),
-  amount: absent(DecimalString),
+  amount: absent(Decimal),
   symbol: absent(Schema.String),
   name: absent(Schema.String),
   address: absent(AddressHash),
@@ -69,8 +68,8 @@ export const TransactionActionData = Schema.Struct({
   ids: absent(Schema.Array(TokenId)),
   address0: absent(AddressHash),
   address1: absent(AddressHash),
-  amount0: absent(DecimalString),
-  amount1: absent(DecimalString),
+  amount0: absent(Decimal),
+  amount1: absent(Decimal),
   symbol0: absent(Schema.String),
   symbol1: absent(Schema.String),
   block_number: absent(Count)
