@@ -30,6 +30,8 @@ import { CliExit, exitCodes, fromBlockscoutError, scrub } from "./Exit.ts"
 /** The tool's version, printed by `--version`. */
 export const version = "0.1.0"
 
+const count = (n: number) => n.toLocaleString("en-US")
+
 /** `tokenInstanceTransfers` -> `token-instance-transfers`. */
 export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
@@ -52,7 +54,7 @@ const commonFlags = {
     Flag.optional
   ),
   format: Flag.Literals("format", formats).pipe(
-    Flag.withDescription("ndjson (one JSON object a line), csv, or table"),
+    Flag.withDescription("ndjson (one JSON object a line; the default), csv, or table"),
     Flag.withDefault("ndjson" as Format)
   ),
   output: Flag.String("output").pipe(
@@ -113,7 +115,8 @@ const pathArgument = (name: string, kind: string) =>
   )
 
 const filterFlag = (filter: Endpoint["filters"][number]) => {
-  const values = filter.values === undefined ? "" : `: ${filter.values.join(", ")}`
+  // effect/cli lists the choices of a literal flag itself; list flags name their values here.
+  const values = filter.values === undefined || filter.kind === "literal" ? "" : `: ${filter.values.join(", ")}`
   const list = filter.kind === "literals" || filter.kind === "names"
   const description = `${filter.description}${values}${list ? " (comma-separated)" : ""}`
   return filter.kind === "literal" && filter.values !== undefined
@@ -286,9 +289,10 @@ const runEndpoint = (
       yield* writeTo(
         stdio,
         "stderr",
-        `${summary.resumed ? "resumed: " : ""}${summary.newItems} items in ${summary.newPages} pages written to ${output} (${state.items} items, ${state.bytes} bytes in all; ${
-          summary.stopped === "done" ? "complete" : `stopped at --limit ${limit}`
-        })\n`
+        `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} items in ${count(summary.newPages)} pages ` +
+          `written to ${output}${summary.resumed ? ` (${count(state.items)} in all)` : ""}, ${count(state.bytes)} bytes; ${
+            summary.stopped === "done" ? "complete" : `stopped at --limit ${limit}`
+          }\n`
       )
     })
     let savedHint = ""
