@@ -6,7 +6,7 @@ import { Effect, FileSystem, Layer, Stream } from "effect"
 import { kebab } from "../src/cli/Cli.ts"
 import { exitCodes } from "../src/cli/Exit.ts"
 import { stringify } from "../src/lib/Json.ts"
-import { baseUrl, ndjson, runCli } from "./harness.ts"
+import { answering, baseUrl, ndjson, runCli } from "./harness.ts"
 
 const simulator = SimulatedBlockscout.make({ blocks: 2000 })
 const chain = simulator.chain
@@ -297,6 +297,29 @@ describe("blockscout CLI exit codes", () => {
         }
       )
       assert.strictEqual(result.code, exitCodes.Timeout, result.stderr)
+    })
+  )
+
+  it.effect("a body that does not match the schema is Decode (19), naming the field", () =>
+    Effect.gen(function* () {
+      // A server answering 200 with a real withdrawal page whose first amount is not a number.
+      const page = JSON.parse(simulator.handle({ method: "GET", url: "/api/v2/withdrawals", headers: {} }, 0).body)
+      page.items[0].amount = "lots"
+      const bad = answering(200, page)
+      const result = yield* runCli(["withdrawals", "--base-url", baseUrl], bad)
+      assert.strictEqual(result.code, exitCodes.Decode, result.stderr)
+      assert.match(result.stderr, /^blockscout: withdrawals: unexpected response: items\.0\.amount/)
+    })
+  )
+
+  it.effect("a 422 is InvalidRequest (12), with the server's messages", () =>
+    Effect.gen(function* () {
+      const body = {
+        errors: [{ title: "Invalid value", source: { pointer: "/method" }, detail: "Unknown method filter" }]
+      }
+      const result = yield* runCli(["transactions", "--base-url", baseUrl, "--method", "mint"], answering(422, body))
+      assert.strictEqual(result.code, exitCodes.InvalidRequest, result.stderr)
+      assert.match(result.stderr, /the server rejected the request \(422\): .*Unknown method filter/)
     })
   )
 

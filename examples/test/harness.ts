@@ -5,7 +5,8 @@
 import type { ClientOptions } from "@blockscout-effect/client"
 import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/client/testing"
 import { NodeServices } from "@effect/platform-node"
-import { Effect, Exit, Sink, Stdio } from "effect"
+import { Effect, Exit, Layer, Sink, Stdio } from "effect"
+import { HttpClient, HttpClientResponse } from "effect/http"
 import { run } from "../src/cli/Cli.ts"
 import { CliExit } from "../src/cli/Exit.ts"
 
@@ -22,12 +23,14 @@ export const baseUrl = "http://blockscout.test"
 /** Client options for tests: no pacing, and no retries unless a test asks (failures come at once). */
 export const testClient: ClientOptions = { rateLimit: false, retry: false }
 
+const isHttpLayer = (u: unknown): u is Layer.Layer<HttpClient.HttpClient> => Layer.isLayer(u)
+
 /**
- * Runs `blockscout ...argv` against `simulator` (or a fresh one from options), in-process.
+ * Runs `blockscout ...argv` against `simulator` (or a fresh one from options, or any HTTP client layer), in-process.
  */
 export const runCli = (
   argv: ReadonlyArray<string>,
-  simulator: SimulatedBlockscout | SimulatorOptions = {},
+  simulator: SimulatedBlockscout | SimulatorOptions | Layer.Layer<HttpClient.HttpClient> = {},
   client: ClientOptions = testClient,
   terminal: { readonly stderrIsTerminal?: boolean } = {}
 ): Effect.Effect<CliResult> =>
@@ -46,10 +49,12 @@ export const runCli = (
       stdout: collect((t) => (stdout += t)),
       stderr: collect((t) => (stderr += t))
     })
-    const sim = simulator instanceof SimulatedBlockscout ? simulator : SimulatedBlockscout.make(simulator)
+    const http: Layer.Layer<HttpClient.HttpClient> = isHttpLayer(simulator)
+      ? simulator
+      : layerHttpClient(simulator instanceof SimulatedBlockscout ? simulator : SimulatedBlockscout.make(simulator))
     const exit = yield* run(argv, { client }).pipe(
       Effect.provide(stdio),
-      Effect.provide([NodeServices.layer, layerHttpClient(sim)]),
+      Effect.provide([NodeServices.layer, http]),
       Effect.exit
     )
     const code = Exit.isSuccess(exit)
@@ -65,3 +70,16 @@ export const ndjson = (text: string): Array<Record<string, unknown>> =>
     .split("\n")
     .filter((l) => l.length > 0)
     .map((l) => JSON.parse(l) as Record<string, unknown>)
+
+/** An HTTP client layer that answers every request with `status` and `body` (JSON). */
+export const answering = (status: number, body: unknown): Layer.Layer<HttpClient.HttpClient> =>
+  Layer.succeed(HttpClient.HttpClient)(
+    HttpClient.make((request) =>
+      Effect.succeed(
+        HttpClientResponse.fromWeb(
+          request,
+          new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
+        )
+      )
+    )
+  )
