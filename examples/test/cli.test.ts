@@ -218,6 +218,12 @@ describe("blockscout CLI exit codes", () => {
       code: exitCodes.usage,
       message: /--resume needs --output/
     },
+    {
+      name: "a table into a file is a usage error",
+      argv: ["withdrawals", "--base-url", baseUrl, "--format", "table", "-o", "w.txt"],
+      code: exitCodes.usage,
+      message: /--format table is for reading in a terminal/
+    },
     { name: "no API chosen is a usage error", argv: ["transactions"], code: exitCodes.usage, message: /no API chosen/ }
   ]
   for (const c of cases) {

@@ -206,8 +206,10 @@ const runEndpoint = (
     if (resume !== undefined && output === undefined) {
       return yield* Effect.fail(new UsageError("--resume needs --output FILE (stdout cannot be resumed)"))
     }
-    if (resume !== undefined && common.format === "table") {
-      return yield* Effect.fail(new UsageError("--resume works with --format ndjson or csv, not table"))
+    if (output !== undefined && common.format === "table") {
+      return yield* Effect.fail(
+        new UsageError("--format table is for reading in a terminal: use ndjson or csv with --output")
+      )
     }
     if (limit !== undefined && limit < 1) return yield* Effect.fail(new UsageError("--limit must be at least 1"))
     if (pageSize !== undefined && pageSize < 1) {
@@ -271,7 +273,7 @@ const runEndpoint = (
           chain: Option.getOrNull(common.chain),
           baseUrl: Option.getOrNull(common.baseUrl)
         }),
-        format: common.format === "table" ? "ndjson" : common.format,
+        format: common.format === "csv" ? "csv" : "ndjson", // table into a file was refused above
         columns,
         limit,
         onPage: (_, n) => progress.page(n)
