@@ -190,7 +190,8 @@ const toContext = (
     registry,
     pageSize: options.pageSize,
     prefetch: Math.max(0, options.prefetch ?? 1),
-    onEvent: options.onEvent
+    onEvent: options.onEvent,
+    httpClientSpans: options.httpClientSpans ?? false
   }
 }
 

@@ -42,6 +42,12 @@ export interface ClientOptions {
   readonly pageSize?: number | undefined
   /** Pages fetched ahead of the consumer in streams (default 1; 0 fetches only on demand). */
   readonly prefetch?: number | undefined
+  /**
+   * Also record Effect's HTTP client span for every request (default false). Each request already runs in
+   * the client's own span (`Blockscout.<method>`, with endpoint, family, chain, redacted URL and status);
+   * the HTTP span adds headers and trace propagation at a measurable cost per page.
+   */
+  readonly httpClientSpans?: boolean | undefined
   /** Called for each request, retry and rate-limit wait; use it for progress output. Must not fail. */
   readonly onEvent?: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
 }

@@ -3,22 +3,58 @@
  *
  * A stream follows `next_page_params` until it is null, re-sending the filters on every page (servers
  * drop them from cursors), stripping `apikey`/`key` from every cursor, and failing with
- * `PaginationStalled` when a cursor repeats. Each page is one `send`, which retries on its own, so a
- * retry never restarts the stream. Pages are fetched `prefetch` ahead of the consumer; `Stream.take`
- * stops the fetching (an in-flight prefetch is interrupted, which aborts its request).
+ * `PaginationStalled` when a cursor repeats. Each page is one `fetchJson`, which retries on its own, so a
+ * retry never restarts the stream. The next page is requested while the current one decodes and is
+ * consumed (one page ahead); `Stream.take` stops the fetching (the request in flight is interrupted).
  *
  * @internal
  */
-import { Effect, Option, Stream } from "effect"
+import { Effect, Fiber, Option, Stream } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { RawPage } from "../endpoints.ts"
 import type { ClientContext, Cursor, Prepared } from "./request.ts"
-import { queryOf, redactedUrl, send, spanAttributes, stripCredentials } from "./request.ts"
+import { decodeJson, fetchJson, queryOf, redactedUrl, spanAttributes, stripCredentials } from "./request.ts"
 
 /** A page with the (credential-free) cursor it was fetched with; `undefined` for the first page. */
 export interface PageWithCursor<A> extends RawPage<A> {
   readonly cursor: Cursor | undefined
 }
+
+/** The request of one page: the cursor it was asked with, and its redacted URL. */
+const requestOf = (ctx: ClientContext, prepared: Prepared, cursor: Cursor | undefined) => {
+  const query = queryOf(prepared, cursor)
+  return { query, url: redactedUrl(ctx, prepared.path, query) }
+}
+
+/** Sends the request of one page inside a span named for the method; the body comes back parsed, not decoded. */
+const fetchRaw = (
+  ctx: ClientContext,
+  prepared: Prepared,
+  cursor: Cursor | undefined,
+  spanName: string
+): Effect.Effect<unknown, Errors.BlockscoutError> => {
+  const { query, url } = requestOf(ctx, prepared, cursor)
+  return fetchJson(ctx, prepared.endpoint, prepared.path, query, url).pipe(
+    Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) })
+  )
+}
+
+/** Decodes a page body and strips credentials from its cursor. */
+const decodePage = <A>(
+  ctx: ClientContext,
+  prepared: Prepared,
+  cursor: Cursor | undefined,
+  json: unknown
+): Effect.Effect<RawPage<A>, Errors.BlockscoutError> =>
+  decodeJson(ctx, prepared.endpoint, requestOf(ctx, prepared, cursor).url, json).pipe(
+    Effect.map((raw) => {
+      const page = raw as RawPage<A>
+      const next = page.next_page_params
+      return next === null || next === undefined
+        ? { items: page.items, next_page_params: null }
+        : { items: page.items, next_page_params: stripCredentials(next) }
+    })
+  )
 
 /** Fetches one page of a paged endpoint, inside a span named `spanName`; its cursor is credential-free. */
 export const fetchPage = <A>(
@@ -26,19 +62,8 @@ export const fetchPage = <A>(
   prepared: Prepared,
   cursor: Cursor | undefined,
   spanName: string
-): Effect.Effect<RawPage<A>, Errors.BlockscoutError> => {
-  const query = queryOf(prepared, cursor)
-  return send(ctx, prepared.endpoint, prepared.path, query).pipe(
-    Effect.map((raw) => {
-      const page = raw as RawPage<A>
-      const next = page.next_page_params
-      return next === null || next === undefined
-        ? { items: page.items, next_page_params: null }
-        : { items: page.items, next_page_params: stripCredentials(next) }
-    }),
-    Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) })
-  )
-}
+): Effect.Effect<RawPage<A>, Errors.BlockscoutError> =>
+  Effect.flatMap(fetchRaw(ctx, prepared, cursor, spanName), (json) => decodePage<A>(ctx, prepared, cursor, json))
 
 /** Fetches the bare-array endpoint (E3) as one effect. */
 export const fetchArray = <A>(
@@ -46,10 +71,23 @@ export const fetchArray = <A>(
   prepared: Prepared,
   spanName: string
 ): Effect.Effect<ReadonlyArray<A>, Errors.BlockscoutError> =>
-  send(ctx, prepared.endpoint, prepared.path, queryOf(prepared, undefined)).pipe(
-    Effect.map((raw) => raw as ReadonlyArray<A>),
-    Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) })
-  )
+  Effect.flatMap(fetchRaw(ctx, prepared, undefined, spanName), (json) =>
+    decodeJson(ctx, prepared.endpoint, requestOf(ctx, prepared, undefined).url, json)
+  ).pipe(Effect.map((raw) => raw as ReadonlyArray<A>))
+
+/**
+ * The cursor a raw body points to, read before the body is decoded so the next request can start while
+ * this page decodes. `undefined` when there is none or it is malformed (decoding then reports it).
+ */
+const rawNext = (json: unknown): Cursor | undefined => {
+  if (typeof json !== "object" || json === null) return undefined
+  const next = (json as { readonly next_page_params?: unknown }).next_page_params
+  if (typeof next !== "object" || next === null || Array.isArray(next)) return undefined
+  for (const value of Object.values(next)) {
+    if (typeof value !== "string" && typeof value !== "number") return undefined
+  }
+  return stripCredentials(next as Cursor)
+}
 
 /** A stable text for a cursor, independent of key order, to spot repeats. */
 const cursorId = (cursor: Cursor | undefined): string =>
@@ -61,57 +99,96 @@ const cursorId = (cursor: Cursor | undefined): string =>
           .map((k) => [k, cursor[k]])
       )
 
+/**
+ * Lets the event loop run once, so a request just forked is written to the socket before this fiber
+ * decodes a page (synchronous work of about a millisecond). `Effect.yieldNow` is not enough: the
+ * scheduler runs ready fibers in one batch, and the HTTP client needs a few turns of the event loop.
+ * `setImmediate` where it exists (Node, Bun, as Effect's own scheduler does), `setTimeout` elsewhere.
+ */
+const yieldToEventLoop: Effect.Effect<void> = Effect.callback<void>((resume) => {
+  const host = globalThis as unknown as {
+    readonly setImmediate?: (f: () => void) => unknown
+    readonly setTimeout: (f: () => void, ms: number) => unknown
+  }
+  const done = () => resume(Effect.void)
+  if (host.setImmediate !== undefined) host.setImmediate(done)
+  else host.setTimeout(done, 0)
+})
+
 interface State {
   readonly cursor: Cursor | undefined
   /** Pages fetched so far. */
   readonly pages: number
   /** Set when `cursor` was already used: the next step fails instead of fetching it. */
   readonly repeated: boolean
+  /** The request for `cursor`, already under way (prefetch). */
+  readonly ahead: Fiber.Fiber<unknown, Errors.BlockscoutError> | undefined
 }
 
 /**
  * Every page from `prepared.cursor` (or the first page) to the last, each with the cursor it was fetched
  * with. The stall check runs before a repeated cursor is sent, so the page that handed it out is emitted.
+ *
+ * Prefetch: as soon as a page's body is parsed, the request for the next page is forked (one page ahead,
+ * at most), so the server's time and the transfer overlap this page's decoding and the consumer's work.
+ * The fork lives in the stream's scope: when the stream ends or is interrupted (`Stream.take`), the
+ * request in flight is interrupted, which aborts it.
  */
 export const pages = <A>(
   ctx: ClientContext,
   prepared: Prepared,
   spanName: string
 ): Stream.Stream<PageWithCursor<A>, Errors.BlockscoutError> =>
-  Stream.suspend(() => {
-    // Per run of the stream: the cursors already used.
-    const seen = new Set<string>([cursorId(prepared.cursor)])
-    const step = (
-      state: State
-    ): Effect.Effect<readonly [ReadonlyArray<PageWithCursor<A>>, Option.Option<State>], Errors.BlockscoutError> => {
-      if (state.repeated && state.cursor !== undefined) {
-        return Effect.fail(
-          new Errors.BlockscoutError({
-            reason: new Errors.PaginationStalled({
-              endpoint: prepared.endpoint.name,
-              url: redactedUrl(ctx, prepared.path, queryOf(prepared, state.cursor)),
-              cursor: state.cursor,
-              pages: state.pages
-            })
-          })
-        )
-      }
-      return Effect.map(fetchPage<A>(ctx, prepared, state.cursor, spanName), (page) => {
-        const current: PageWithCursor<A> = { ...page, cursor: state.cursor }
-        const next = page.next_page_params
-        if (next === null) return [[current], Option.none()] as const
-        const id = cursorId(next)
-        const repeated = seen.has(id)
-        seen.add(id)
-        return [[current], Option.some({ cursor: next, pages: state.pages + 1, repeated })] as const
-      })
-    }
-    const stream = Stream.paginate<State, PageWithCursor<A>, Errors.BlockscoutError>(
-      { cursor: prepared.cursor, pages: 0, repeated: false },
-      step
-    )
-    return ctx.prefetch > 0 ? Stream.buffer(stream, { capacity: ctx.prefetch }) : stream
-  })
+  Stream.unwrap(
+    Effect.gen(function* () {
+      const scope = yield* Effect.scope
+      // Per run of the stream: the cursors already used.
+      const seen = new Set<string>([cursorId(prepared.cursor)])
+      const step = (
+        state: State
+      ): Effect.Effect<readonly [ReadonlyArray<PageWithCursor<A>>, Option.Option<State>], Errors.BlockscoutError> =>
+        Effect.gen(function* () {
+          if (state.repeated && state.cursor !== undefined) {
+            return yield* Effect.fail(
+              new Errors.BlockscoutError({
+                reason: new Errors.PaginationStalled({
+                  endpoint: prepared.endpoint.name,
+                  url: requestOf(ctx, prepared, state.cursor).url,
+                  cursor: state.cursor,
+                  pages: state.pages
+                })
+              })
+            )
+          }
+          const json =
+            state.ahead === undefined
+              ? yield* fetchRaw(ctx, prepared, state.cursor, spanName)
+              : yield* Fiber.join(state.ahead)
+          const next = rawNext(json)
+          const repeated = next !== undefined && seen.has(cursorId(next))
+          const ahead =
+            next !== undefined && !repeated && ctx.prefetch > 0
+              ? // Started at once, so the request is on the wire before this page's (synchronous) decoding.
+                yield* Effect.forkIn(fetchRaw(ctx, prepared, next, spanName), scope, { startImmediately: true })
+              : undefined
+          if (ahead !== undefined) yield* yieldToEventLoop
+          const page = yield* decodePage<A>(ctx, prepared, state.cursor, json)
+          const current: PageWithCursor<A> = { ...page, cursor: state.cursor }
+          if (page.next_page_params === null) return [[current], Option.none()] as const
+          const id = cursorId(page.next_page_params)
+          const stalled = seen.has(id)
+          seen.add(id)
+          return [
+            [current],
+            Option.some({ cursor: page.next_page_params, pages: state.pages + 1, repeated: stalled, ahead })
+          ] as const
+        })
+      return Stream.paginate<State, PageWithCursor<A>, Errors.BlockscoutError>(
+        { cursor: prepared.cursor, pages: 0, repeated: false, ahead: undefined },
+        step
+      )
+    })
+  )
 
 /** Every item of every page, in order. */
 export const items = <A>(

@@ -1,0 +1,141 @@
+/**
+ * Client streaming benchmark: `Blockscout.streamTransactions` from a loopback server against a
+ * hand-written loop of fetch + JSON.parse + the same schema decode, following the same cursors.
+ *
+ * Run: pnpm bench:client   (node --conditions=source bench/client-stream.ts [pages] [rounds] [server ms per page])
+ *
+ * Both sides use the same fetch (undici), the same server and the same `TransactionsResponse` schema;
+ * the client runs with its defaults except client-side pacing (off: this measures streaming overhead,
+ * not the plan's 5 requests/s). Figures go to BENCHMARKS.md, "Client streaming".
+ */
+import { readFileSync } from "node:fs"
+import { createServer } from "node:http"
+import { isMainThread, parentPort, Worker } from "node:worker_threads"
+import type { AddressInfo } from "node:net"
+// Relative imports: the workspace root does not depend on its packages.
+import { Blockscout } from "../packages/client/src/index.ts"
+import { TransactionsResponse } from "../packages/schema/src/index.ts"
+import { Effect, Layer, Redacted, Schema, Stream } from "effect"
+import { FetchHttpClient } from "effect/http"
+
+const pages = Number(process.argv[2] ?? 200)
+const rounds = Number(process.argv[3] ?? 5)
+/** Server time per page in milliseconds (real servers take tens to hundreds); 0 measures CPU overhead only. */
+const latency = Number(process.argv[4] ?? 0)
+const pageSize = 50
+
+/**
+ * The loopback server runs in a worker thread, as a real server runs outside the client's thread: the
+ * client's prefetch can then overlap the server's work and the transfer with its own decoding.
+ */
+const serve = () => {
+  const fixtures = JSON.parse(
+    readFileSync(new URL("../packages/client/test/fixtures/items.json", import.meta.url), "utf8")
+  ) as { transactions: Array<unknown> }
+  const items = Array.from({ length: pageSize }, (_, i) => fixtures.transactions[i % fixtures.transactions.length])
+  const itemsJson = JSON.stringify(items)
+  const bodies = Array.from(
+    { length: pages },
+    (_, n) =>
+      `{"items":${itemsJson},"next_page_params":${
+        n + 1 < pages ? JSON.stringify({ block_number: 1_000_000 - n, index: 0, items_count: pageSize }) : "null"
+      }}`
+  )
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1")
+    const block = url.searchParams.get("block_number")
+    const n = block === null ? 0 : 1_000_000 - Number(block) + 1
+    const send = () => {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(bodies[n])
+    }
+    if (latency > 0) setTimeout(send, latency)
+    else send()
+  })
+  server.listen(0, "127.0.0.1", () => parentPort?.postMessage((server.address() as AddressInfo).port))
+}
+
+if (!isMainThread) {
+  serve()
+} else {
+  await main()
+}
+
+async function main() {
+  const worker = new Worker(new URL(import.meta.url), {
+    argv: process.argv.slice(2),
+    execArgv: ["--conditions=source"]
+  })
+  const port = await new Promise<number>((resolve) => worker.once("message", resolve))
+  const base = `http://127.0.0.1:${port}`
+
+  const decode = Schema.decodeUnknownSync(TransactionsResponse)
+
+  /** The baseline: the loop one would write by hand. */
+  const handWritten = async (): Promise<number> => {
+    let count = 0
+    let cursor: Record<string, string | number> | null = {}
+    while (cursor !== null) {
+      const query = new URLSearchParams({ apikey: "proapi_bench" })
+      for (const [k, v] of Object.entries(cursor)) query.set(k, String(v))
+      const response = await fetch(`${base}/1/api/v2/transactions?${query}`)
+      const page = decode(JSON.parse(await response.text()))
+      count += page.items.length
+      cursor = page.next_page_params
+    }
+    return count
+  }
+
+  const clientLayer = (prefetch: number) =>
+    Blockscout.layerPro({
+      chainId: 1,
+      apiKey: Redacted.make("proapi_bench"),
+      baseUrl: base,
+      rateLimit: false,
+      prefetch
+    }).pipe(Layer.provide(FetchHttpClient.layer))
+
+  const viaClient = (prefetch: number) =>
+    Effect.runPromise(
+      Blockscout.use((bs) => Stream.runCount(bs.streamTransactions())).pipe(Effect.provide(clientLayer(prefetch)))
+    )
+
+  const time = async (run: () => Promise<number>) => {
+    const start = performance.now()
+    const count = await run()
+    const ms = performance.now() - start
+    if (count !== pages * pageSize) throw new Error(`expected ${pages * pageSize} items, got ${count}`)
+    return ms
+  }
+
+  const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+  const candidates: Record<string, () => Promise<number>> = {
+    "hand-written fetch + JSON.parse + decode": handWritten,
+    "client stream (prefetch 1, default)": () => viaClient(1),
+    "client stream (prefetch 0)": () => viaClient(0)
+  }
+  // Warm-up: JIT, connection pool, schema compilation.
+  for (const run of Object.values(candidates)) await time(run)
+  const results: Record<string, Array<number>> = {}
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, run] of Object.entries(candidates)) {
+      const times = results[name] ?? []
+      times.push(await time(run))
+      results[name] = times
+    }
+  }
+  await worker.terminate()
+
+  console.log(
+    `node ${process.version}, ${pages} pages x ${pageSize} transactions, server time ${latency} ms/page, ${rounds} rounds (median)`
+  )
+  console.log("| way | ms | items/s |")
+  console.log("| --- | ---: | ---: |")
+  for (const [name, times] of Object.entries(results)) {
+    const ms = median(times)
+    console.log(
+      `| ${name} | ${ms.toFixed(0)} | ${Math.round((pages * pageSize) / (ms / 1000)).toLocaleString("en-US")} |`
+    )
+  }
+}
