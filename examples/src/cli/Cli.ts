@@ -277,15 +277,7 @@ const runEndpoint = (
         columns,
         limit,
         onPage: (_, n) => progress.page(n)
-      }).pipe(
-        Effect.tapError((e) =>
-          e._tag === "BlockscoutError" && resume !== undefined
-            ? Effect.sync(() => {
-                savedHint = ` (progress is saved in ${resume}: run the same command to resume)`
-              })
-            : Effect.void
-        )
-      )
+      })
       yield* progress.finish
       const state = summary.state
       yield* writeTo(
@@ -297,13 +289,9 @@ const runEndpoint = (
           }\n`
       )
     })
-    let savedHint = ""
-
     return yield* stream.pipe(
       Effect.provide(layer),
       Effect.mapError((error) => {
-        if (error instanceof UsageError)
-          return new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` })
         if (error._tag === "ConfigError") {
           return new CliExit({
             code: exitCodes.usage,
@@ -319,7 +307,9 @@ const runEndpoint = (
           })
         }
         const exit = fromBlockscoutError(error, secrets)
-        return new CliExit({ code: exit.code, text: exit.text + savedHint })
+        // With a checkpoint, every whole page is kept: say how to carry on.
+        const hint = resume === undefined ? "" : ` (${resume} keeps every whole page: run the same command to resume)`
+        return new CliExit({ code: exit.code, text: exit.text + hint })
       })
     )
   }).pipe(
