@@ -2,7 +2,7 @@ import { Blockscout, type EndpointName, endpoints } from "@blockscout-effect/cli
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, FileSystem, Layer, Stream } from "effect"
+import { Effect, FileSystem, Layer, Redacted, Stream } from "effect"
 import { kebab } from "../src/cli/Cli.ts"
 import { exitCodes } from "../src/cli/Exit.ts"
 import { stringify } from "../src/lib/Json.ts"
@@ -64,6 +64,47 @@ describe("blockscout CLI, one subcommand per endpoint row", () => {
       })
     )
   }
+})
+
+describe("blockscout CLI, choosing the API", () => {
+  const proClient = Blockscout.layerPro({
+    chainId: 1,
+    apiKey: Redacted.make("proapi_env"),
+    baseUrl,
+    rateLimit: false
+  }).pipe(Layer.provide(layerHttpClient(simulator)))
+  const proItems = Effect.gen(function* () {
+    const bs = yield* Blockscout
+    return (yield* Stream.runCollect(Stream.take(bs.stream("tokenTransfers", {}), 4))).map(stringify)
+  }).pipe(Effect.provide(proClient))
+
+  it.effect("--chain talks to the Pro API (with the key from BLOCKSCOUT_API_KEY)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(
+        ["token-transfers", "--chain", "1", "--base-url", baseUrl, "--limit", "4"],
+        simulator,
+        undefined,
+        {
+          env: { BLOCKSCOUT_API_KEY: "proapi_env" }
+        }
+      )
+      assert.strictEqual(result.code, 0, result.stderr)
+      assert.deepStrictEqual(result.stdout.trimEnd().split("\n"), yield* proItems)
+      assert.property(ndjson(result.stdout)[0], "block_number")
+      const last = simulator.requests.at(-1)
+      assert.deepStrictEqual([last?.family, last?.path], ["pro", "/1/api/v2/token-transfers"])
+    })
+  )
+
+  it.effect("without --chain or --base-url, BLOCKSCOUT_* picks the API (Blockscout.layerConfig)", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["token-transfers", "--limit", "4"], simulator, undefined, {
+        env: { BLOCKSCOUT_CHAIN_ID: "1", BLOCKSCOUT_API_KEY: "proapi_env", BLOCKSCOUT_PRO_BASE_URL: baseUrl }
+      })
+      assert.strictEqual(result.code, 0, result.stderr)
+      assert.deepStrictEqual(result.stdout.trimEnd().split("\n"), yield* proItems)
+    })
+  )
 })
 
 describe("blockscout CLI output", () => {

@@ -5,7 +5,7 @@
 import type { ClientOptions } from "@blockscout-effect/client"
 import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/client/testing"
 import { NodeServices } from "@effect/platform-node"
-import { Effect, Exit, Layer, Sink, Stdio } from "effect"
+import { ConfigProvider, Effect, Exit, Layer, Sink, Stdio } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import { run } from "../src/cli/Cli.ts"
 import { CliExit } from "../src/cli/Exit.ts"
@@ -32,7 +32,7 @@ export const runCli = (
   argv: ReadonlyArray<string>,
   simulator: SimulatedBlockscout | SimulatorOptions | Layer.Layer<HttpClient.HttpClient> = {},
   client: ClientOptions = testClient,
-  terminal: { readonly stderrIsTerminal?: boolean } = {}
+  terminal: { readonly stderrIsTerminal?: boolean; readonly env?: Record<string, string> } = {}
 ): Effect.Effect<CliResult> =>
   Effect.gen(function* () {
     const decoder = new TextDecoder()
@@ -55,6 +55,8 @@ export const runCli = (
     const exit = yield* run(argv, { client }).pipe(
       Effect.provide(stdio),
       Effect.provide([NodeServices.layer, http]),
+      // The environment the tool reads (BLOCKSCOUT_*): none unless the test gives some.
+      Effect.provide(ConfigProvider.layer(ConfigProvider.fromEnvRecord(terminal.env ?? {}))),
       Effect.exit
     )
     const code = Exit.isSuccess(exit)
