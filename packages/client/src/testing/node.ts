@@ -46,11 +46,14 @@ export interface SimulatedServer {
 export const serve = (options: ServeOptions = {}): Effect.Effect<SimulatedServer, never, Scope.Scope> =>
   Effect.gen(function* () {
     const simulator = options.simulator ?? SimulatedBlockscout.make(options)
-    const server = yield* NodeHttpServer.make(() => createServer(), {
+    const nodeServer = createServer()
+    const server = yield* NodeHttpServer.make(() => nodeServer, {
       port: options.port ?? 0,
       host: options.host ?? "127.0.0.1"
     })
     yield* server.serve(app(simulator))
+    // Runs first on close: cut connections a `Hang` fault holds open, or shutdown would wait for them.
+    yield* Effect.addFinalizer(() => Effect.sync(() => nodeServer.closeAllConnections()))
     const address = server.address
     const port = "port" in address ? address.port : 0
     return {
@@ -61,34 +64,45 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<SimulatedServer
     }
   }).pipe(Effect.orDie)
 
-/** The HTTP app: one call to the shared handler per request, then delivery as the answer asks. */
+/**
+ * The HTTP app: one call to the shared handler per request, then delivery as the answer asks. The server
+ * runs apps uninterruptibly; latency and `Hang` must be interruptible so shutdown and client aborts end them.
+ */
 const app = (simulator: SimulatedBlockscout) =>
-  Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const now = yield* Clock.currentTimeMillis
-    const answer = simulator.handle({ method: request.method, url: request.url, headers: request.headers }, now)
-    if (answer.delayMillis > 0) yield* Effect.sleep(answer.delayMillis)
-    switch (answer.transport) {
-      case "hang":
-        return yield* Effect.never
-      case "drop": {
-        // Destroying the socket closes the response, which interrupts this fiber.
-        NodeHttpServerRequest.toServerResponse(request).destroy()
-        return yield* Effect.never
+  Effect.interruptible(
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const now = yield* Clock.currentTimeMillis
+      const answer = simulator.handle({ method: request.method, url: request.url, headers: request.headers }, now)
+      if (answer.delayMillis > 0) yield* Effect.sleep(answer.delayMillis)
+      switch (answer.transport) {
+        case "hang":
+          return yield* Effect.never
+        case "drop": {
+          // Destroy the socket, then end the response so the server sees it as handled (nothing is sent).
+          const res = NodeHttpServerRequest.toServerResponse(request) as ServerResponse
+          res.socket?.destroy()
+          res.end()
+          return HttpServerResponse.empty()
+        }
+        case "truncate": {
+          const res = NodeHttpServerRequest.toServerResponse(request) as ServerResponse
+          const bytes = Buffer.from(answer.body)
+          res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length) })
+          // Wait until half the body is flushed, then cut the connection and mark the response as handled.
+          yield* Effect.callback<void>((resume) => {
+            res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => resume(Effect.void))
+          })
+          res.socket?.destroy()
+          res.end()
+          return HttpServerResponse.empty()
+        }
+        default:
+          return HttpServerResponse.text(answer.body, {
+            status: answer.status,
+            headers: answer.headers,
+            contentType: "application/json"
+          })
       }
-      case "truncate": {
-        // The server is HTTP/1.1 (createServer above), so the response is an http.ServerResponse.
-        const res = NodeHttpServerRequest.toServerResponse(request) as ServerResponse
-        const bytes = Buffer.from(answer.body)
-        res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length) })
-        res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.destroy())
-        return yield* Effect.never
-      }
-      default:
-        return HttpServerResponse.text(answer.body, {
-          status: answer.status,
-          headers: answer.headers,
-          contentType: "application/json"
-        })
-    }
-  })
+    })
+  )

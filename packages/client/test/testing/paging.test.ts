@@ -38,7 +38,9 @@ describe("pages chain to the full set with no gaps or repeats", () => {
           expectNoGapsOrRepeats(items.map(keyOfTransfer), expectedTransfers(type?.split(",")))
           for (const c of cursors) expect(c).not.toHaveProperty("type")
           if (type === undefined || type.includes("ERC-1155")) {
-            expect(cursors.some((c) => "batch_log_index" in c && "index_in_batch" in c && "batch_block_hash" in c)).toBe(true)
+            expect(
+              cursors.some((c) => "batch_log_index" in c && "index_in_batch" in c && "batch_block_hash" in c)
+            ).toBe(true)
           }
         }
       })
@@ -55,7 +57,8 @@ describe("pages chain to the full set with no gaps or repeats", () => {
           const expected: Array<string> = []
           for (let h = H - 1; h >= 0; h--) {
             for (const t of chain.template(h).transfers) {
-              if (t.token === token.index && chain.tokenIdOf(h, t) === id) expected.push(`${chain.blockHash(h)}:${t.logIndex}:${id}`)
+              if (t.token === token.index && chain.tokenIdOf(h, t) === id)
+                expected.push(`${chain.blockHash(h)}:${t.logIndex}:${id}`)
             }
           }
           const path = `${family}/tokens/${token.address}/instances/${id}/transfers`
@@ -92,7 +95,9 @@ describe("pages chain to the full set with no gaps or repeats", () => {
 
       it("pending transactions with their inserted_at/hash cursor", () => {
         const { items, cursors } = walk(sim, `${family}/transactions`, { ...auth, filter: "pending", items_count: 4 })
-        const expected = Array.from({ length: chain.pendingCount }, (_, i) => chain.pendingHash(chain.pendingCount - 1 - i))
+        const expected = Array.from({ length: chain.pendingCount }, (_, i) =>
+          chain.pendingHash(chain.pendingCount - 1 - i)
+        )
         expectNoGapsOrRepeats(
           items.map((t) => t.hash as string),
           expected
@@ -104,11 +109,12 @@ describe("pages chain to the full set with no gaps or repeats", () => {
       it("logs of a transaction with more logs than a page", () => {
         let best = { h: 0, p: 0, n: 0 }
         for (let h = 0; h < 32; h++) {
-          for (const tx of chain.template(h).transactions) if (tx.logCount > best.n) best = { h, p: tx.position, n: tx.logCount }
+          for (const tx of chain.template(h).transactions)
+            if (tx.logCount > best.n) best = { h, p: tx.position, n: tx.logCount }
         }
         expect(best.n).toBeGreaterThan(50)
         const { items, pages } = walk(sim, `${family}/transactions/${chain.transactionHash(best.h, best.p)}/logs`, auth)
-        expect(pages).toBe(2)
+        expect(pages).toBe(Math.ceil(best.n / 50))
         const indexes = items.map((l) => l.index as number)
         expect(indexes.length).toBe(best.n)
         expect(new Set(indexes).size).toBe(best.n)
@@ -133,7 +139,12 @@ describe("pages chain to the full set with no gaps or repeats", () => {
         const byDefault = walk(sim, `${family}/smart-contracts`, { ...auth, items_count: 6 })
         expect(ids(byDefault.items)).toEqual([...all].reverse().map((c) => c.address))
         const vyper = walk(sim, `${family}/smart-contracts`, { ...auth, filter: "vyper", items_count: 2 })
-        expect(ids(vyper.items).sort()).toEqual(all.filter((c) => c.language === "vyper").map((c) => c.address).sort())
+        expect(ids(vyper.items).sort()).toEqual(
+          all
+            .filter((c) => c.language === "vyper")
+            .map((c) => c.address)
+            .sort()
+        )
         const search = walk(sim, `${family}/smart-contracts`, { ...auth, q: "vault", items_count: 2 })
         expect(search.items.length).toBe(all.filter((c) => c.name.toLowerCase().includes("vault")).length)
         for (const order of ["asc", "desc"]) {
@@ -142,21 +153,31 @@ describe("pages chain to the full set with no gaps or repeats", () => {
           const sorted = [...balances].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
           expect(balances).toEqual(order === "asc" ? sorted : sorted.reverse())
           expect(new Set(ids(byBalance.items)).size).toBe(all.length)
-          expect(byBalance.cursors.every((c) => "coin_balance" in c && "hash" in c && "smart_contract_id" in c)).toBe(true)
-          const byCount = walk(sim, `${family}/smart-contracts`, { ...auth, sort: "transactions_count", order, items_count: 7 })
+          expect(byBalance.cursors.every((c) => "coin_balance" in c && "hash" in c && "smart_contract_id" in c)).toBe(
+            true
+          )
+          const byCount = walk(sim, `${family}/smart-contracts`, {
+            ...auth,
+            sort: "transactions_count",
+            order,
+            items_count: 7
+          })
           expect(new Set(ids(byCount.items)).size).toBe(all.length)
         }
       })
 
       it("withdrawals, all and per receiver", () => {
         const { items } = walk(sim, `${family}/withdrawals`, { ...auth, items_count: 33 })
-        expect(items.map((w) => w.index)).toEqual(Array.from({ length: chain.withdrawalCount }, (_, i) => chain.withdrawalCount - 1 - i))
+        expect(items.map((w) => w.index)).toEqual(
+          Array.from({ length: chain.withdrawalCount }, (_, i) => chain.withdrawalCount - 1 - i)
+        )
         let total = 0
         for (const [u, user] of chain.users.entries()) {
           const mine = walk(sim, `${family}/addresses/${user}/withdrawals`, { ...auth, items_count: 3 }).items
-          const expected = Array.from({ length: chain.withdrawalCount }, (_, i) => chain.withdrawalCount - 1 - i).filter(
-            (i) => chain.withdrawalReceiverIndex(i) === u
-          )
+          const expected = Array.from(
+            { length: chain.withdrawalCount },
+            (_, i) => chain.withdrawalCount - 1 - i
+          ).filter((i) => chain.withdrawalReceiverIndex(i) === u)
           expect(mine.map((w) => w.index)).toEqual(expected)
           expect(mine.every((w) => !("receiver" in w))).toBe(true)
           total += mine.length
@@ -168,7 +189,11 @@ describe("pages chain to the full set with no gaps or repeats", () => {
         for (const type of [undefined, "ERC-721", "ERC-1155,ERC-404"]) {
           let instances = 0
           for (const user of chain.users) {
-            const { items } = walk(sim, `${family}/addresses/${user}/nft/collections`, { ...auth, type, items_count: 1 })
+            const { items } = walk(sim, `${family}/addresses/${user}/nft/collections`, {
+              ...auth,
+              type,
+              items_count: 1
+            })
             expect(new Set(items.map((c) => (c.token as Json).address_hash)).size).toBe(items.length)
             for (const c of items) {
               if (type !== undefined) expect(type).toContain((c.token as Json).type)
@@ -191,7 +216,12 @@ describe("pages chain to the full set with no gaps or repeats", () => {
           for (let h = H - 1; h >= 0; h--) {
             for (const it of chain.template(h).internals) {
               const from = chain.routers[it.fromRouter]!
-              const to = it.to._tag === "User" ? chain.userAt(h, it.to.offset) : it.to._tag === "Router" ? chain.routers[it.to.router]! : null
+              const to =
+                it.to._tag === "User"
+                  ? chain.userAt(h, it.to.offset)
+                  : it.to._tag === "Router"
+                    ? chain.routers[it.to.router]!
+                    : null
               if ((direction !== "to" && from === address) || (direction !== "from" && to === address)) {
                 out.push(`${chain.transactionHash(h, it.txPosition)}:${it.index}`)
               }
@@ -202,7 +232,11 @@ describe("pages chain to the full set with no gaps or repeats", () => {
         const key = (it: Json) => `${it.transaction_hash}:${it.index}`
         for (const address of [chain.users[0]!, chain.users[17]!, chain.routers[0]!, chain.routers[3]!]) {
           for (const filter of [undefined, "to", "from"] as const) {
-            const { items } = walk(sim, `${family}/addresses/${address}/internal-transactions`, { ...auth, filter, items_count: 5 })
+            const { items } = walk(sim, `${family}/addresses/${address}/internal-transactions`, {
+              ...auth,
+              filter,
+              items_count: 5
+            })
             expectNoGapsOrRepeats(items.map(key), expectedFor(address, filter))
           }
         }
@@ -227,8 +261,10 @@ describe("pages chain to the full set with no gaps or repeats", () => {
     expect((count * 250_000) / 32).toBeGreaterThan(1_000_000)
     const first = get(big, "/api/v2/token-transfers").json as { next_page_params: Record<string, number> }
     expect(first.next_page_params.block_number).toBeGreaterThan(249_000)
-    const deep = get(big, "/api/v2/token-transfers", { block_number: 12, index: 0 }).json as { items: Array<Json> }
+    const deep = get(big, "/1/api/v2/token-transfers", { apikey: "k", block_number: 12, index: 0 }).json as {
+      items: Array<Json>
+    }
     expect(deep.items.length).toBeGreaterThan(0)
-    expect(deep.items.every((t) => (t.block_hash as string) <= "0xff")).toBe(true)
+    expect(deep.items.every((t) => (t.block_number as number) <= 12)).toBe(true)
   })
 })
