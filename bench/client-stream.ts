@@ -3,6 +3,7 @@
  * hand-written loop of fetch + JSON.parse + the same schema decode, following the same cursors.
  *
  * Run: pnpm bench:client   (node --conditions=source bench/client-stream.ts [pages] [rounds] [server ms per page])
+ * Without the third argument it runs three series: 0 ms (CPU overhead only), 2 ms and 5 ms per page.
  *
  * Both sides use the same fetch (undici), the same server and the same `TransactionsResponse` schema;
  * the client runs with its defaults except client-side pacing (off: this measures streaming overhead,
@@ -21,7 +22,8 @@ import { FetchHttpClient } from "effect/http"
 const pages = Number(process.argv[2] ?? 200)
 const rounds = Number(process.argv[3] ?? 5)
 /** Server time per page in milliseconds (real servers take tens to hundreds); 0 measures CPU overhead only. */
-const latency = Number(process.argv[4] ?? 0)
+const latencies = process.argv[4] === undefined ? [0, 2, 5] : [Number(process.argv[4])]
+const latency = latencies[0]!
 const pageSize = 50
 
 /**
@@ -62,8 +64,12 @@ if (!isMainThread) {
 }
 
 async function main() {
+  for (const latency of latencies) await series(latency)
+}
+
+async function series(latency: number) {
   const worker = new Worker(new URL(import.meta.url), {
-    argv: process.argv.slice(2),
+    argv: [String(pages), String(rounds), String(latency)],
     execArgv: ["--conditions=source"]
   })
   const port = await new Promise<number>((resolve) => worker.once("message", resolve))

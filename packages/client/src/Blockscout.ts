@@ -223,11 +223,16 @@ const makeShape = (ctx: ClientContext): BlockscoutShape => {
       )
     )
   }
-  const itemsOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) =>
-    pagesOf(name, args, span).pipe(
-      Stream.map((page) => page.items),
-      Stream.flattenIterable
+  const itemsOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
+    const endpoint = endpoints[name]
+    return Stream.unwrap(
+      Effect.map(prepare(endpoint, args, ctx.pageSize), (prepared) =>
+        endpoint.shape === "array"
+          ? Stream.fromIterableEffect(Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span))
+          : Pagination.items<EndpointItem<N>>(ctx, prepared, span)
+      )
     )
+  }
 
   // The three methods of a row without path parameters, and of a row keyed by one path parameter.
   const plain = <N extends EndpointName, P extends object>(name: N, method: string) => ({
