@@ -264,6 +264,9 @@ export class SimulatedChain {
   readonly smartContracts: ReadonlyArray<SmartContractInfo>
   private readonly addressBook: Map<string, AddressInfo>
   private holdingsCache: Map<string, ReadonlyArray<Holding>> | undefined
+  private readonly ownerCache = new Map<number, string | undefined>()
+  private lastBlock = -1
+  private lastBlockHash = ""
   /** For each NFT token: the template items that transfer it, as (slot, index into `transfers`). */
   private readonly nftOccurrences: Map<number, ReadonlyArray<{ slot: number; item: number }>>
   private readonly pendingTemplates: ReadonlyArray<TxTemplate>
@@ -397,8 +400,13 @@ export class SimulatedChain {
     return GENESIS_MILLIS + h * BLOCK_MILLIS
   }
 
+  /** The hash of block `h` (its height is readable in the last 10 hex digits). */
   blockHash(h: number): string {
-    return `0x${hex(54, this.seed, D.blockHash, h)}${h.toString(16).padStart(10, "0")}`
+    // Pages walk a block's items together: remembering the last block saves most hashing.
+    if (this.lastBlock === h) return this.lastBlockHash
+    this.lastBlockHash = `0x${hex(54, this.seed, D.blockHash, h)}${h.toString(16).padStart(10, "0")}`
+    this.lastBlock = h
+    return this.lastBlockHash
   }
 
   /** The block a block hash names, or undefined. */
@@ -572,8 +580,13 @@ export class SimulatedChain {
 
   /** The current owner of an NFT instance, or undefined when it was never minted. */
   instanceOwner(tokenIndex: number, tokenId: number): string | undefined {
+    // The chain is immutable, so an owner is computed once (a few thousand instances at most).
+    const key = tokenIndex * 1_000_000 + tokenId
+    if (this.ownerCache.has(key)) return this.ownerCache.get(key)
     const last = this.instanceTransfers(tokenIndex, tokenId, 1)[0]
-    return last === undefined ? undefined : this.userAt(last.block, last.item.log.toOffset)
+    const owner = last === undefined ? undefined : this.userAt(last.block, last.item.log.toOffset)
+    this.ownerCache.set(key, owner)
+    return owner
   }
 
   /** NFT holdings of every holder, computed once (a few thousand instances) on first use. */

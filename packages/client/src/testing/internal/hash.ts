@@ -47,14 +47,17 @@ export const unit = (seed: number, a: number, b = 0, c = 0, d = 0): number => ha
 export const below = (n: number, seed: number, a: number, b = 0, c = 0, d = 0): number =>
   Math.floor(unit(seed, a, b, c, d) * n)
 
-/** `length` pseudo-random lower-case hex digits. */
+const byteHex = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"))
+
+/** `length` pseudo-random lower-case hex digits (hashes are a hot path: a table, not toString). */
 export const hex = (length: number, seed: number, a: number, b = 0, c = 0): string => {
   let out = ""
   let i = 0
   while (out.length < length) {
-    out += hash(seed, a, b, c, i++).toString(16).padStart(8, "0")
+    const x = hash(seed, a, b, c, i++)
+    out += byteHex[x >>> 24]! + byteHex[(x >>> 16) & 255]! + byteHex[(x >>> 8) & 255]! + byteHex[x & 255]!
   }
-  return out.slice(0, length)
+  return out.length === length ? out : out.slice(0, length)
 }
 
 /** A small seeded PRNG (mulberry32) for building the chain's fixed tables once at construction. */

@@ -38,8 +38,15 @@ export class Renderer {
     this.family = family
   }
 
+  private lastMillis = -1
+  private lastTimestamp = ""
+
   timestamp(millis: number): string {
-    return iso(millis, this.family)
+    if (millis !== this.lastMillis) {
+      this.lastTimestamp = iso(millis, this.family)
+      this.lastMillis = millis
+    }
+    return this.lastTimestamp
   }
 
   address(hash: string): Json {
@@ -233,7 +240,7 @@ export class Renderer {
         gasUsed === null
           ? { type: "maximum", value: String(gasPrice * 2n * BigInt(gasLimit)) }
           : { type: "actual", value: String(gasPrice * BigInt(gasUsed)) },
-      raw_input: tx.method === null ? "0x" : `${methodId}${chain.hexOf(128, 4, key, tx.position)}`,
+      raw_input: tx.method === null ? "0x" : this.rawInput(methodId!, key, tx.position),
       decoded_input:
         tx.method === null
           ? null
@@ -251,6 +258,19 @@ export class Renderer {
       actions: [],
       transaction_tag: null
     }
+  }
+
+  private readonly rawInputs = new Map<number, string>()
+
+  /** Call data: the same arguments recur per (template slot, position), which keeps the hashing off the hot path. */
+  private rawInput(methodId: string, h: number, position: number): string {
+    const key = (h % 32) * 4096 + position
+    let args = this.rawInputs.get(key)
+    if (args === undefined) {
+      args = this.chain.hexOf(128, 4, h % 32, position)
+      this.rawInputs.set(key, args)
+    }
+    return `${methodId}${args}`
   }
 
   transaction(h: number, tx: TxTemplate): Json {
