@@ -15,8 +15,8 @@ import { isMainThread, parentPort, Worker } from "node:worker_threads"
 import type { AddressInfo } from "node:net"
 // Relative imports: the workspace root does not depend on its packages.
 import { Blockscout } from "../packages/client/src/index.ts"
-import { TransactionsResponse } from "../packages/schema/src/index.ts"
-import { Effect, Layer, Redacted, Schema, Stream } from "effect"
+import { decodeResponseExit, TransactionsResponse } from "../packages/schema/src/index.ts"
+import { Effect, Layer, Redacted, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 
 const pages = Number(process.argv[2] ?? 200)
@@ -75,7 +75,13 @@ async function series(latency: number) {
   const port = await new Promise<number>((resolve) => worker.once("message", resolve))
   const base = `http://127.0.0.1:${port}`
 
-  const decode = Schema.decodeUnknownSync(TransactionsResponse)
+  // The decoder the client uses (the schema package's precompiled one), so both sides decode alike.
+  const decodeExit = decodeResponseExit(TransactionsResponse)
+  const decode = (json: unknown) => {
+    const exit = decodeExit(json)
+    if (exit._tag === "Failure") throw new Error("decode failed")
+    return exit.value
+  }
 
   /** The baseline: the loop one would write by hand. */
   const handWritten = async (): Promise<number> => {

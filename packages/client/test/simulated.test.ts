@@ -21,7 +21,10 @@ const rawCount = (sim: SimulatedBlockscout, path: string, filters: Record<string
       ...Object.fromEntries(Object.entries(cursor).map(([k, v]) => [k, String(v)]))
     })
     const response = sim.handle({ method: "GET", url: `http://sim.test/api/v2${path}?${params}`, headers: {} }, 0)
-    const page = JSON.parse(response.body) as { items: Array<unknown>; next_page_params: typeof cursor }
+    const page = JSON.parse(response.body) as {
+      items: Array<unknown>
+      next_page_params: Record<string, string | number> | null
+    }
     count += page.items.length
     cursor = page.next_page_params
   }
