@@ -452,6 +452,8 @@ export class SimulatedBlockscout {
     if (found === undefined) {
       outcome = { status: 404, body: { message: "Not found" } }
     } else {
+      // The handler is plain synchronous code shared by both ways in (no Effect inside, for speed):
+      // validation failures throw a `Reject` carrying the error response, answered here.
       try {
         outcome = this.dispatch(found, family, query)
       } catch (e) {

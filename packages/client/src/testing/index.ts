@@ -21,12 +21,19 @@ export {
 export {
   type AddressInfo,
   type AddressKind,
+  type BlockTemplate,
   type ChainOptions,
   type Holding,
+  type InternalTemplate,
+  type LogTemplate,
+  PERIOD,
   SimulatedChain,
+  type SmartContractInfo,
   type TokenInfo,
   type TokenType,
-  type TransactionKind
+  type TransactionKind,
+  type TransferTemplate,
+  type TxTemplate
 } from "./SimulatedChain.ts"
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
 export type { Family } from "./internal/render.ts"

@@ -245,6 +245,29 @@ describe("pages chain to the full set with no gaps or repeats", () => {
     })
   }
 
+  it("pages chain in pre-12 mode too, with apikey, key and items_count echoed into every cursor", () => {
+    const old = small({ version: "11" })
+    const transfers = walk(old, "/1/api/v2/token-transfers", { apikey: "proapi_old", type: "ERC-1155" })
+    expectNoGapsOrRepeats(transfers.items.map(keyOfTransfer), expectedTransfers(["ERC-1155"]))
+    expect(transfers.cursors.every((c) => c.apikey === "proapi_old")).toBe(true)
+    const txs = walk(old, "/api/v2/transactions", { apikey: "a", key: "b", type: "contract_call" })
+    expect(txs.items.length).toBe(walk(sim, "/api/v2/transactions", { type: "contract_call" }).items.length)
+    expect(txs.cursors.map((c) => c.items_count)).toEqual(txs.cursors.map((_, i) => 50 * (i + 1)))
+    expect(txs.cursors.every((c) => c.apikey === "a" && c.key === "b")).toBe(true)
+  })
+
+  it("pending transactions page fully under a type filter", () => {
+    const expected: Array<string> = []
+    for (let i = chain.pendingCount - 1; i >= 0; i--) {
+      if (chain.pendingTemplate(i).types.includes("contract_call")) expected.push(chain.pendingHash(i))
+    }
+    const { items } = walk(sim, "/api/v2/transactions", { filter: "pending", type: "contract_call", items_count: 2 })
+    expectNoGapsOrRepeats(
+      items.map((t) => t.hash as string),
+      expected
+    )
+  })
+
   it("main-page transactions is a bare array of the 6 newest", () => {
     const r = get(sim, "/api/v2/main-page/transactions")
     expect(Array.isArray(r.json)).toBe(true)

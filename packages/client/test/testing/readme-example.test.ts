@@ -6,7 +6,7 @@ import { Effect, Layer, Stream } from "effect"
 
 // The code under test: how many of the newest ERC-20 transfers go to one address.
 const transfersTo = (address: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const bs = yield* Blockscout
     return yield* bs.streamTokenTransfers({ type: ["ERC-20"] }).pipe(
       Stream.take(500),
@@ -24,18 +24,20 @@ const TestBlockscout = Blockscout.layerInstance({ baseUrl: "http://blockscout.te
 
 describe("transfersTo", () => {
   it.effect("counts the transfers a user received across pages", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = simulator.chain.users[3]!
       const n = yield* transfersTo(user)
       assert.isTrue(n > 0)
       // The simulator recorded the pages the client fetched (50 items each, cursor re-sent).
       assert.isTrue(simulator.requests.filter((r) => r.path.endsWith("/token-transfers")).length >= 10)
-    }).pipe(Effect.provide(TestBlockscout)))
+    }).pipe(Effect.provide(TestBlockscout))
+  )
 
   it.effect("an unknown transaction is a NotFound", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const bs = yield* Blockscout
       const error = yield* Effect.flip(bs.listTransactionLogs(`0x${"ab".repeat(32)}`))
       assert.strictEqual(error.reason._tag, "NotFound")
-    }).pipe(Effect.provide(TestBlockscout)))
+    }).pipe(Effect.provide(TestBlockscout))
+  )
 })
