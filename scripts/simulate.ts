@@ -1,7 +1,9 @@
 /**
- * `pnpm simulate [--port N] [--seed S] [--blocks B] [--version 11|12]`: runs the simulated Blockscout on a
- * loopback port until interrupted. The first line of output is the base URL; both API families are served
- * from it (Pro at `{url}/{chainId}/api/v2`, an instance at `{url}/api/v2`).
+ * `pnpm simulate [--port N] [--seed S] [--blocks B] [--version 11|12] [--rate-limit R] [--latency MS]
+ * [--fault-rate F]`: runs the simulated Blockscout on a loopback port until interrupted. The first line of
+ * output is the base URL; both API families are served from it (Pro at `{url}/{chainId}/api/v2`, an
+ * instance at `{url}/api/v2`). `--rate-limit` is requests per second per key (429 above it),
+ * `--fault-rate` a share in [0, 1] of requests answered 5xx, dropped or truncated.
  */
 import { NodeRuntime } from "@effect/platform-node"
 // A relative import: the root package does not depend on the workspace packages.
@@ -28,13 +30,23 @@ const number = (name: string): number | undefined => {
 }
 
 const version = flag("version")
+const rateLimit = number("rate-limit")
+const latency = number("latency")
+const faultRate = flag("fault-rate") === undefined ? undefined : Number(flag("fault-rate"))
+if (faultRate !== undefined && !(faultRate >= 0 && faultRate <= 1)) {
+  console.error(`--fault-rate must be between 0 and 1, got ${flag("fault-rate")}`)
+  process.exit(2)
+}
 
 const program = Effect.gen(function* () {
   const server = yield* serve({
     port: number("port") ?? 0,
     seed: number("seed") ?? 1,
     blocks: number("blocks"),
-    version: version === "11" ? "11" : "12"
+    version: version === "11" ? "11" : "12",
+    rateLimit: rateLimit === undefined ? undefined : { limit: rateLimit },
+    latency,
+    faults: faultRate === undefined ? undefined : { rate: faultRate }
   })
   yield* Console.log(server.baseUrl)
   yield* Console.log(
