@@ -17,7 +17,8 @@ import type { AddressInfo } from "node:net"
 import { Blockscout } from "../packages/client/src/index.ts"
 import { decodeResponseExit, TransactionsResponse } from "../packages/schema/src/index.ts"
 import { Effect, Layer, Redacted, Stream } from "effect"
-import { FetchHttpClient } from "effect/http"
+import { FetchHttpClient, type HttpClient } from "effect/http"
+import { NodeHttpClient } from "@effect/platform-node"
 
 const pages = Number(process.argv[2] ?? 200)
 const rounds = Number(process.argv[3] ?? 5)
@@ -98,18 +99,18 @@ async function series(latency: number) {
     return count
   }
 
-  const clientLayer = (prefetch: number) =>
+  const clientLayer = (prefetch: number, http: Layer.Layer<HttpClient.HttpClient>) =>
     Blockscout.layerPro({
       chainId: 1,
       apiKey: Redacted.make("proapi_bench"),
       baseUrl: base,
       rateLimit: false,
       prefetch
-    }).pipe(Layer.provide(FetchHttpClient.layer))
+    }).pipe(Layer.provide(http))
 
-  const viaClient = (prefetch: number) =>
+  const viaClient = (prefetch: number, http: Layer.Layer<HttpClient.HttpClient> = FetchHttpClient.layer) =>
     Effect.runPromise(
-      Blockscout.use((bs) => Stream.runCount(bs.streamTransactions())).pipe(Effect.provide(clientLayer(prefetch)))
+      Blockscout.use((bs) => Stream.runCount(bs.streamTransactions())).pipe(Effect.provide(clientLayer(prefetch, http)))
     )
 
   const time = async (run: () => Promise<number>) => {
@@ -125,7 +126,8 @@ async function series(latency: number) {
   const candidates: Record<string, () => Promise<number>> = {
     "hand-written fetch + JSON.parse + decode": handWritten,
     "client stream (prefetch 1, default)": () => viaClient(1),
-    "client stream (prefetch 0)": () => viaClient(0)
+    "client stream (prefetch 0)": () => viaClient(0),
+    "client stream, NodeHttpClient.layerUndici (prefetch 1)": () => viaClient(1, NodeHttpClient.layerUndici)
   }
   // Warm-up: JIT, connection pool, schema compilation.
   for (const run of Object.values(candidates)) await time(run)

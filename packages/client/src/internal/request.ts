@@ -58,6 +58,17 @@ export interface Prepared {
 export const requestsCounter = Metric.counter("blockscout_client_requests", {
   description: "HTTP requests sent by the Blockscout client, retries included"
 })
+// One attributed counter per endpoint, made once: `Metric.withAttributes` per request costs a lookup each time.
+const requestsByEndpoint = new Map<string, Metric.Metric<number, unknown>>()
+const requestsOf = (endpoint: string) => {
+  let metric = requestsByEndpoint.get(endpoint)
+  if (metric === undefined) {
+    metric = Metric.withAttributes(requestsCounter, { endpoint })
+    requestsByEndpoint.set(endpoint, metric)
+  }
+  return metric
+}
+
 /** Counts retries, by endpoint and reason. */
 export const retriesCounter = Metric.counter("blockscout_client_retries", {
   description: "Requests the Blockscout client retried"
@@ -403,7 +414,7 @@ const attemptOnce = (
         yield* emit(ctx, { _tag: "RateLimitWait", endpoint: endpoint.name, delayMillis: admitted.waited })
     }
     yield* emit(ctx, { _tag: "Request", endpoint: endpoint.name, url, attempt })
-    yield* Metric.update(Metric.withAttributes(requestsCounter, { endpoint: endpoint.name }), 1)
+    yield* Metric.update(requestsOf(endpoint.name), 1)
     const execute = ctx.http.execute(buildRequest(ctx, path, query))
     const exchange = Effect.flatMap(
       // Effect's own HTTP span is off unless asked for: the request's span (endpoint, family, chain,
@@ -437,12 +448,13 @@ const attemptOnce = (
 export const decodeJson = (
   ctx: ClientContext,
   endpoint: Endpoint,
-  url: string,
+  url: () => string,
   json: unknown
 ): Effect.Effect<unknown, Errors.BlockscoutError> =>
   decoderOf(endpoint)(json).pipe(
     Effect.mapError(
-      (error) => new Errors.BlockscoutError({ reason: decodeReason(ctx, { endpoint: endpoint.name, url }, error) })
+      (error) =>
+        new Errors.BlockscoutError({ reason: decodeReason(ctx, { endpoint: endpoint.name, url: url() }, error) })
     )
   )
 
