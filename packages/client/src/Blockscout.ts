@@ -155,6 +155,8 @@ const defaultProBaseUrl = "https://api.blockscout.com"
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
+const positive = (n: number): number | undefined => (Number.isFinite(n) && n > 0 ? n : undefined)
+
 const toContext = (
   http: HttpClient.HttpClient,
   registry: RateLimit.RateLimitRegistry,
@@ -184,7 +186,8 @@ const toContext = (
     retryTimes: Math.max(0, retry.times ?? 5),
     retryBase: Duration.fromInputUnsafe(retry.base ?? "500 millis"),
     retryMax: Duration.fromInputUnsafe(retry.max ?? "30 seconds"),
-    requestsPerSecond: rateLimit === undefined ? undefined : (rateLimit.requestsPerSecond ?? 5),
+    // A non-positive or non-finite rate means no pacing (the header budget still applies).
+    requestsPerSecond: rateLimit === undefined ? undefined : positive(rateLimit.requestsPerSecond ?? 5),
     rateLimited: rateLimit !== undefined,
     limiterKey,
     registry,
