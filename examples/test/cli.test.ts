@@ -188,7 +188,8 @@ describe("blockscout CLI progress", () => {
         { stderrIsTerminal: true }
       )
       assert.strictEqual(result.code, 0, result.stderr)
-      assert.match(result.stderr, /\r7 items · 3 pages · [\d,]+\/s · 1 retries\x1b\[K\n$/)
+      // The line is redrawn in place: carriage return first, erase-to-end-of-line (ESC [K) last.
+      assert.match(result.stderr, new RegExp(`\r7 items · 3 pages · [\\d,]+/s · 1 retries${"\u001b"}\\[K\n$`))
       assert.strictEqual(ndjson(result.stdout).length, 7)
     })
   )
