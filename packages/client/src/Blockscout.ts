@@ -17,7 +17,7 @@ import type {
   Transaction,
   Withdrawal
 } from "@blockscout-effect/schema"
-import { Config, Context, Duration, Effect, Layer, Option, Redacted, Stream } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Stream } from "effect"
 import { HttpClient } from "effect/http"
 import type { BlockscoutError } from "./BlockscoutError.ts"
 import type { EndpointItem, EndpointName, Family } from "./endpoints.ts"
@@ -55,10 +55,12 @@ type PagesAt<P, A> = (at: string, options?: P) => Stream.Stream<PageWithCursor<A
  * request), then an options object; every failure is a `BlockscoutError`.
  */
 export interface BlockscoutShape {
-  /** Which API family this client talks to. */
+  /** Which API family this client talks to (also `target.family`). */
   readonly family: Family
-  /** The Pro API chain id; `undefined` for an instance. */
+  /** The Pro API chain id; `undefined` for an instance (also `target.chainId`). */
   readonly chainId: number | undefined
+  /** Where this client sends its requests, without credentials: safe to print or log. */
+  readonly target: BlockscoutTarget
 
   /** One page of any endpoint row, by name (for tools that derive commands from `endpoints`). */
   readonly page: <N extends EndpointName>(
@@ -142,6 +144,20 @@ export interface BlockscoutShape {
   readonly streamAddressWithdrawalsPages: PagesAt<ListAddressWithdrawalsParameters, Withdrawal>
 }
 
+/**
+ * Where a `Blockscout` service sends its requests, credential-free (no key, no userinfo): for tools that
+ * print what they talk to, key caches by server, or build links.
+ */
+export interface BlockscoutTarget {
+  readonly family: Family
+  /** The base URL the layer was given (Pro default `https://api.blockscout.com`), no trailing slash. */
+  readonly baseUrl: string
+  /** The Pro API chain id; `undefined` for an instance. */
+  readonly chainId: number | undefined
+  /** The API root every path is appended to: `{baseUrl}/{chainId}/api/v2` (Pro) or `{baseUrl}/api/v2`. */
+  readonly apiUrl: string
+}
+
 /** Where and how to connect, resolved from a layer's options. */
 interface Target {
   readonly family: Family
@@ -154,6 +170,17 @@ interface Target {
 const defaultProBaseUrl = "https://api.blockscout.com"
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
+
+/**
+ * A URL without userinfo, query or fragment: what the service shows as its address (a base URL may carry
+ * `user:pass@` for a proxy). A URL that does not parse is kept, trimmed; requests then fail on it.
+ */
+const publicUrl = (url: string): string => {
+  const parsed = Result.try(() => new URL(url))
+  if (Result.isFailure(parsed)) return trimSlash(url)
+  const u = parsed.success
+  return trimSlash(`${u.protocol}//${u.host}${u.pathname}`)
+}
 
 const positive = (n: number): number | undefined => (Number.isFinite(n) && n > 0 ? n : undefined)
 
@@ -179,6 +206,8 @@ const toContext = (
     family: target.family,
     chainId: target.chainId,
     base,
+    publicBase: publicUrl(base),
+    maxWait: Duration.fromInputUnsafe(options.maxServerWait ?? "2 minutes"),
     apiKey: target.apiKey,
     secretKey: target.secretKey,
     apiKeyIn: options.apiKeyIn ?? "query",
@@ -199,7 +228,7 @@ const toContext = (
 }
 
 /** Builds the service over a client context: every method is one line over the table. */
-const makeShape = (ctx: ClientContext): BlockscoutShape => {
+const makeShape = (ctx: ClientContext, target: BlockscoutTarget): BlockscoutShape => {
   const pageOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
     const endpoint = endpoints[name]
     return Effect.flatMap(prepare(endpoint, args, ctx.pageSize), (prepared) =>
@@ -275,6 +304,7 @@ const makeShape = (ctx: ClientContext): BlockscoutShape => {
   return {
     family: ctx.family,
     chainId: ctx.chainId,
+    target,
     page: (name, args = {}) => pageOf(name, args, `Blockscout.page.${name}`),
     pages: (name, args = {}) => pagesOf(name, args, `Blockscout.pages.${name}`),
     stream: (name, args = {}) => itemsOf(name, args, `Blockscout.stream.${name}`),
@@ -332,7 +362,13 @@ const make = (target: Target, options: ClientOptions): Effect.Effect<BlockscoutS
   Effect.gen(function* () {
     const http = yield* HttpClient.HttpClient
     const registry = yield* RateLimit.RateLimits
-    return makeShape(toContext(http, registry, target, options))
+    const ctx = toContext(http, registry, target, options)
+    return makeShape(ctx, {
+      family: target.family,
+      baseUrl: publicUrl(target.baseUrl),
+      chainId: target.chainId,
+      apiUrl: ctx.publicBase
+    })
   })
 
 /** Reads `BLOCKSCOUT_*` configuration into a Pro or instance target. */

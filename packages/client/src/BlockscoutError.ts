@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import type { NextPageParams } from "@blockscout-effect/schema"
 import { Data, Duration } from "effect"
 
 /** Fields every reason carries: which endpoint row failed and the URL it asked, credentials redacted. */
@@ -69,7 +70,7 @@ export class Decode extends Data.TaggedError("Decode")<Where & { readonly path: 
 export class PaginationStalled extends Data.TaggedError("PaginationStalled")<
   Where & {
     /** The repeated cursor (credential-free). */
-    readonly cursor: Readonly<Record<string, string | number>>
+    readonly cursor: NextPageParams
     /** Pages fetched before the repeat was seen. */
     readonly pages: number
   }

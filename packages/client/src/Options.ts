@@ -33,6 +33,13 @@ export interface ClientOptions {
     | false
     | undefined
   /**
+   * The longest wait the client accepts from a server (`Retry-After`, or `x-ratelimit-reset` on a 429 or
+   * once `x-ratelimit-remaining` reaches 0). Default 2 minutes (an instance's window is one minute). A 429
+   * or 5xx asking for longer fails at once, its `retryAfter` holding what the server asked, so the caller
+   * decides; a spent budget with a longer reset waits this long, then lets the server answer.
+   */
+  readonly maxServerWait?: Duration.Input | undefined
+  /**
    * Client-side pacing, per key, shared in the process: `requestsPerSecond` defaults to 5 (the free Pro
    * plan; an instance's default 300 a minute is the same rate). `false` disables the pacing and the
    * budget learnt from `x-ratelimit-*` headers.

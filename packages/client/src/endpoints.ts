@@ -25,6 +25,7 @@ import {
   TransactionTypeValues,
   WithdrawalsResponse
 } from "@blockscout-effect/schema"
+import type { NextPageParams } from "@blockscout-effect/schema"
 import type { Schema } from "effect"
 
 /** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
@@ -60,8 +61,26 @@ export interface Filter {
 /** A page as the endpoints decode it (the schema package's `Page` envelope). */
 export interface RawPage<A> {
   readonly items: ReadonlyArray<A>
-  readonly next_page_params: Readonly<Record<string, string | number>> | null
+  readonly next_page_params: NextPageParams | null
 }
+
+/**
+ * The name of an endpoint row: a key of `endpoints`, and the `name` of its row.
+ *
+ * Use it to call any row through `Blockscout.page(name, args)` / `pages` / `stream`.
+ */
+export type EndpointName =
+  | "tokenTransfers"
+  | "tokenInstanceTransfers"
+  | "mainPageTransactions"
+  | "transactions"
+  | "transactionLogs"
+  | "blocksValidated"
+  | "smartContracts"
+  | "withdrawals"
+  | "nftCollections"
+  | "internalTransactions"
+  | "addressWithdrawals"
 
 /**
  * One endpoint: where it lives, what it takes, what it returns.
@@ -71,7 +90,8 @@ export interface RawPage<A> {
  * (documentation for tools; the client sends back whatever the server gave).
  */
 export interface Endpoint<Item = unknown> {
-  readonly name: string
+  /** The row's key in `endpoints`. */
+  readonly name: EndpointName
   /** Endpoint ids of SPEC.md (`"E1/E5"`, `"E4"`, ...). */
   readonly ids: string
   readonly summary: string
@@ -87,8 +107,8 @@ export interface Endpoint<Item = unknown> {
 
 const bothFamilies: ReadonlyArray<Family> = ["pro", "instance"]
 
-const pageRow = <S extends Schema.Decoder<RawPage<unknown>>>(
-  row: Omit<Endpoint, "shape" | "response" | "families"> & { readonly response: S }
+const pageRow = <N extends EndpointName, S extends Schema.Decoder<RawPage<unknown>>>(
+  row: Omit<Endpoint, "name" | "shape" | "response" | "families"> & { readonly name: N; readonly response: S }
 ) => ({ ...row, shape: "page" as const, families: bothFamilies })
 
 /**
@@ -126,7 +146,7 @@ export const endpoints = {
     cursorKeys: ["block_number", "index", "token_id"]
   }),
   mainPageTransactions: {
-    name: "mainPageTransactions",
+    name: "mainPageTransactions" as const,
     ids: "E3",
     summary: "The latest transactions for a main page (a bare array, at most a handful, no paging)",
     path: "/main-page/transactions",
@@ -240,10 +260,7 @@ export const endpoints = {
     response: AddressWithdrawalsResponse,
     cursorKeys: ["index", "items_count"]
   })
-} satisfies Record<string, Endpoint>
-
-/** The name of an endpoint row. */
-export type EndpointName = keyof typeof endpoints
+} satisfies { readonly [N in EndpointName]: Endpoint & { readonly name: N } }
 
 /** The decoded item type of an endpoint row. */
 export type EndpointItem<N extends EndpointName> = (typeof endpoints)[N]["response"]["Type"] extends {

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-export { Blockscout, type BlockscoutShape } from "./Blockscout.ts"
+export { Blockscout, type BlockscoutShape, type BlockscoutTarget } from "./Blockscout.ts"
 export {
   BlockscoutError,
   type BlockscoutErrorReason,

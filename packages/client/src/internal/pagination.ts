@@ -3,7 +3,8 @@
  *
  * A stream follows `next_page_params` until it is null, re-sending the filters on every page (servers
  * drop them from cursors), stripping `apikey`/`key` from every cursor, and failing with
- * `PaginationStalled` when a cursor repeats. Each page is one `fetchJson`, which retries on its own, so a
+ * `PaginationStalled` when a cursor repeats (compared as the query it sends: an empty `{}` cursor, which
+ * would fetch the first page again, is a repeat too). Each page is one `fetchJson`, which retries on its own, so a
  * retry never restarts the stream. The next page is requested while the current one decodes and is
  * consumed (one page ahead); `Stream.take` stops the fetching (the request in flight is interrupted).
  *
@@ -13,7 +14,16 @@ import { Effect, Fiber, Option, Stream } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { RawPage } from "../endpoints.ts"
 import type { ClientContext, Cursor, Prepared } from "./request.ts"
-import { decodeJson, fetchJson, queryOf, redactedUrl, spanAttributes, stripCredentials } from "./request.ts"
+import {
+  cursorKey,
+  decodeJson,
+  fetchJson,
+  isCursorValue,
+  queryOf,
+  redactedUrl,
+  spanAttributes,
+  stripCredentials
+} from "./request.ts"
 
 /** A page with the (credential-free) cursor it was fetched with; `undefined` for the first page. */
 export interface PageWithCursor<A> extends RawPage<A> {
@@ -85,20 +95,10 @@ const rawNext = (json: unknown): Cursor | undefined => {
   const next = (json as { readonly next_page_params?: unknown }).next_page_params
   if (typeof next !== "object" || next === null || Array.isArray(next)) return undefined
   for (const value of Object.values(next)) {
-    if (typeof value !== "string" && typeof value !== "number") return undefined
+    if (!isCursorValue(value)) return undefined
   }
   return stripCredentials(next as Cursor)
 }
-
-/** A stable text for a cursor, independent of key order, to spot repeats. */
-const cursorId = (cursor: Cursor | undefined): string =>
-  cursor === undefined
-    ? ""
-    : JSON.stringify(
-        Object.keys(cursor)
-          .sort()
-          .map((k) => [k, cursor[k]])
-      )
 
 /**
  * Lets the event loop run once, so a request just forked is written to the socket before this fiber
@@ -162,7 +162,9 @@ const walk = <A, Out>(
   Stream.unwrap(
     Effect.gen(function* () {
       const scope = yield* Effect.scope
-      // Per run of the stream: the cursors already used.
+      // Per run of the stream: the cursors already used, compared as the query they send (`cursorKey`), so
+      // key order or value types never hide a repeat, and an empty cursor counts as the first page.
+      const cursorId = (cursor: Cursor | undefined) => cursorKey(prepared, cursor)
       const seen = new Set<string>([cursorId(prepared.cursor)])
       const step = (
         state: State

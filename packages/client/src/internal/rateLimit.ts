@@ -115,14 +115,21 @@ const headerNumber = (value: string | undefined): number | undefined => {
 
 /**
  * Learns from a response's headers. `x-ratelimit-reset` counts milliseconds until the window resets
- * (`-1` = unlimited); a 429 without a remaining count is read as "none left".
+ * (`-1` = unlimited, and 0 or a missing header say nothing); a 429 without a remaining count is read as
+ * "none left". A reset further away than `maxWaitMillis` is cut to it: the request after the wait then
+ * gets the server's 429 and its own verdict, instead of the whole process sleeping for hours on a bogus
+ * or exceptional header.
+ *
+ * Gotcha: "none left" without a reset time never blocks (there is nothing to wait for); the retry's
+ * backoff is what spaces the following attempts, so a 429 without headers cannot deadlock the limiter.
  */
 export const observe = (
   registry: RateLimitRegistry,
   key: string,
   ticket: number,
   status: number,
-  headers: Readonly<Record<string, string | undefined>>
+  headers: Readonly<Record<string, string | undefined>>,
+  maxWaitMillis: number
 ): Effect.Effect<void> =>
   Effect.clockWith((clock) =>
     Effect.sync(() => {
@@ -136,7 +143,7 @@ export const observe = (
       budget.observed = ticket
       budget.remaining = remaining
       if (reset !== undefined && reset > 0) {
-        budget.resetAt = clock.currentTimeMillisUnsafe() + reset
+        budget.resetAt = clock.currentTimeMillisUnsafe() + Math.min(reset, maxWaitMillis)
       }
     })
   )

@@ -7,7 +7,14 @@
  *
  * @internal
  */
-import { addressPattern, DecodeError, decodeResponseExit, hashPattern, tokenIdPattern } from "@blockscout-effect/schema"
+import {
+  addressPattern,
+  DecodeError,
+  decodeResponseExit,
+  hashPattern,
+  type NextPageParams,
+  tokenIdPattern
+} from "@blockscout-effect/schema"
 import { Clock, Duration, Effect, type Exit, Metric, Random, Redacted, Result, type Schema, SchemaIssue } from "effect"
 import type { HttpClientError, HttpClientResponse } from "effect/http"
 import { HttpClient, HttpClientRequest } from "effect/http"
@@ -16,8 +23,26 @@ import type { Endpoint, Family, Filter, PathParamKind } from "../endpoints.ts"
 import type { BlockscoutEvent } from "../Options.ts"
 import * as RateLimit from "./rateLimit.ts"
 
-/** A cursor as it travels: string or number values, exactly as the server sent them. */
-export type Cursor = Readonly<Record<string, string | number>>
+/**
+ * A cursor as it travels: the schema's `NextPageParams`, values exactly as the server sent them. At run
+ * time the client also copes with `null` (not sent) and boolean (sent as `true`/`false`) values, which
+ * servers put in cursors.
+ */
+export type Cursor = NextPageParams
+
+/** A cursor value as the client handles it at run time (wider than the schema's type may say). */
+type CursorValue = string | number | boolean | null
+
+/** Whether a value may appear in a cursor: a string, a finite number, a boolean or null. */
+export const isCursorValue = (value: unknown): value is CursorValue =>
+  value === null ||
+  typeof value === "string" ||
+  typeof value === "boolean" ||
+  (typeof value === "number" && Number.isFinite(value))
+
+/** A cursor value as a query parameter; `undefined` for `null` (a null key is not sent). */
+const wireValue = (value: unknown): string | undefined =>
+  value === null || value === undefined ? undefined : String(value)
 
 /** Everything the pipeline needs, resolved once per layer. */
 export interface ClientContext {
@@ -26,6 +51,10 @@ export interface ClientContext {
   readonly chainId: number | undefined
   /** `{baseUrl}/{chainId}/api/v2` or `{baseUrl}/api/v2`, no trailing slash. */
   readonly base: string
+  /** `base` without any userinfo (`user:pass@`): what errors, logs and spans show. */
+  readonly publicBase: string
+  /** Longest wait the client honours when a server asks for one (`Retry-After`, `x-ratelimit-reset`). */
+  readonly maxWait: Duration.Duration
   readonly apiKey: Redacted.Redacted<string> | undefined
   readonly secretKey: Redacted.Redacted<string> | undefined
   readonly apiKeyIn: "query" | "header"
@@ -81,7 +110,7 @@ const credentialNames = new Set(["apikey", "key"])
 
 /** A cursor without credentials: servers before 12.0 echoed `apikey`/`key` into `next_page_params`. */
 export const stripCredentials = (cursor: Cursor): Cursor => {
-  let clean: Record<string, string | number> | undefined
+  let clean: Record<string, Cursor[string]> | undefined
   for (const name of Object.keys(cursor)) {
     if (credentialNames.has(name.toLowerCase())) {
       clean ??= { ...cursor }
@@ -150,8 +179,10 @@ const checkCursor = (endpoint: Endpoint, value: unknown): Result.Result<Cursor, 
     return Result.fail(invalid(endpoint, "cursor", "cursor must be a next_page_params object"))
   }
   for (const [name, entry] of Object.entries(value)) {
-    if (typeof entry !== "string" && !(typeof entry === "number" && Number.isFinite(entry))) {
-      return Result.fail(invalid(endpoint, "cursor", `cursor value of ${name} must be a string or a number`))
+    if (!isCursorValue(entry)) {
+      return Result.fail(
+        invalid(endpoint, "cursor", `cursor value of ${name} must be a string, a number, a boolean or null`)
+      )
     }
   }
   return Result.succeed(stripCredentials(value as Cursor))
@@ -211,21 +242,41 @@ export const prepare = (
 // ---------------------------------------------------------------------------------------------------------
 // URL and credentials
 
+/**
+ * The cursor's part of a query: each key once, `null` values left out, booleans as `true`/`false`.
+ * Filters win over a cursor key of the same name (one query parameter each), a page size asked for wins
+ * over an echoed `items_count`, and credentials are never taken from a cursor.
+ */
+const cursorQuery = (prepared: Prepared, cursor: Cursor | undefined): Array<readonly [string, string]> => {
+  const query: Array<readonly [string, string]> = []
+  if (cursor === undefined) return query
+  for (const name of Object.keys(cursor)) {
+    if (prepared.filters.some(([f]) => f === name)) continue
+    if (name === "items_count" && prepared.pageSize !== undefined) continue
+    if (credentialNames.has(name.toLowerCase())) continue
+    const value = wireValue(cursor[name])
+    if (value !== undefined) query.push([name, value])
+  }
+  return query
+}
+
 /** The query of one page: filters, then the cursor, then `items_count` when a page size is asked. */
 export const queryOf = (prepared: Prepared, cursor: Cursor | undefined): ReadonlyArray<readonly [string, string]> => {
-  const query: Array<readonly [string, string]> = [...prepared.filters]
-  if (cursor !== undefined) {
-    for (const [name, value] of Object.entries(cursor)) {
-      // Filters win over a cursor key of the same name; a page size asked for wins over an echoed one.
-      if (prepared.filters.some(([f]) => f === name)) continue
-      if (name === "items_count" && prepared.pageSize !== undefined) continue
-      if (credentialNames.has(name.toLowerCase())) continue
-      query.push([name, String(value)])
-    }
-  }
+  const query: Array<readonly [string, string]> = [...prepared.filters, ...cursorQuery(prepared, cursor)]
   if (prepared.pageSize !== undefined) query.push(["items_count", String(prepared.pageSize)])
   return query
 }
+
+/**
+ * A canonical text for a cursor: the query parameters it turns into, sorted and encoded. Two cursors with
+ * the same text ask the server for the same page (whatever their key order or value types), so this is
+ * what a stream compares to spot a repeat; cursors that differ on the wire never collide.
+ */
+export const cursorKey = (prepared: Prepared, cursor: Cursor | undefined): string =>
+  cursorQuery(prepared, cursor)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join("&")
 
 const redactedMark = "<redacted>"
 
@@ -239,7 +290,7 @@ export const redactedUrl = (
   if (ctx.apiKey !== undefined && ctx.apiKeyIn === "query")
     search += `${search === "" ? "" : "&"}apikey=${redactedMark}`
   if (ctx.secretKey !== undefined) search += `${search === "" ? "" : "&"}key=${redactedMark}`
-  return `${ctx.base}${path}${search === "" ? "" : `?${search}`}`
+  return `${ctx.publicBase}${path}${search === "" ? "" : `?${search}`}`
 }
 
 /** Replaces any credential that found its way into a text (a server message, a decode error) by `<redacted>`. */
@@ -248,7 +299,9 @@ export const scrub = (ctx: ClientContext, text: string): string => {
   for (const secret of [ctx.apiKey, ctx.secretKey]) {
     if (secret === undefined) continue
     const value = Redacted.value(secret)
-    if (value.length > 0) out = out.split(value).join(redactedMark)
+    if (value.length === 0) continue
+    // As sent, and as a server may echo it back URL-encoded.
+    for (const form of new Set([value, encodeURIComponent(value)])) out = out.split(form).join(redactedMark)
   }
   return out
 }
@@ -279,43 +332,72 @@ const headerMillis = (value: string | undefined): number | undefined => {
   return Number.isFinite(n) && n > 0 ? n : undefined
 }
 
-/** `Retry-After` (seconds or an HTTP date), else `x-ratelimit-reset` (milliseconds), as a wait. */
-const retryAfterOf = (headers: Readonly<Record<string, string | undefined>>, now: number) => {
-  const retryAfter = headers["retry-after"]
-  if (retryAfter !== undefined) {
-    const seconds = Number(retryAfter.trim())
-    if (Number.isFinite(seconds) && seconds >= 0) return Duration.seconds(seconds)
-    const date = Date.parse(retryAfter)
-    if (Number.isFinite(date)) return Duration.millis(Math.max(date - now, 0))
-  }
+/** `Retry-After` as a wait: delay-seconds, or an HTTP date (a date in the past is no wait). */
+const retryAfterHeader = (value: string | undefined, now: number): Duration.Duration | undefined => {
+  if (value === undefined || value.trim() === "") return undefined
+  const text = value.trim()
+  if (/^\d+(\.\d+)?$/.test(text)) return Duration.seconds(Number(text))
+  const date = Date.parse(text)
+  return Number.isFinite(date) ? Duration.millis(Math.max(date - now, 0)) : undefined
+}
+
+/**
+ * The wait a 429 asks for: `Retry-After` (seconds or an HTTP date), else `x-ratelimit-reset` (milliseconds;
+ * `-1`, 0 or missing say nothing).
+ */
+const rateLimitWait = (headers: Readonly<Record<string, string | undefined>>, now: number) => {
+  const retryAfter = retryAfterHeader(headers["retry-after"], now)
+  if (retryAfter !== undefined) return retryAfter
   const reset = headerMillis(headers["x-ratelimit-reset"])
   return reset === undefined ? undefined : Duration.millis(reset)
 }
 
-/** The server's messages from an error body: `message`, `error`, or each `errors[]` as `pointer: detail`. */
+/** The title (or first heading) of an HTML error page, as nginx, Cloudflare and other proxies send. */
+const htmlSummary = (body: string): string | undefined => {
+  if (!/^\s*</.test(body)) return undefined
+  const found = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body) ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(body)
+  const text = (found?.[1] ?? body)
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/\s+/g, " ")
+    .trim()
+  return text === "" ? "an HTML page" : `${text.length > 200 ? `${text.slice(0, 197)}...` : text} (HTML page)`
+}
+
+const errorEntry = (entry: unknown): string => {
+  if (typeof entry !== "object" || entry === null) return String(entry)
+  const e = entry as Record<string, unknown>
+  const source = e.source as Record<string, unknown> | undefined
+  const where =
+    typeof source?.pointer === "string"
+      ? source.pointer
+      : typeof source?.parameter === "string"
+        ? source.parameter
+        : undefined
+  const what = typeof e.detail === "string" ? e.detail : typeof e.title === "string" ? e.title : JSON.stringify(e)
+  return where === undefined ? what : `${where}: ${what}`
+}
+
+/**
+ * The server's messages from an error body: `message`; the Pro gateway's `error` (with its `source`);
+ * each `errors[]` entry as `pointer: detail`; an HTML page's title; else the text itself, shortened.
+ */
 const messagesOf = (body: string): ReadonlyArray<string> => {
   const parsed = Result.try(() => JSON.parse(body) as unknown)
   const value = Result.isSuccess(parsed) ? parsed.success : undefined
-  if (typeof value === "object" && value !== null) {
+  if (typeof value === "string" && value.trim() !== "") return [value]
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const record = value as Record<string, unknown>
     if (typeof record.message === "string") return [record.message]
-    if (typeof record.error === "string") return [record.error]
-    if (Array.isArray(record.errors)) {
-      return record.errors.map((entry: unknown) => {
-        if (typeof entry !== "object" || entry === null) return String(entry)
-        const e = entry as Record<string, unknown>
-        const source = e.source as Record<string, unknown> | undefined
-        const where =
-          typeof source?.pointer === "string"
-            ? source.pointer
-            : typeof source?.parameter === "string"
-              ? source.parameter
-              : undefined
-        const what = typeof e.detail === "string" ? e.detail : typeof e.title === "string" ? e.title : JSON.stringify(e)
-        return where === undefined ? what : `${where}: ${what}`
-      })
+    if (typeof record.error === "string") {
+      return [typeof record.source === "string" ? `${record.error} (source: ${record.source})` : record.error]
     }
+    if (Array.isArray(record.errors)) return record.errors.map(errorEntry)
   }
+  const html = htmlSummary(body)
+  if (html !== undefined) return [html]
   const text = body.trim()
   return text === "" ? [] : [text.length > 300 ? `${text.slice(0, 297)}...` : text]
 }
@@ -334,9 +416,15 @@ export const reasonOfStatus = (
   if (status === 400 || status === 422) return new Errors.InvalidRequest({ ...where, status, message, messages })
   if (status === 401 || status === 403) return new Errors.Unauthorized({ ...where, status, message })
   if (status === 402) return new Errors.OutOfCredits({ ...where, message })
-  if (status === 429) return new Errors.RateLimited({ ...where, message, retryAfter: retryAfterOf(headers, now) })
+  if (status === 429) return new Errors.RateLimited({ ...where, message, retryAfter: rateLimitWait(headers, now) })
+  // A 5xx's `x-ratelimit-reset` is the rate-limit window, not a request to wait: only `Retry-After` counts.
   if (status >= 500)
-    return new Errors.ServerError({ ...where, status, message, retryAfter: retryAfterOf(headers, now) })
+    return new Errors.ServerError({
+      ...where,
+      status,
+      message,
+      retryAfter: retryAfterHeader(headers["retry-after"], now)
+    })
   return new Errors.InvalidRequest({ ...where, status, message, messages })
 }
 
@@ -431,15 +519,34 @@ const attemptOnce = (
     )
     const { body, headers, status } = yield* exchange
     yield* Effect.annotateCurrentSpan("http.response.status_code", status)
-    if (ctx.rateLimited) yield* RateLimit.observe(ctx.registry, ctx.limiterKey, ticket, status, headers)
+    if (ctx.rateLimited) {
+      yield* RateLimit.observe(ctx.registry, ctx.limiterKey, ticket, status, headers, Duration.toMillis(ctx.maxWait))
+    }
     if (status < 200 || status >= 300) {
       const now = yield* Clock.currentTimeMillis
       return yield* fail(reasonOfStatus(where, status, headers, scrub(ctx, body), now))
     }
     const json = Result.try(() => JSON.parse(body) as unknown)
     if (Result.isFailure(json)) {
-      // A 2xx body that is not JSON is most often a cut connection (truncated body): worth another try.
-      return yield* fail(new Errors.Transport({ ...where, message: "the response body is truncated or not JSON" }))
+      const text = body.trimStart()
+      // Cut JSON (or nothing) is a cut connection: worth another try. Anything else (an HTML page from a
+      // proxy or a frontend at the wrong base URL) will not change on a retry.
+      if (text === "" || text.startsWith("{") || text.startsWith("[")) {
+        return yield* fail(
+          new Errors.Transport({
+            ...where,
+            message: `the response body is truncated (${body.length} characters, not valid JSON)`
+          })
+        )
+      }
+      const type = headers["content-type"] ?? "no content type"
+      return yield* fail(
+        new Errors.Decode({
+          ...where,
+          path: "",
+          message: scrub(ctx, `expected a JSON body, got ${type}: ${messagesOf(body)[0] ?? ""}`)
+        })
+      )
     }
     return json.success
   })
@@ -481,8 +588,10 @@ export const fetchJson = (
       Effect.catch((error) => {
         const reason = error.reason
         if (!Errors.isRetryable(reason) || attempt >= ctx.retryTimes) return Effect.fail(error)
+        const serverWait = Errors.retryAfterOf(reason)
+        // The server asks for a longer wait than the client honours: fail now, with its `retryAfter`.
+        if (serverWait !== undefined && Duration.isGreaterThan(serverWait, ctx.maxWait)) return Effect.fail(error)
         return Effect.gen(function* () {
-          const serverWait = Errors.retryAfterOf(reason)
           const delayMillis = Math.max(yield* backoff(ctx, attempt), serverWait ? Duration.toMillis(serverWait) : 0)
           yield* Effect.logDebug("Blockscout request retried").pipe(
             Effect.annotateLogs({
