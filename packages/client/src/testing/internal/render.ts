@@ -14,6 +14,7 @@ import type {
   TransferTemplate,
   TxTemplate
 } from "../SimulatedChain.ts"
+import { checksumAddress } from "./keccak.ts"
 
 /** Which API family a response is shaped for. */
 export type Family = "pro" | "instance"
@@ -67,7 +68,8 @@ export class Renderer {
           ]
         : []
     const out: Json = {
-      hash,
+      // Real servers write address objects in EIP-55 mixed case; cursors and decoded values stay lower case.
+      hash: checksumAddress(hash),
       name: info?.name ?? null,
       is_contract: info?.isContract ?? false,
       is_verified: info?.isVerified ?? false,
@@ -98,7 +100,7 @@ export class Renderer {
     if (cached !== undefined) return cached
     const t = this.chain.tokens[index]!
     const out: Json = {
-      address_hash: t.address,
+      address_hash: checksumAddress(t.address),
       circulating_market_cap: t.type === "ERC-20" ? String((t.holders * 1234.5).toFixed(2)) : null,
       decimals: t.decimals === null ? null : String(t.decimals),
       exchange_rate: t.type === "ERC-20" ? (1 + (t.index % 3) * 0.5).toFixed(4) : null,
@@ -457,7 +459,7 @@ export class Renderer {
       amount: String(amount),
       token_instances: instances.map((i) => ({
         ...this.tokenInstance(tokenIndex, i.tokenId, { withToken: false, value: i.amount }),
-        holder_address_hash: holder
+        holder_address_hash: checksumAddress(holder)
       }))
     }
   }
