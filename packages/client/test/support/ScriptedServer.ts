@@ -15,13 +15,17 @@ export interface Recorded {
   readonly headers: IncomingMessage["headers"]
 }
 
-/** What to answer. `body` objects are sent as JSON; `hang` never answers; `destroy` drops the connection. */
+/**
+ * What to answer. `body` objects are sent as JSON, strings as they are; `hang` never answers; `destroy`
+ * drops the connection; `truncate` sends the headers (full `content-length`) and half the body, then drops.
+ */
 export interface Reply {
   readonly status?: number
   readonly headers?: Record<string, string>
   readonly body?: unknown
   readonly hang?: boolean
   readonly destroy?: boolean
+  readonly truncate?: boolean
 }
 
 /** Answers request number `index` (0-based). */
@@ -32,6 +36,11 @@ export interface ScriptedServer {
   /** `http://127.0.0.1:<port>` */
   readonly url: string
   readonly requests: ReadonlyArray<Recorded>
+  /**
+   * Indexes of the requests whose connection closed before the answer was complete: the client hung up
+   * (an aborted request), or the script dropped or truncated it.
+   */
+  readonly aborted: ReadonlyArray<number>
   /** Replaces the script for the following requests. */
   readonly script: (script: Script) => void
 }
@@ -43,7 +52,14 @@ const answer = (res: ServerResponse, reply: Reply) => {
   }
   if (reply.hang === true) return
   const body = reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body)
-  res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers })
+  const headers = { "content-type": "application/json", ...reply.headers }
+  if (reply.truncate === true) {
+    const bytes = Buffer.from(body)
+    res.writeHead(reply.status ?? 200, { ...headers, "content-length": String(bytes.length) })
+    res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.socket?.destroy())
+    return
+  }
+  res.writeHead(reply.status ?? 200, headers)
   res.end(body)
 }
 
@@ -52,13 +68,18 @@ export const scriptedServer = (script: Script): Effect.Effect<ScriptedServer, ne
   Effect.acquireRelease(
     Effect.callback<{ server: ReturnType<typeof createServer>; state: ScriptedServer }>((resume) => {
       const requests: Array<Recorded> = []
+      const aborted: Array<number> = []
       let current = script
       const server = createServer((req, res) => {
         const target = req.url ?? "/"
         const parsed = new URL(target, "http://127.0.0.1")
         const recorded: Recorded = { path: parsed.pathname, query: parsed.searchParams, target, headers: req.headers }
         requests.push(recorded)
-        answer(res, current(recorded, requests.length - 1))
+        const index = requests.length - 1
+        res.on("close", () => {
+          if (!res.writableFinished) aborted.push(index)
+        })
+        answer(res, current(recorded, index))
       })
       server.listen(0, "127.0.0.1", () => {
         const port = (server.address() as AddressInfo).port
@@ -68,6 +89,7 @@ export const scriptedServer = (script: Script): Effect.Effect<ScriptedServer, ne
             state: {
               url: `http://127.0.0.1:${port}`,
               requests,
+              aborted,
               script: (next) => {
                 current = next
               }
