@@ -1,7 +1,7 @@
 /**
  * `@blockscout-effect/client/testing`: a simulated Blockscout for tests. A seeded, deterministic chain
  * served with the real servers' paging, cursors, errors, rate limits and faults, reachable in-process
- * (`layerHttpClient`) or, from `@blockscout-effect/client/testing/node`, on a loopback port (`serve`).
+ * (`layerTest`: the `Blockscout` service over it in one layer; `layerHttpClient`: the bare `HttpClient`) or, from `@blockscout-effect/client/testing/node`, on a loopback port (`serve`).
  *
  * Runs wherever Effect runs: nothing here imports `node:` modules.
  *
@@ -36,4 +36,5 @@ export {
   type TxTemplate
 } from "./SimulatedChain.ts"
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
+export { layerTest, Simulator, type TestClientOptions, type TestLayerOptions } from "./Simulator.ts"
 export type { Family } from "./internal/render.ts"

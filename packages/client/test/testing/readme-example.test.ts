@@ -1,8 +1,8 @@
-// The example of packages/client/src/testing/README.md ("Testing"), kept compiling and passing here.
+// The example of packages/client/src/testing/README.md ("A test of your own code"), kept passing here.
 import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { layerTest, Simulator } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Stream } from "effect"
+import { Effect, Stream } from "effect"
 
 // The code under test: how many of the newest ERC-20 transfers go to one address.
 const transfersTo = (address: string) =>
@@ -10,21 +10,19 @@ const transfersTo = (address: string) =>
     const bs = yield* Blockscout
     return yield* bs.streamTokenTransfers({ type: ["ERC-20"] }).pipe(
       Stream.take(500),
-      Stream.filter((t) => t.to.hash.toLowerCase() === address),
+      // Servers write addresses in EIP-55 mixed case: compare without case.
+      Stream.filter((t) => t.to.hash.toLowerCase() === address.toLowerCase()),
       Stream.runCount
     )
   })
 
-// A deterministic chain: the same seed gives the same blocks, hashes and pages on every run.
-const simulator = SimulatedBlockscout.make({ seed: 42, blocks: 5_000 })
-// rateLimit: false: the client paces 5 requests/s by default, which under TestClock would wait forever.
-const TestBlockscout = Blockscout.layerInstance({ baseUrl: "http://blockscout.test", rateLimit: false }).pipe(
-  Layer.provide(layerHttpClient(simulator))
-)
-
 describe("transfersTo", () => {
+  // One line: the real Blockscout client over a deterministic simulated chain (same seed, same pages).
+  const TestBlockscout = layerTest({ seed: 42, blocks: 5_000 })
+
   it.effect("counts the transfers a user received across pages", () =>
     Effect.gen(function* () {
+      const simulator = yield* Simulator
       const user = simulator.chain.users[3]!
       const n = yield* transfersTo(user)
       assert.isTrue(n > 0)
@@ -40,4 +38,12 @@ describe("transfersTo", () => {
       assert.strictEqual(error.reason._tag, "NotFound")
     }).pipe(Effect.provide(TestBlockscout))
   )
+
+  it("the README shows this file", async () => {
+    const { readFile } = await import("node:fs/promises")
+    const readme = await readFile(new URL("../../src/testing/README.md", import.meta.url), "utf8")
+    const self = await readFile(new URL(import.meta.url), "utf8")
+    const example = self.slice(self.indexOf("import "), self.indexOf('  it("the README shows this file"')).trimEnd()
+    assert.include(readme, `\`\`\`ts\n${example}\n})\n\`\`\``)
+  })
 })

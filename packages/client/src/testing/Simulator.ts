@@ -1,0 +1,114 @@
+/**
+ * `layerTest`: the `Blockscout` service wired to an in-process simulated Blockscout in one layer, and the
+ * `Simulator` service that hands a test the simulator behind it (its request log and its chain).
+ *
+ * @since 0.1.0
+ */
+import { Context, Effect, Layer, Redacted } from "effect"
+import { HttpClient } from "effect/http"
+import { Blockscout } from "../Blockscout.ts"
+import type { Family } from "../endpoints.ts"
+import { makeRegistry, RateLimits } from "../internal/rateLimit.ts"
+import type { ClientOptions } from "../Options.ts"
+import { SimulatedBlockscout, type SimulatorOptions } from "./SimulatedBlockscout.ts"
+import { makeHttpClient } from "./SimulatedHttpClient.ts"
+
+/**
+ * The simulated Blockscout a {@link layerTest} layer talks to: read `requests` (what the client sent,
+ * newest last), `chain` (the data the answers come from: `chain.users`, `chain.tokens`, ...) or
+ * `creditsRemaining` in assertions.
+ *
+ * @example
+ * ```ts
+ * const sim = yield* Simulator
+ * assert.strictEqual(sim.requests.at(-1)?.path, "/api/v2/transactions")
+ * ```
+ */
+export class Simulator extends Context.Service<Simulator, SimulatedBlockscout>()(
+  "@blockscout-effect/client/testing/Simulator"
+) {}
+
+/** The client side of a {@link layerTest} layer: the `Blockscout` layer's own options plus its credentials. */
+export interface TestClientOptions extends ClientOptions {
+  /**
+   * The API key the client sends. Default: the first of the simulator's `apiKeys`, else `"proapi_test"`
+   * on Pro; on an instance none, unless `requireInstanceApiKey` is set (then the first of `apiKeys`, else
+   * `"instance_test"`).
+   */
+  readonly apiKey?: string | undefined
+  /** The instance secret sent as `key` (unlocks `restrictedAddresses`). Default none, even when the simulator has one. */
+  readonly secretKey?: string | undefined
+}
+
+/** Options of {@link layerTest}: the simulator's (chain, version, keys, rate limit, latency, faults) plus the client's. */
+export interface TestLayerOptions extends SimulatorOptions {
+  /** Which API family the client talks to: `"instance"` (default, `{base}/api/v2`) or `"pro"` (`{base}/{chainId}/api/v2`). */
+  readonly family?: Family | undefined
+  /**
+   * A simulator to use instead of making one from these options (to share it between layers, or to hold
+   * it outside the effect). Its own options then apply; the simulator options given here are ignored.
+   */
+  readonly simulator?: SimulatedBlockscout | undefined
+  /** The client's options; see {@link layerTest} for the defaults that differ from `Blockscout.layerPro`/`layerInstance`. */
+  readonly client?: TestClientOptions | undefined
+}
+
+const redacted = (value: string | undefined) => (value === undefined ? undefined : Redacted.make(value))
+
+/**
+ * One layer for tests: `Blockscout` (the real client, unchanged) over an in-process simulated Blockscout,
+ * and the {@link Simulator} behind it. Each build makes a fresh simulator (fresh request log, rate-limit
+ * windows and credits) unless `simulator` is given.
+ *
+ * Use it to test code that needs `Blockscout`:
+ * `it.effect("...", () => myProgram.pipe(Effect.provide(layerTest({ seed: 42 }))))`, or share one build
+ * across a block with `layer(layerTest())`. For your own `Blockscout` layer, use `layerHttpClient`.
+ *
+ * Defaults that differ from the production layers, so tests under `it.effect`'s `TestClock` never wait on
+ * the clock unless the test asks for it:
+ * - no client-side pacing (`rateLimit: { requestsPerSecond: 0 }`), and a rate-limit registry private to
+ *   this build, so no other layer or test in the process shares what it learns from `x-ratelimit-*` headers;
+ * - retries without backoff (`retry: { base: 0 }`): a fault is retried at once.
+ *
+ * Gotchas: waits the server asks for still sleep on the clock: with a simulator `rateLimit`, the client waits
+ * for `x-ratelimit-reset` once the window's budget is spent, `latency` sleeps, and a `Hang` fault lasts until
+ * the client `timeout` (120 s): under `TestClock`, fork the work and `TestClock.adjust`, or use `it.live`.
+ * Anything in `client` overrides these defaults (e.g. `client: { retry: false }`).
+ */
+export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscout | Simulator> => {
+  const simulator = Layer.sync(Simulator, () => options.simulator ?? SimulatedBlockscout.make(options))
+  const blockscout = Layer.unwrap(
+    Effect.gen(function* () {
+      const sim = yield* Simulator
+      const { apiKey, secretKey, ...client } = options.client ?? {}
+      const clientOptions: ClientOptions = {
+        rateLimit: { requestsPerSecond: 0 },
+        retry: { base: 0 },
+        ...client
+      }
+      const keys = sim.options.apiKeys
+      const baseUrl = "http://blockscout.test"
+      const layer =
+        (options.family ?? "instance") === "pro"
+          ? Blockscout.layerPro({
+              ...clientOptions,
+              chainId: sim.chain.chainId,
+              baseUrl,
+              apiKey: Redacted.make(apiKey ?? keys?.[0] ?? "proapi_test")
+            })
+          : Blockscout.layerInstance({
+              ...clientOptions,
+              baseUrl,
+              apiKey: redacted(
+                apiKey ?? (sim.options.requireInstanceApiKey === true ? (keys?.[0] ?? "instance_test") : undefined)
+              ),
+              secretKey: redacted(secretKey)
+            })
+      return layer.pipe(
+        Layer.provide(Layer.succeed(HttpClient.HttpClient, makeHttpClient(sim))),
+        Layer.provide(Layer.sync(RateLimits, makeRegistry))
+      )
+    })
+  )
+  return Layer.provideMerge(blockscout, simulator)
+}
