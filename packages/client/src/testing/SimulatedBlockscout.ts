@@ -65,7 +65,11 @@ export interface SimulatorOptions extends ChainOptions {
   readonly apiKeys?: ReadonlyArray<string> | undefined
   /** Whether the per-instance family also refuses keyless calls with 401 (default false). */
   readonly requireInstanceApiKey?: boolean | undefined
-  /** Pro credits; each call costs 20 (30 for logs and token transfers, 40 for internal transactions). Default unlimited. */
+  /**
+   * Pro credits; each answered call costs 20 (30 for logs and token transfers, 40 for internal transactions),
+   * a 429 nothing; 402 once a call costs more than is left. Default unlimited: never 402, and
+   * `x-credits-remaining` counts down from 1,000,000,000 (a real plan's header always moves).
+   */
   readonly credits?: number | undefined
   /** Addresses an instance restricts: E7, E10, E11, E12 answer 403 unless `key` equals `secretKey`. */
   readonly restrictedAddresses?: ReadonlyArray<string> | undefined
@@ -199,6 +203,9 @@ const cost: Record<EndpointName, number> = {
   internalTransactions: 40,
   addressWithdrawals: 20
 }
+
+/** What `x-credits-remaining` counts down from when credits are unlimited. */
+const unlimitedCredits = 1_000_000_000
 
 /** Endpoints whose cursor carries `items_count` on pre-12 servers. */
 const echoesItemsCount = new Set<EndpointName>([
@@ -343,6 +350,7 @@ export class SimulatedBlockscout {
   readonly requests: Array<RequestRecord> = []
   private requestCount = 0
   private credits: number
+  private creditsSpent = 0
   private readonly windows = new Map<string, { start: number; count: number }>()
   private readonly renderers: Record<Family, Renderer>
   private readonly txFilterCache = new Map<string, ReadonlyArray<ReadonlyArray<TxTemplate>>>()
@@ -420,11 +428,16 @@ export class SimulatedBlockscout {
         return finish({ status: 401, body: { message: "Wrong API key" } })
       }
       if (this.credits < price) {
-        headers["x-credits-remaining"] = "0"
+        headers["x-credits-remaining"] = String(this.credits)
         return finish({ status: 402, body: { error: "Out of credits" } })
       }
-      if (!r.limited) this.credits -= price
-      headers["x-credits-remaining"] = Number.isFinite(this.credits) ? String(this.credits) : "999999999"
+      if (!r.limited) {
+        this.credits -= price
+        this.creditsSpent += price
+      }
+      headers["x-credits-remaining"] = String(
+        Number.isFinite(this.credits) ? this.credits : Math.max(0, unlimitedCredits - this.creditsSpent)
+      )
     } else {
       if (key !== undefined && this.options.apiKeys !== undefined && !this.options.apiKeys.includes(key)) {
         return finish({ status: 401, body: { message: "Wrong API key" } })
@@ -730,7 +743,7 @@ export class SimulatedBlockscout {
       return ok({
         items: page.map((i) => ctx.render.pendingTransaction(i)),
         next_page_params: ctx.next(found.length > ctx.size && last !== undefined, () => ({
-          inserted_at: new Date(this.chain.pendingInsertedMillis(last!)).toISOString().replace("Z", "000Z"),
+          inserted_at: ctx.render.preciseTimestamp(this.chain.pendingInsertedMillis(last!), last!),
           hash: this.chain.pendingHash(last!)
         }))
       })

@@ -14,6 +14,7 @@ import type {
   TransferTemplate,
   TxTemplate
 } from "../SimulatedChain.ts"
+import { hash } from "./hash.ts"
 import { checksumAddress } from "./keccak.ts"
 
 /** Which API family a response is shaped for. */
@@ -48,6 +49,16 @@ export class Renderer {
       this.lastMillis = millis
     }
     return this.lastTimestamp
+  }
+
+  /**
+   * A database time (`verified_at`, `inserted_at`), which unlike block times has sub-second digits: the
+   * instance writes all six (`...:30.116055Z`), the Pro API none. `salt` picks the microseconds.
+   */
+  preciseTimestamp(millis: number, salt: number): string {
+    if (this.family === "pro") return iso(millis, "pro")
+    const micros = String(hash(this.chain.seed, 0x7135, salt) % 1000).padStart(3, "0")
+    return `${new Date(millis).toISOString().slice(0, -1)}${micros}Z`
   }
 
   address(hash: string): Json {
@@ -401,7 +412,7 @@ export class Renderer {
       language: c.language,
       has_constructor_args: c.hasConstructorArgs,
       optimization_enabled: c.optimizationEnabled,
-      verified_at: this.timestamp(c.verifiedAt),
+      verified_at: this.preciseTimestamp(c.verifiedAt, c.id),
       transactions_count: c.transactionsCount,
       market_cap: c.marketCap
     }
