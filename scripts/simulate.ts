@@ -1,58 +1,124 @@
 /**
- * `pnpm simulate [--port N] [--seed S] [--blocks B] [--version 11|12] [--rate-limit R] [--latency MS]
- * [--fault-rate F]`: runs the simulated Blockscout on a loopback port until interrupted. The first line of
- * output is the base URL; both API families are served from it (Pro at `{url}/{chainId}/api/v2`, an
- * instance at `{url}/api/v2`). `--rate-limit` is requests per second per key (429 above it),
- * `--fault-rate` a share in [0, 1] of requests answered 5xx, dropped or truncated.
+ * `pnpm simulate [options]`: runs the simulated Blockscout on a loopback port until interrupted. The first
+ * line of output is the base URL; both API families are served from it (Pro at `{url}/{chainId}/api/v2`,
+ * an instance at `{url}/api/v2`). `--help` prints the options; a bad option prints one line to stderr and
+ * exits with code 2 (the usual code for a usage error).
  */
-import { NodeRuntime } from "@effect/platform-node"
+import * as Result from "effect/Result"
+import { parseArgs } from "node:util"
 // A relative import: the root package does not depend on the workspace packages.
-import { serve } from "../packages/client/src/testing/node.ts"
-import { Console, Effect } from "effect"
+import type { ServeOptions } from "../packages/client/src/testing/node.ts"
 
-const flag = (name: string): string | undefined => {
-  const args = process.argv.slice(2)
-  const at = args.indexOf(`--${name}`)
-  if (at >= 0) return args[at + 1]
-  const inline = args.find((a) => a.startsWith(`--${name}=`))
-  return inline?.slice(name.length + 3)
-}
+const usage = `Usage: pnpm simulate [options]
 
-const number = (name: string): number | undefined => {
-  const v = flag(name)
-  if (v === undefined) return undefined
-  const n = Number(v)
-  if (!Number.isInteger(n) || n < 0) {
-    console.error(`--${name} must be a non-negative integer, got ${v}`)
-    process.exit(2)
+Runs the simulated Blockscout on 127.0.0.1 until interrupted. The first line printed is the base URL:
+the Pro API is at {url}/{chainId}/api/v2 (any apikey), a per-instance API at {url}/api/v2.
+
+Options:
+  --port N          port to listen on (default 0: a free one)
+  --seed S          chain seed; the same seed serves the same chain (default 1)
+  --blocks B        chain length in blocks (default 20000; 8 transactions a block on average)
+  --chain-id ID     chain id of the Pro API path (default 1)
+  --version 11|12   server semantics: 12 (default) or 11 (items_count and keys echoed into cursors)
+  --rate-limit R    requests per second per key; 429 above it (default unlimited)
+  --credits C       Pro API credits; 402 once spent (default unlimited)
+  --latency MS      added latency per response in milliseconds (default 0)
+  --fault-rate F    share in [0, 1] of requests answered 5xx, dropped or truncated (default 0)
+  -h, --help        print this help and exit`
+
+const optionSpec = {
+  port: { type: "string" },
+  seed: { type: "string" },
+  blocks: { type: "string" },
+  "chain-id": { type: "string" },
+  version: { type: "string" },
+  "rate-limit": { type: "string" },
+  credits: { type: "string" },
+  latency: { type: "string" },
+  "fault-rate": { type: "string" },
+  help: { type: "boolean", short: "h" }
+} as const
+
+type Parsed = { readonly _tag: "Help" } | { readonly _tag: "Serve"; readonly options: ServeOptions }
+
+/** Reads the command line: help, options to serve, or the one-line reason it is wrong. */
+const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
+  const parsed = Result.try({
+    try: () => parseArgs({ args: [...argv], options: optionSpec, strict: true, allowPositionals: false }),
+    // Node's messages can run over several lines and sentences: keep the first, for a one-line error.
+    catch: (error) =>
+      (error instanceof Error ? error.message : String(error)).split("\n")[0]!.split(". ")[0]!.replace(/\.$/, "")
+  })
+  if (Result.isFailure(parsed)) return Result.fail(parsed.failure)
+  const values = parsed.success.values
+  if (values.help === true) return Result.succeed({ _tag: "Help" })
+  const errors: Array<string> = []
+  const integer = (name: keyof typeof optionSpec, min: number, max = Number.MAX_SAFE_INTEGER) => {
+    const raw = values[name]
+    if (raw === undefined || typeof raw !== "string") return undefined
+    const n = Number(raw)
+    if (raw.trim() === "" || !Number.isInteger(n) || n < min || n > max) {
+      const range = max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : min === 0 ? "0 or more" : `${min} or more`
+      errors.push(`--${name} must be an integer, ${range}; got ${JSON.stringify(raw)}`)
+    }
+    return n
   }
-  return n
+  const port = integer("port", 0, 65535)
+  const seed = integer("seed", 0)
+  const blocks = integer("blocks", 1)
+  const chainId = integer("chain-id", 1)
+  const rateLimit = integer("rate-limit", 1)
+  const credits = integer("credits", 0)
+  const latency = integer("latency", 0)
+  const version = values.version
+  if (version !== undefined && version !== "11" && version !== "12") {
+    errors.push(`--version must be 11 or 12; got ${JSON.stringify(version)}`)
+  }
+  const faultRaw = values["fault-rate"]
+  const faultRate = faultRaw === undefined ? undefined : Number(faultRaw)
+  if (faultRate !== undefined && (faultRaw?.trim() === "" || !(faultRate >= 0 && faultRate <= 1))) {
+    errors.push(`--fault-rate must be a number from 0 to 1; got ${JSON.stringify(faultRaw)}`)
+  }
+  if (errors.length > 0) return Result.fail(errors[0]!)
+  return Result.succeed({
+    _tag: "Serve",
+    options: {
+      port: port ?? 0,
+      seed: seed ?? 1,
+      blocks,
+      chainId,
+      version: version === "11" ? "11" : "12",
+      rateLimit: rateLimit === undefined ? undefined : { limit: rateLimit },
+      credits,
+      latency,
+      faults: faultRate === undefined || faultRate === 0 ? undefined : { rate: faultRate }
+    }
+  })
 }
 
-const version = flag("version")
-const rateLimit = number("rate-limit")
-const latency = number("latency")
-const faultRate = flag("fault-rate") === undefined ? undefined : Number(flag("fault-rate"))
-if (faultRate !== undefined && !(faultRate >= 0 && faultRate <= 1)) {
-  console.error(`--fault-rate must be between 0 and 1, got ${flag("fault-rate")}`)
+const parsed = parse(process.argv.slice(2))
+if (Result.isFailure(parsed)) {
+  console.error(`simulate: ${parsed.failure} (see --help)`)
   process.exit(2)
 }
+if (parsed.success._tag === "Help") {
+  console.log(usage)
+  process.exit(0)
+}
 
-const program = Effect.gen(function* () {
-  const server = yield* serve({
-    port: number("port") ?? 0,
-    seed: number("seed") ?? 1,
-    blocks: number("blocks"),
-    version: version === "11" ? "11" : "12",
-    rateLimit: rateLimit === undefined ? undefined : { limit: rateLimit },
-    latency,
-    faults: faultRate === undefined ? undefined : { rate: faultRate }
+// Loaded only once the command line is good, so `--help` and usage errors answer at once.
+const { NodeRuntime } = await import("@effect/platform-node")
+const { Console, Effect } = await import("effect")
+const { serve } = await import("../packages/client/src/testing/node.ts")
+
+const program = (options: ServeOptions) =>
+  Effect.gen(function* () {
+    const server = yield* serve(options)
+    yield* Console.log(server.baseUrl)
+    yield* Console.log(
+      `Pro API: ${server.baseUrl}/${server.chainId}/api/v2 (any apikey)  instance: ${server.baseUrl}/api/v2  blocks: ${server.simulator.chain.height}`
+    )
+    return yield* Effect.never
   })
-  yield* Console.log(server.baseUrl)
-  yield* Console.log(
-    `Pro API: ${server.baseUrl}/${server.chainId}/api/v2 (any apikey)  instance: ${server.baseUrl}/api/v2  blocks: ${server.simulator.chain.height}`
-  )
-  return yield* Effect.never
-})
 
-NodeRuntime.runMain(Effect.scoped(program))
+NodeRuntime.runMain(Effect.scoped(program(parsed.success.options)))
