@@ -3,8 +3,10 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Schema, SchemaGetter } from "effect"
+import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
+import { isJson } from "./internal/json.ts"
 import { AddressHash, JsonObject } from "./Primitives.ts"
 
 /**
@@ -46,11 +48,27 @@ export const AddressMetadataTags = Schema.Struct({
   tags: Schema.Array(AddressMetadataTag)
 }).annotate({ identifier: "AddressMetadataTags" })
 
+// Any other object: the hand-written per-instance spec declares `metadata` as a bare `type: object` (with a tag
+// as its example), so any object is valid there. Display data is not worth failing a page over: it decodes to
+// null, as if the server had sent no metadata.
+const UnknownMetadata = JsonObject.pipe(
+  Schema.decodeTo(Schema.Null, {
+    decode: SchemaGetter.transform((): null => null),
+    encode: SchemaGetter.transform((): { readonly [key: string]: Schema.Json } => ({}))
+  })
+)
+registerFast(UnknownMetadata, () => (u) => (isRecord(u) && isJson(u) ? null : invalid))
+
 /**
  * Address metadata in either family's shape: `{ tags: [...] }` (Pro API, current servers) or a single tag
  * object (SPEC.md's per-instance shape). Narrow with `"tags" in metadata`.
+ *
+ * Gotcha: in an Address, an object of neither shape decodes to null (see the README's nullability policy).
  */
 export const AddressMetadata = Schema.Union([AddressMetadataTags, AddressMetadataTag])
+
+// `metadata` of an Address: null first, so that a decoded null encodes back to null (not to `{}`).
+const AddressMetadataField = Schema.optionalKey(Schema.Union([Schema.Null, AddressMetadata, UnknownMetadata]))
 
 /**
  * A proxy implementation of a contract address. Older servers sent `address` for `address_hash`.
@@ -79,7 +97,7 @@ export const Address = Schema.Struct({
   implementation_name: optional(Schema.String),
   implementations: optional(Schema.Array(Implementation)),
   ens_domain_name: optional(Schema.String),
-  metadata: optional(AddressMetadata),
+  metadata: AddressMetadataField,
   private_tags: optional(Schema.Array(AddressTag)),
   public_tags: optional(Schema.Array(AddressTag)),
   watchlist_names: optional(Schema.Array(WatchlistName)),

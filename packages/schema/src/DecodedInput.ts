@@ -10,11 +10,13 @@ import { JsonValue } from "./Primitives.ts"
 
 /**
  * One ABI-decoded call parameter. `value` is a string, or an array/object for tuples and arrays.
+ *
+ * All three keys may be absent: the generated specs (11.x, 12.0, Pro) require none of them.
  */
 export const DecodedInputParameter = Schema.Struct({
-  name: Schema.String,
-  type: Schema.String,
-  value: JsonValue
+  name: absent(Schema.String),
+  type: absent(Schema.String),
+  value: absent(JsonValue)
 }).annotate({ identifier: "DecodedInputParameter" })
 
 /**

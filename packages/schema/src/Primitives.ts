@@ -10,6 +10,7 @@
  */
 import { DateTime, Schema, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
+import { isJson } from "./internal/json.ts"
 
 /**
  * Pattern of an address hash: `0x` and 40 hex digits (SPEC.md section 2 conventions).
@@ -49,24 +50,29 @@ export const decimalPattern: RegExp = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/
 export const integerPattern: RegExp = /^-?\d+$/
 
 /**
- * Pattern of an ISO 8601 date-time with a time-zone designator, as Blockscout writes timestamps
- * (`2023-07-03T20:09:59.000000Z`; fractions of any length).
+ * Pattern of an RFC 3339 / ISO 8601 date-time with a time-zone designator, as Blockscout writes timestamps
+ * (`2023-07-03T20:09:59.000000Z`) and as the specs' `format: date-time` allows: a fraction of any length, `Z`
+ * or an offset (`+05:30`, `+0530`, `+05`), `T`, `t` or a space between date and time, `z` for `Z`.
  */
 export const timestampPattern: RegExp =
-  /^(\d{4}|[+-]\d{6})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/
+  /^(\d{4}|[+-]\d{6})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/
 
 const daysInMonth = (year: number, month: number): number =>
   month === 2
     ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
       ? 29
       : 28
-    : [4, 6, 9, 11].includes(month)
+    : month === 4 || month === 6 || month === 9 || month === 11
       ? 30
       : 31
 
+// Date.UTC's range: ±8.64e15 ms around the epoch.
+const maxMillis = 8.64e15
+
 /**
- * Milliseconds since the epoch of an ISO 8601 timestamp, or `undefined` when it is not one. Calendar fields are
- * range-checked first, because `Date.parse` silently rolls `2023-02-30` over to March 2nd.
+ * Milliseconds since the epoch of a timestamp matching {@link timestampPattern}, or `undefined` when it is not
+ * one. Calendar and clock fields are range-checked (`Date.parse` silently rolls `2023-02-30` over to March 2nd);
+ * a leap second (`:60`) counts as the next second. Fractions are truncated to milliseconds.
  */
 export const parseTimestamp = (s: string): number | undefined => {
   const m = timestampPattern.exec(s)
@@ -74,10 +80,26 @@ export const parseTimestamp = (s: string): number | undefined => {
   const year = Number(m[1])
   const month = Number(m[2])
   const day = Number(m[3])
+  const hour = Number(m[4])
+  const minute = Number(m[5])
+  const second = Number(m[6])
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined
-  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return undefined
-  const millis = Date.parse(s)
-  return Number.isNaN(millis) ? undefined : millis
+  if (hour > 23 || minute > 59 || second > 60) return undefined
+  const fraction = m[7]
+  const millis =
+    fraction === undefined ? 0 : Number(fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, "0"))
+  let offset = 0
+  if (m[8] !== undefined) {
+    const offsetHours = Number(m[9])
+    const offsetMinutes = m[10] === undefined ? 0 : Number(m[10])
+    if (offsetHours > 23 || offsetMinutes > 59) return undefined
+    offset = (m[8] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60000
+  }
+  let t = Date.UTC(year, month - 1, day, hour, minute, second, millis)
+  // Date.UTC maps years 0-99 to 1900-1999.
+  if (year >= 0 && year < 100) t = new Date(t).setUTCFullYear(year)
+  t -= offset
+  return Number.isFinite(t) && t <= maxMillis && t >= -maxMillis ? t : undefined
 }
 
 type Hex = `0x${string}`
@@ -217,6 +239,27 @@ export const DecimalNumber = Schema.Union([Schema.Finite, Schema.String]).pipe(
   Schema.decodeTo(DecimalString, { decode: numberToDecimal, encode: decimalToNumber })
 )
 
+const numberToText = SchemaGetter.transform((v: string | number): string => (typeof v === "string" ? v : String(v)))
+
+/**
+ * A numeric quantity the generated specs declare as a free-form string (a smart contract's `coin_balance`):
+ * decoded to the text the server sent, unchecked; a JSON number is accepted and written as its shortest
+ * decimal string. Encoded as that string.
+ *
+ * Use `BigInt`/`BigDecimal.fromString` after checking the text yourself; a spec-valid server may send any text.
+ */
+export const NumericText = Schema.Union([Schema.String, Schema.Finite]).pipe(
+  Schema.decodeTo(Schema.String, { decode: numberToText, encode: SchemaGetter.transform((s: string) => s) })
+)
+
+/**
+ * Like {@link NumericText}, for a value SPEC.md gives as a JSON number (a smart contract's `market_cap`):
+ * encoded back to a number when the text is one a double reproduces digit for digit, else to the string.
+ */
+export const NumericTextNumber = Schema.Union([Schema.Finite, Schema.String]).pipe(
+  Schema.decodeTo(Schema.String, { decode: numberToText, encode: decimalToNumber })
+)
+
 const TimestampString = Schema.String.check(
   Schema.makeFilter((s: string) => parseTimestamp(s) !== undefined, {
     expected: "an ISO 8601 date-time such as 2023-07-03T20:09:59.000000Z"
@@ -224,15 +267,16 @@ const TimestampString = Schema.String.check(
 )
 
 /**
- * A timestamp: an ISO 8601 UTC string (the per-instance family writes microsecond fractions), decoded to
- * `DateTime.Utc`, encoded as ISO 8601 UTC with milliseconds.
+ * A timestamp: an ISO 8601 / RFC 3339 string (the per-instance family writes microsecond fractions; offsets
+ * other than `Z` are accepted and converted), decoded to `DateTime.Utc`, encoded as ISO 8601 UTC with
+ * milliseconds.
  *
  * Gotcha: `DateTime.Utc` holds milliseconds, so sub-millisecond digits are dropped
  * (`...59.123456Z` re-encodes as `...59.123Z`).
  */
 export const Timestamp = TimestampString.pipe(
   Schema.decodeTo(Schema.DateTimeUtc, {
-    decode: SchemaGetter.transform((s: string): DateTime.Utc => DateTime.makeUnsafe(Date.parse(s))),
+    decode: SchemaGetter.transform((s: string): DateTime.Utc => DateTime.makeUnsafe(parseTimestamp(s) as number)),
     encode: SchemaGetter.transform((d: DateTime.Utc): string => DateTime.formatIso(d))
   })
 )
@@ -311,34 +355,17 @@ const decimalOrInvalid = (s: string) => (decimalPattern.test(s) ? s : invalid)
 registerFast(Decimal, fastDecimal)
 registerFast(DecimalNumber, fastDecimal)
 
+const fastText = () => (u: unknown) =>
+  typeof u === "string" ? u : typeof u === "number" && Number.isFinite(u) ? String(u) : invalid
+registerFast(NumericText, fastText)
+registerFast(NumericTextNumber, fastText)
+
 registerFast(Timestamp, () => (u: unknown) => {
   const millis = typeof u === "string" ? parseTimestamp(u) : undefined
   return millis === undefined ? invalid : DateTime.makeUnsafe(millis)
 })
 
 // JSON values straight from JSON.parse: checked recursively, returned as they are.
-const isJson = (u: unknown, depth: number): boolean => {
-  switch (typeof u) {
-    case "string":
-    case "boolean":
-      return true
-    case "number":
-      return Number.isFinite(u)
-    case "object": {
-      if (u === null) return true
-      if (depth > 64) return false
-      if (Array.isArray(u)) {
-        for (const item of u) if (!isJson(item, depth + 1)) return false
-        return true
-      }
-      if (Object.getPrototypeOf(u) !== Object.prototype && Object.getPrototypeOf(u) !== null) return false
-      for (const key in u) if (!isJson((u as Record<string, unknown>)[key], depth + 1)) return false
-      return true
-    }
-    default:
-      return false
-  }
-}
 registerFast(JsonValue, () => (u: unknown) => (isJson(u, 0) ? u : invalid))
 registerFast(JsonObject, () => (u: unknown) => (isRecord(u) && isJson(u, 0) ? u : invalid))
 registerFast(Schema.Finite, () => (u: unknown) => (typeof u === "number" && Number.isFinite(u) ? u : invalid))

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { nullable, optional, withRenames } from "./internal/fields.ts"
-import { AddressHash, CountString, Decimal, IntegerQuantity } from "./Primitives.ts"
+import { AddressHash, Decimal, IntegerQuantity } from "./Primitives.ts"
 
 /**
  * The token types in use (SPEC.md 1): the values of the `type` filters of E1 and E10.
@@ -17,8 +17,9 @@ export const TokenTypeValues = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404"] as c
 export type TokenType = (typeof TokenTypeValues)[number]
 
 /**
- * A token. Every field but `address_hash` may be null. `total_supply` is a `bigint`; `decimals` and
- * `holders_count` are numbers; rates and caps are checked decimal strings.
+ * A token. Every field but `address_hash` may be null. `total_supply`, `decimals` and `holders_count` are
+ * `bigint`s (the specs give them as integer strings of any size, possibly negative); rates and caps are checked
+ * decimal strings.
  *
  * Older servers sent `address` for `address_hash` and `holders` for `holders_count`; both are accepted.
  */
@@ -28,8 +29,8 @@ export const Token = withRenames(
     name: nullable(Schema.String),
     symbol: nullable(Schema.String),
     type: nullable(Schema.String),
-    decimals: nullable(CountString),
-    holders_count: nullable(CountString),
+    decimals: nullable(IntegerQuantity),
+    holders_count: nullable(IntegerQuantity),
     total_supply: nullable(IntegerQuantity),
     exchange_rate: nullable(Decimal),
     circulating_market_cap: optional(Decimal),

@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, nullable, optional } from "./internal/fields.ts"
-import { Count, CountString, Hash, IntegerQuantity, Timestamp, TokenId } from "./Primitives.ts"
+import { Count, Hash, IntegerQuantity, Timestamp, TokenId } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
 
@@ -16,7 +16,7 @@ import { TokenInstance } from "./TokenInstance.ts"
 export const TotalMultiToken = Schema.Struct({
   token_id: nullable(TokenId),
   value: nullable(IntegerQuantity),
-  decimals: nullable(CountString),
+  decimals: nullable(IntegerQuantity),
   token_instance: optional(TokenInstance)
 }).annotate({ identifier: "TotalMultiToken" })
 
@@ -34,7 +34,7 @@ export const TotalNft = Schema.Struct({
  */
 export const TotalFungible = Schema.Struct({
   value: nullable(IntegerQuantity),
-  decimals: nullable(CountString)
+  decimals: nullable(IntegerQuantity)
 }).annotate({ identifier: "TotalFungible" })
 
 /**

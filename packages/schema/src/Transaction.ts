@@ -36,15 +36,29 @@ export const TransactionTypeValues = [
 export type TransactionType = (typeof TransactionTypeValues)[number]
 
 /**
- * Transaction status (SPEC.md 3): `ok` or `error`; a decoded `status` of null means pending.
+ * The transaction statuses of SPEC.md 3 (`ok`, `error`); a decoded `status` of null means pending.
  */
-export const TransactionStatus = Schema.Literals(["ok", "error"])
+export const TransactionStatusValues = ["ok", "error"] as const
 
 /**
- * A transaction fee: `maximum` while pending, `actual` once included.
+ * Transaction status: a string, `ok` or `error` today ({@link TransactionStatusValues}); null means pending.
+ *
+ * Not a closed set: the hand-written per-instance spec declares a plain string, so a value a newer server
+ * adds decodes instead of failing the page. Compare with `=== "ok"`.
+ */
+export const TransactionStatus = Schema.String
+
+/**
+ * The fee types of SPEC.md 3: `maximum` while pending, `actual` once included.
+ */
+export const FeeTypeValues = ["maximum", "actual"] as const
+
+/**
+ * A transaction fee: `type` is `maximum` while pending, `actual` once included ({@link FeeTypeValues}); a
+ * plain string, since the hand-written per-instance spec declares one.
  */
 export const Fee = Schema.Struct({
-  type: Schema.Literals(["maximum", "actual"]),
+  type: Schema.String,
   value: nullable(IntegerQuantity)
 }).annotate({ identifier: "Fee" })
 

@@ -27,8 +27,11 @@ const registry = new WeakMap<SchemaAST.AST, FastFactory>()
 // transformation objects and checks: finding a registered codec through them covers the copies (the context only
 // matters to the parent struct, which reads it itself).
 const registryByParts = new WeakMap<object, FastFactory>()
+// A declaration's copies (`Schema.optionalKey(Schema.Json)`) share its `run` function.
 const partsOf = (ast: SchemaAST.AST): object | undefined =>
-  ast.encoding !== undefined ? ast.encoding[ast.encoding.length - 1]?.transformation : ast.checks
+  ast.encoding !== undefined
+    ? ast.encoding[ast.encoding.length - 1]?.transformation
+    : (ast.checks ?? (ast._tag === "Declaration" ? ast.run : undefined))
 const cache = new WeakMap<SchemaAST.AST, Fast | null>()
 
 /**
