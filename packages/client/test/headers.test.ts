@@ -143,8 +143,8 @@ describe("rate-limit headers", () => {
       assert.strictEqual(server.requests.length, 1, "Retry-After: 4 waited")
       yield* TestClock.adjust("1 millis")
       yield* waitForRequests(server, 2)
-      // The 502 carries only the window's reset (45 s away): the retry follows the 20 ms backoff.
-      yield* TestClock.adjust("20 millis")
+      // The 502 carries only the window's reset (45 s away): the retry follows the backoff (20 ms, jitter < 1.5).
+      yield* TestClock.adjust("30 millis")
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 3)
     }).pipe(Effect.scoped, isolatedLimits)

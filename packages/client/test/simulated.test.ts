@@ -7,6 +7,7 @@ import { layerHttpClient } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Redacted, Stream } from "effect"
 import { Blockscout, type BlockscoutShape, type EndpointName, endpoints } from "../src/index.ts"
+import { driven, isolatedLimits } from "./support/wait.ts"
 
 const simulator = (options: SimulatorOptions = {}) =>
   SimulatedBlockscout.make({ seed: 11, blocks: 120, pendingTransactions: 7, smartContracts: 30, ...options })
@@ -114,25 +115,27 @@ describe("against the simulated Blockscout", () => {
     }
   }
 
-  it.live("a paced stream never sees a 429 from a server limiting the key to its plan", () =>
+  it.effect("a paced stream never sees a 429 from a server limiting the key to its plan", () =>
     Effect.gen(function* () {
+      // Pacing and the server's windows both follow the clock: virtual time, moved in 5 ms steps.
       const limited = simulator({ rateLimit: { limit: 10, windowMillis: 1000 } })
-      const items = yield* Blockscout.use((bs) =>
-        Stream.runCollect(bs.streamWithdrawals({ pageSize: 10 }).pipe(Stream.take(150)))
-      ).pipe(
-        Effect.provide(
-          Blockscout.layerPro({
-            chainId: limited.chain.chainId,
-            apiKey: Redacted.make("proapi_paced_sim"),
-            rateLimit: { requestsPerSecond: 10 },
-            retry: false
-          }).pipe(Layer.provide(layerHttpClient(limited)))
-        )
+      const items = yield* driven(
+        Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawals({ pageSize: 10 }).pipe(Stream.take(200)))).pipe(
+          Effect.provide(
+            Blockscout.layerPro({
+              chainId: limited.chain.chainId,
+              apiKey: Redacted.make("proapi_paced_sim"),
+              rateLimit: { requestsPerSecond: 10 },
+              retry: false
+            }).pipe(Layer.provide(layerHttpClient(limited)))
+          )
+        ),
+        "5 millis"
       )
-      assert.strictEqual(items.length, 150)
-      assert.isAtLeast(limited.requests.length, 15)
+      assert.strictEqual(items.length, 200)
+      assert.isAtLeast(limited.requests.length, 20)
       assert.deepStrictEqual(limited.requests.filter((r) => r.status === 429).length, 0)
-    })
+    }).pipe(isolatedLimits)
   )
 
   it.effect("pre-12 servers echo apikey and key into cursors: the client's cursors never carry them", () =>

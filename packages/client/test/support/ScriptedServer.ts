@@ -106,7 +106,7 @@ export const scriptedServer = (script: Script): Effect.Effect<ScriptedServer, ne
   ).pipe(Effect.map(({ state }) => state))
 
 /** A page body. */
-export const page = (items: ReadonlyArray<unknown>, next: Record<string, string | number> | null = null) => ({
+export const page = (items: ReadonlyArray<unknown>, next: Readonly<Record<string, unknown>> | null = null) => ({
   items,
   next_page_params: next
 })

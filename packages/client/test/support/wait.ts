@@ -1,7 +1,7 @@
 /**
  * Waiting helpers for tests that hold a `TestClock` still while a real loopback exchange happens.
  */
-import { Effect } from "effect"
+import { Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { RateLimits, makeRegistry } from "../../src/internal/rateLimit.ts"
 import type { ScriptedServer } from "./ScriptedServer.ts"
@@ -19,3 +19,22 @@ export const waitForRequests = (server: ScriptedServer, n: number) =>
 /** Runs an effect with a rate-limit registry of its own (no budget learnt by another test). */
 export const isolatedLimits = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.provideService(effect, RateLimits, makeRegistry())
+
+/** Lets real macrotasks run (the client yields to the event loop after forking a prefetch). */
+const macrotask = Effect.callback<void>((resume) => {
+  setImmediate(() => resume(Effect.void))
+})
+
+/**
+ * Runs `effect` to its end under `TestClock`, moving virtual time forward by `step` while it waits: for
+ * in-process runs whose timeouts, backoffs, pacing and server windows are all virtual time.
+ */
+export const driven = <A, E>(effect: Effect.Effect<A, E>, step = "20 millis") =>
+  Effect.gen(function* () {
+    const fiber = yield* Effect.forkChild(effect)
+    for (let i = 0; i < 200_000 && fiber.pollUnsafe() === undefined; i++) {
+      yield* macrotask
+      yield* TestClock.adjust(step)
+    }
+    return yield* Fiber.join(fiber)
+  })
