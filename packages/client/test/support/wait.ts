@@ -1,7 +1,7 @@
 /**
  * Waiting helpers for tests that hold a `TestClock` still while a real loopback exchange happens.
  */
-import { Effect, Fiber } from "effect"
+import { type Duration, Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { RateLimits, makeRegistry } from "../../src/internal/rateLimit.ts"
 import type { ScriptedServer } from "./ScriptedServer.ts"
@@ -29,7 +29,7 @@ const macrotask = Effect.callback<void>((resume) => {
  * Runs `effect` to its end under `TestClock`, moving virtual time forward by `step` while it waits: for
  * in-process runs whose timeouts, backoffs, pacing and server windows are all virtual time.
  */
-export const driven = <A, E>(effect: Effect.Effect<A, E>, step = "20 millis") =>
+export const driven = <A, E>(effect: Effect.Effect<A, E>, step: Duration.Input = "20 millis") =>
   Effect.gen(function* () {
     const fiber = yield* Effect.forkChild(effect)
     for (let i = 0; i < 200_000 && fiber.pollUnsafe() === undefined; i++) {
