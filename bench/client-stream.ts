@@ -87,10 +87,10 @@ async function series(latency: number) {
   /** The baseline: the loop one would write by hand. */
   const handWritten = async (): Promise<number> => {
     let count = 0
-    let cursor: Record<string, string | number> | null = {}
+    let cursor: Readonly<Record<string, string | number | boolean | null>> | null = {}
     while (cursor !== null) {
       const query = new URLSearchParams({ apikey: "proapi_bench" })
-      for (const [k, v] of Object.entries(cursor)) query.set(k, String(v))
+      for (const [k, v] of Object.entries(cursor)) if (v !== null) query.set(k, String(v))
       const response = await fetch(`${base}/1/api/v2/transactions?${query}`)
       const page = decode(JSON.parse(await response.text()))
       count += page.items.length
