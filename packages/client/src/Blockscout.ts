@@ -53,6 +53,11 @@ type PagesAt<P, A> = (at: string, options?: P) => Stream.Stream<PageWithCursor<A
 /**
  * What the service offers. Path parameters come first (checked against SPEC.md's patterns before any
  * request), then an options object; every failure is a `BlockscoutError`.
+ *
+ * Which reasons each kind of method can fail with: every method `InvalidArgument` (nothing was sent), then
+ * `NotFound`, `InvalidRequest`, `Unauthorized`, `OutOfCredits`, `Decode`, and, once the retry budget is
+ * spent, `RateLimited`, `ServerError`, `Transport`, `Timeout`. Only streams (`stream*`, `pages`, `stream`)
+ * can fail with `PaginationStalled`, after emitting every page before the repeated cursor.
  */
 export interface BlockscoutShape {
   /** Which API family this client talks to (also `target.family`). */
@@ -80,7 +85,9 @@ export interface BlockscoutShape {
 
   /** E1 (Pro) / E5 (instance) `GET /token-transfers`. */
   readonly listTokenTransfers: List<ListTokenTransfersParameters, TokenTransfer>
+  /** Every token transfer from `cursor` (or the newest) to the last page. */
   readonly streamTokenTransfers: Items<ListTokenTransfersParameters, TokenTransfer>
+  /** Every page of token transfers, each with the cursor it was fetched with (checkpoint / resume). */
   readonly streamTokenTransfersPages: Pages<ListTokenTransfersParameters, TokenTransfer>
 
   /** E2 `GET /tokens/{token}/instances/{tokenId}/transfers`. */
@@ -89,11 +96,13 @@ export interface BlockscoutShape {
     tokenId: string | bigint,
     options?: ListTokenInstanceTransfersParameters
   ) => Effect.Effect<Page<TokenTransfer>, BlockscoutError>
+  /** Every transfer of one NFT instance. */
   readonly streamTokenInstanceTransfers: (
     token: string,
     tokenId: string | bigint,
     options?: ListTokenInstanceTransfersParameters
   ) => Stream.Stream<TokenTransfer, BlockscoutError>
+  /** Every page of one NFT instance's transfers, with cursors. */
   readonly streamTokenInstanceTransfersPages: (
     token: string,
     tokenId: string | bigint,
@@ -105,42 +114,58 @@ export interface BlockscoutShape {
 
   /** E4 `GET /transactions`. */
   readonly listTransactions: List<ListTransactionsParameters, Transaction>
+  /** Every transaction matching the filters. */
   readonly streamTransactions: Items<ListTransactionsParameters, Transaction>
+  /** Every page of transactions, with cursors. */
   readonly streamTransactionsPages: Pages<ListTransactionsParameters, Transaction>
 
   /** E6 `GET /transactions/{hash}/logs`. */
   readonly listTransactionLogs: ListAt<ListTransactionLogsParameters, Log>
+  /** Every log of one transaction. */
   readonly streamTransactionLogs: ItemsAt<ListTransactionLogsParameters, Log>
+  /** Every page of one transaction's logs, with cursors. */
   readonly streamTransactionLogsPages: PagesAt<ListTransactionLogsParameters, Log>
 
   /** E7 `GET /addresses/{address}/blocks-validated`. */
   readonly listBlocksValidated: ListAt<ListBlocksValidatedParameters, Block>
+  /** Every block an address validated. */
   readonly streamBlocksValidated: ItemsAt<ListBlocksValidatedParameters, Block>
+  /** Every page of an address's validated blocks, with cursors. */
   readonly streamBlocksValidatedPages: PagesAt<ListBlocksValidatedParameters, Block>
 
   /** E8 `GET /smart-contracts`. */
   readonly listSmartContracts: List<ListSmartContractsParameters, SmartContract>
+  /** Every verified contract matching the search and filters. */
   readonly streamSmartContracts: Items<ListSmartContractsParameters, SmartContract>
+  /** Every page of verified contracts, with cursors. */
   readonly streamSmartContractsPages: Pages<ListSmartContractsParameters, SmartContract>
 
   /** E9 `GET /withdrawals`. */
   readonly listWithdrawals: List<ListWithdrawalsParameters, Withdrawal>
+  /** Every beacon withdrawal. */
   readonly streamWithdrawals: Items<ListWithdrawalsParameters, Withdrawal>
+  /** Every page of beacon withdrawals, with cursors. */
   readonly streamWithdrawalsPages: Pages<ListWithdrawalsParameters, Withdrawal>
 
   /** E10 `GET /addresses/{address}/nft/collections`. */
   readonly listNftCollections: ListAt<ListNftCollectionsParameters, NftCollection>
+  /** Every NFT collection an address holds. */
   readonly streamNftCollections: ItemsAt<ListNftCollectionsParameters, NftCollection>
+  /** Every page of an address's NFT collections, with cursors. */
   readonly streamNftCollectionsPages: PagesAt<ListNftCollectionsParameters, NftCollection>
 
   /** E11 `GET /addresses/{address}/internal-transactions`. */
   readonly listInternalTransactions: ListAt<ListInternalTransactionsParameters, InternalTransaction>
+  /** Every internal transaction of an address. */
   readonly streamInternalTransactions: ItemsAt<ListInternalTransactionsParameters, InternalTransaction>
+  /** Every page of an address's internal transactions, with cursors. */
   readonly streamInternalTransactionsPages: PagesAt<ListInternalTransactionsParameters, InternalTransaction>
 
   /** E12 `GET /addresses/{address}/withdrawals` (withdrawals without `receiver`). */
   readonly listAddressWithdrawals: ListAt<ListAddressWithdrawalsParameters, Withdrawal>
+  /** Every withdrawal an address received. */
   readonly streamAddressWithdrawals: ItemsAt<ListAddressWithdrawalsParameters, Withdrawal>
+  /** Every page of an address's withdrawals, with cursors. */
   readonly streamAddressWithdrawalsPages: PagesAt<ListAddressWithdrawalsParameters, Withdrawal>
 }
 

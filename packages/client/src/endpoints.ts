@@ -262,11 +262,13 @@ export const endpoints = {
   })
 } satisfies { readonly [N in EndpointName]: Endpoint & { readonly name: N } }
 
-/** The decoded item type of an endpoint row. */
-export type EndpointItem<N extends EndpointName> = (typeof endpoints)[N]["response"]["Type"] extends {
-  readonly items: ReadonlyArray<infer A>
-}
-  ? A
-  : (typeof endpoints)[N]["response"]["Type"] extends ReadonlyArray<infer A>
-    ? A
-    : never
+/** The item type inside a decoded response: a page's `items`, or the bare array's elements. */
+type ItemOf<T> = T extends { readonly items: ReadonlyArray<infer A> } ? A : T extends ReadonlyArray<infer A> ? A : never
+
+/**
+ * The decoded item type of an endpoint row. Distributes over a union of names: a tool holding any
+ * `EndpointName` gets the union of their item types, not `never`.
+ */
+export type EndpointItem<N extends EndpointName> = N extends EndpointName
+  ? ItemOf<(typeof endpoints)[N]["response"]["Type"]>
+  : never
