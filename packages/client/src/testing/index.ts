@@ -37,4 +37,5 @@ export {
 } from "./SimulatedChain.ts"
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
 export { layerTest, Simulator, type TestClientOptions, type TestLayerOptions } from "./Simulator.ts"
+export { checksumAddress } from "./internal/keccak.ts"
 export type { Family } from "./internal/render.ts"

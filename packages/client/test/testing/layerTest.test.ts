@@ -1,5 +1,5 @@
 import { Blockscout } from "@blockscout-effect/client"
-import { layerTest, SimulatedBlockscout, Simulator } from "@blockscout-effect/client/testing"
+import { checksumAddress, layerTest, SimulatedBlockscout, Simulator } from "@blockscout-effect/client/testing"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect, Fiber, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
@@ -18,6 +18,9 @@ describe("layerTest", () => {
       assert.strictEqual(page.items.length, 50)
       // The chain is the expected data: every block listed was mined by the address asked about.
       assert.isTrue(page.items.every((b) => b.miner.hash.toLowerCase() === miner))
+      // ... written as real servers write addresses: EIP-55 mixed case.
+      assert.strictEqual(page.items[0]!.miner.hash, checksumAddress(miner))
+      assert.notStrictEqual(checksumAddress(miner), miner)
       const last = sim.requests.at(-1)!
       assert.strictEqual(last.path, `/api/v2/addresses/${miner}/blocks-validated`)
       assert.strictEqual(last.family, "instance")

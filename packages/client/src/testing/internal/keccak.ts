@@ -149,7 +149,11 @@ const memoLimit = 50_000
  * The EIP-55 mixed-case checksum form of an address (`0x` + 40 hex digits, any case). A letter is upper
  * case when the matching nibble of `keccak256(lowercase hex without 0x)` is 8 or more.
  *
- * Gotcha: the input is not validated; callers pass addresses the simulator generated or checked.
+ * Use it in tests to compare the chain's lower-case addresses (`chain.users`, ...) with what responses
+ * carry, e.g. `assert.strictEqual(transfer.to.hash, checksumAddress(chain.users[3]!))`.
+ *
+ * Gotcha: the input is not validated (`0x` and 40 hex digits are assumed). Results are memoised (up to
+ * 50,000 addresses, then the memo starts over).
  */
 export const checksumAddress = (address: string): string => {
   const cached = memo.get(address)
