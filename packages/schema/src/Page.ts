@@ -58,6 +58,8 @@ registerFast(NextPageParams, () => (u) => {
   if (!isRecord(u)) return invalid
   const out: Record<string, CursorValue> = {}
   for (const key of Object.keys(u)) {
+    // An own "__proto__" key (JSON.parse makes one) would set the prototype here: Effect's decoder decides.
+    if (key === "__proto__") return invalid
     const value = u[key]
     if (isCursorValue(value)) out[key] = value
     else if (!isJson(value)) return invalid

@@ -147,3 +147,16 @@ describe("spec-valid values that used to fail", () => {
     assert.strictEqual(contract.market_cap, "1.5")
   })
 })
+
+describe("cursor keys that are special in JavaScript", () => {
+  it("an own __proto__ key decodes the same with both decoders and never changes the prototype", () => {
+    const input = JSON.parse('{"items":[],"next_page_params":{"__proto__":{"polluted":1},"index":1}}')
+    const fast = S.decodeResponseExit(S.WithdrawalsResponse)(input)
+    const slow = Schema.decodeUnknownExit(S.WithdrawalsResponse)(input)
+    assert.strictEqual(fast._tag, slow._tag)
+    if (Exit.isSuccess(fast) && Exit.isSuccess(slow)) {
+      assert.isTrue(sameValue(fast.value, slow.value))
+      assert.isUndefined((fast.value.next_page_params as { polluted?: unknown } | null)?.polluted)
+    }
+  })
+})
