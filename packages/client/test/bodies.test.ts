@@ -205,3 +205,33 @@ describe("error bodies", () => {
     }).pipe(Effect.scoped)
   )
 })
+
+describe("Effect's HTTP client spans (httpClientSpans: true)", () => {
+  for (const apiKeyIn of ["query", "header"] as const) {
+    for (const family of ["pro", "instance"] as const) {
+      it.live(`hold no key: ${family}, key in the ${apiKeyIn}`, () =>
+        Effect.gen(function* () {
+          const server = yield* scriptedServer((_, n) =>
+            n === 0 ? { status: 503, body: { error: "Service unavailable" } } : { body: page([]) }
+          )
+          const options = { httpClientSpans: true, apiKeyIn, retry: { times: 1, base: "1 millis" } } as const
+          const layer =
+            family === "pro" ? proLayer(server.url, options, awkwardKey) : instanceLayer(server.url, options)
+          const { exit, texts } = yield* observed(
+            Blockscout.use((bs) => bs.listWithdrawals({ cursor: { index: 3 } })).pipe(Effect.provide(layer))
+          )
+          assert.strictEqual(exit._tag, "Success")
+          assert.isTrue(
+            texts.some((text) => text.includes("http.request.method")),
+            "Effect's HTTP span was recorded"
+          )
+          for (const text of texts) {
+            for (const secret of [awkwardKey, encodedKey, "proapi_SECRETKEY", secretKeyText]) {
+              assert.notInclude(text, secret)
+            }
+          }
+        }).pipe(Effect.scoped)
+      )
+    }
+  }
+})

@@ -179,7 +179,8 @@ const checkCursor = (endpoint: Endpoint, value: unknown): Result.Result<Cursor, 
     return Result.fail(invalid(endpoint, "cursor", "cursor must be a next_page_params object"))
   }
   for (const [name, entry] of Object.entries(value)) {
-    if (!isCursorValue(entry)) {
+    // `undefined` (an optional key left unset by the caller) is simply not sent, like null.
+    if (entry !== undefined && !isCursorValue(entry)) {
       return Result.fail(
         invalid(endpoint, "cursor", `cursor value of ${name} must be a string, a number, a boolean or null`)
       )
