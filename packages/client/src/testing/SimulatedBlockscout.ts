@@ -76,8 +76,15 @@ export interface SimulatorOptions extends ChainOptions {
   readonly secretKey?: string | undefined
   /** Requests allowed per window and per (family, key); above it the server answers 429. Default unlimited. */
   readonly rateLimit?: { readonly limit: number; readonly windowMillis?: number | undefined } | undefined
-  /** Added latency in milliseconds: fixed, or a deterministic value in [min, max). Default 0. */
-  readonly latency?: number | { readonly min: number; readonly max: number } | undefined
+  /**
+   * Added latency in milliseconds: fixed, a deterministic value in [min, max), or decided per request (e.g.
+   * slow token transfers and internal transactions, as real servers under load). Default 0.
+   */
+  readonly latency?:
+    | number
+    | { readonly min: number; readonly max: number }
+    | ((context: FaultContext) => number)
+    | undefined
   readonly faults?: FaultPlan | undefined
 }
 
@@ -404,7 +411,7 @@ export class SimulatedBlockscout {
         status: outcome.status,
         headers,
         body: JSON.stringify(outcome.body),
-        delayMillis: this.delay(n),
+        delayMillis: this.delay(n, family, sub, query),
         transport
       }
     }
@@ -481,10 +488,12 @@ export class SimulatedBlockscout {
     return finish(outcome, fault?._tag === "Truncate" ? "truncate" : undefined)
   }
 
-  private delay(n: number): number {
+  private delay(n: number, family: Family | undefined, path: string, query: Query): number {
     const l = this.options.latency
     if (l === undefined) return 0
     if (typeof l === "number") return l
+    if (typeof l === "function")
+      return family === undefined ? 0 : Math.max(0, l({ requestNumber: n, family, path, query }))
     return l.min + Math.floor((hash(this.chain.seed, 0x1a7e, n) / 4294967296) * (l.max - l.min))
   }
 

@@ -109,3 +109,14 @@ describe("timestamps", () => {
     expect(second.items[0]!.hash).not.toBe(first.items[4]!.hash)
   })
 })
+
+describe("latency", () => {
+  it("can be decided per request, e.g. slow token transfers and internal transactions", () => {
+    const slow = small({
+      latency: ({ path }) => (path === "/token-transfers" || path.endsWith("/internal-transactions") ? 2_000 : 20)
+    })
+    expect(get(slow, "/api/v2/token-transfers").delayMillis).toBe(2_000)
+    expect(get(slow, `/1/api/v2/addresses/${chain.routers[0]}/internal-transactions`, pro).delayMillis).toBe(2_000)
+    expect(get(slow, "/api/v2/withdrawals").delayMillis).toBe(20)
+  })
+})
