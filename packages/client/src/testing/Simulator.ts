@@ -76,7 +76,8 @@ const redacted = (value: string | undefined) => (value === undefined ? undefined
  * Gotchas: waits the server asks for still sleep on the clock: with a simulator `rateLimit`, the client waits
  * for `x-ratelimit-reset` once the window's budget is spent, `latency` sleeps, and a `Hang` fault lasts until
  * the client `timeout` (120 s): under `TestClock`, fork the work and `TestClock.adjust`, or use `it.live`.
- * Anything in `client` overrides these defaults (e.g. `client: { retry: false }`).
+ * Anything in `client` overrides these defaults, field by field (e.g. `client: { retry: false }`, or
+ * `client: { retry: { base: "500 millis" } }` to test backoff).
  */
 export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscout | Simulator> => {
   const simulator = Layer.sync(Simulator, () => options.simulator ?? SimulatedBlockscout.make(options))
@@ -84,10 +85,11 @@ export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscou
     Effect.gen(function* () {
       const sim = yield* Simulator
       const { apiKey, secretKey, ...client } = options.client ?? {}
+      // Defaults merged field by field: `client: { retry: { times: 2 } }` keeps the zero backoff.
       const clientOptions: ClientOptions = {
-        rateLimit: { requestsPerSecond: 0 },
-        retry: { base: 0 },
-        ...client
+        ...client,
+        rateLimit: client.rateLimit === false ? false : { requestsPerSecond: 0, ...client.rateLimit },
+        retry: client.retry === false ? false : { base: 0, ...client.retry }
       }
       const keys = sim.options.apiKeys
       const baseUrl = "http://blockscout.test"

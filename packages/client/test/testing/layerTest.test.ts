@@ -92,6 +92,18 @@ describe("layerTest", () => {
     }).pipe(Effect.provide(layerTest({ ...small, faults: () => ({ _tag: "ServerError" }), client: { retry: false } })))
   )
 
+  it.effect("merges client options field by field: a retry count alone keeps the zero backoff", () =>
+    Effect.gen(function* () {
+      const bs = yield* Blockscout
+      const sim = yield* Simulator
+      const error = yield* Effect.flip(bs.listWithdrawals())
+      assert.strictEqual(error.reason._tag, "ServerError")
+      assert.strictEqual(sim.requests.length, 3)
+    }).pipe(
+      Effect.provide(layerTest({ ...small, faults: () => ({ _tag: "ServerError" }), client: { retry: { times: 2 } } }))
+    )
+  )
+
   it.effect("keeps to a simulated rate limit by waiting for x-ratelimit-reset on the test clock", () =>
     Effect.gen(function* () {
       const bs = yield* Blockscout
