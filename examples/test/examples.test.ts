@@ -75,7 +75,9 @@ describe("token-flows", () => {
       const all = yield* Stream.runCollect(
         bs.streamTokenTransfers({ type: ["ERC-20"] }).pipe(
           Stream.takeWhile((t) => (t.block_number ?? 0) >= 200),
-          Stream.filter((t) => (t.block_number ?? 0) <= 249 && t.token.address_hash === usdc.address)
+          Stream.filter(
+            (t) => (t.block_number ?? 0) <= 249 && t.token.address_hash.toLowerCase() === usdc.address.toLowerCase()
+          )
         )
       )
       const sent = new Map<string, bigint>()
