@@ -22,6 +22,7 @@ export class InvalidArgument extends Data.TaggedError("InvalidArgument")<
   Where & {
     /** The argument name (`"address"`, `"type"`, `"cursor"`, ...). */
     readonly argument: string
+    /** What was wrong with it. */
     readonly message: string
   }
 > {}

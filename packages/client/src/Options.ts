@@ -61,7 +61,9 @@ export interface ClientOptions {
 
 /** Options of `Blockscout.layerPro`: the Pro API, `{baseUrl}/{chainId}/api/v2`. */
 export interface ProOptions extends ClientOptions {
+  /** The chain to query, e.g. 1 (Ethereum), 8453 (Base); one key serves every chain. */
   readonly chainId: number
+  /** The Pro API key (`proapi_...`), kept `Redacted`. */
   readonly apiKey: Redacted.Redacted<string>
   /** Default `https://api.blockscout.com`. */
   readonly baseUrl?: string | undefined

@@ -10,7 +10,9 @@ import type { NextPageParams, TokenType, TransactionType } from "@blockscout-eff
 
 /** A decoded page: `{ items, next_page_params }`, the cursor without credentials (null on the last page). */
 export interface Page<A> {
+  /** The page's items, decoded, in the server's order. */
   readonly items: ReadonlyArray<A>
+  /** The cursor of the next page (credential-free); null on the last page. */
   readonly next_page_params: NextPageParams | null
 }
 
@@ -19,6 +21,7 @@ export interface Page<A> {
  * Store `next_page_params` as a checkpoint; pass it as `cursor` to resume after this page.
  */
 export interface PageWithCursor<A> extends Page<A> {
+  /** The cursor this page was fetched with; `undefined` for the first page. */
   readonly cursor: NextPageParams | undefined
 }
 
@@ -32,6 +35,7 @@ export interface PageParameters {
 
 /** `listTokenTransfers` / `streamTokenTransfers` (E1 Pro, E5 instance, `GET /token-transfers`). */
 export interface ListTokenTransfersParameters extends PageParameters {
+  /** Token types to include (all when unset). */
   readonly type?: ReadonlyArray<TokenType> | undefined
 }
 
@@ -42,6 +46,7 @@ export interface ListTokenInstanceTransfersParameters extends PageParameters {}
 export interface ListTransactionsParameters extends PageParameters {
   /** `validated` (the server's default) or `pending`. */
   readonly filter?: "validated" | "pending" | undefined
+  /** Transaction types to include (all when unset). */
   readonly type?: ReadonlyArray<TransactionType> | undefined
   /** Method names, e.g. `["approve", "transfer"]`. */
   readonly method?: ReadonlyArray<string> | undefined
@@ -57,8 +62,11 @@ export interface ListBlocksValidatedParameters extends PageParameters {}
 export interface ListSmartContractsParameters extends PageParameters {
   /** Search text (name or address). */
   readonly q?: string | undefined
+  /** Contract language. */
   readonly filter?: "solidity" | "vyper" | "yul" | undefined
+  /** Sort key (the server's default order when unset). */
   readonly sort?: "balance" | "transactions_count" | undefined
+  /** Sort order, with `sort`. */
   readonly order?: "asc" | "desc" | undefined
 }
 
@@ -67,6 +75,7 @@ export interface ListWithdrawalsParameters extends PageParameters {}
 
 /** `listNftCollections` (E10, `GET /addresses/{address}/nft/collections`). */
 export interface ListNftCollectionsParameters extends PageParameters {
+  /** NFT token types to include (all when unset). */
   readonly type?: ReadonlyArray<"ERC-721" | "ERC-404" | "ERC-1155"> | undefined
 }
 

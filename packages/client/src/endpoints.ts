@@ -36,7 +36,9 @@ export type PathParamKind = "address" | "hash" | "tokenId"
 
 /** A path parameter: its argument name (also the `{name}` in the path template) and its check. */
 export interface PathParam {
+  /** The argument name, also the `{name}` placeholder in `path`. */
   readonly name: string
+  /** The pattern the value must match before anything is sent. */
   readonly kind: PathParamKind
 }
 
@@ -51,10 +53,13 @@ export type FilterKind = "literal" | "literals" | "text" | "names"
 
 /** A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors. */
 export interface Filter {
+  /** The API's own query parameter name (`type`, `filter`, `method`, `q`, `sort`, `order`). */
   readonly name: string
+  /** How the value is written and checked. */
   readonly kind: FilterKind
   /** The allowed values of `literal` / `literals` filters. */
   readonly values?: ReadonlyArray<string> | undefined
+  /** One line for help texts. */
   readonly description: string
 }
 
@@ -94,14 +99,21 @@ export interface Endpoint<Item = unknown> {
   readonly name: EndpointName
   /** Endpoint ids of SPEC.md (`"E1/E5"`, `"E4"`, ...). */
   readonly ids: string
+  /** One line saying what the endpoint lists. */
   readonly summary: string
   /** Path under `/api/v2`, with `{name}` placeholders for the path parameters. */
   readonly path: string
+  /** The path parameters, in path order. */
   readonly pathParams: ReadonlyArray<PathParam>
+  /** The query filters, re-sent on every page. */
   readonly filters: ReadonlyArray<Filter>
+  /** `"page"`: `{ items, next_page_params }`, paged; `"array"`: a bare array, one call (E3). */
   readonly shape: "page" | "array"
+  /** The schema decoding the whole response body. */
   readonly response: Schema.Decoder<RawPage<Item>> | Schema.Decoder<ReadonlyArray<Item>>
+  /** Keys servers are known to put in `next_page_params` (documentation; cursors are sent back as given). */
   readonly cursorKeys: ReadonlyArray<string>
+  /** The API families serving the endpoint (both, for every row today). */
   readonly families: ReadonlyArray<Family>
 }
 
