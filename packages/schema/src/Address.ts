@@ -3,10 +3,8 @@
  *
  * @since 0.1.0
  */
-import { Schema, SchemaGetter } from "effect"
-import { invalid, isRecord, registerFast } from "./internal/compile.ts"
-import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
-import { isJson } from "./internal/json.ts"
+import { Schema } from "effect"
+import { absent, nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
 import { AddressHash, JsonObject } from "./Primitives.ts"
 
 /**
@@ -51,13 +49,7 @@ export const AddressMetadataTags = Schema.Struct({
 // Any other object: the hand-written per-instance spec declares `metadata` as a bare `type: object` (with a tag
 // as its example), so any object is valid there. Display data is not worth failing a page over: it decodes to
 // null, as if the server had sent no metadata.
-const UnknownMetadata = JsonObject.pipe(
-  Schema.decodeTo(Schema.Null, {
-    decode: SchemaGetter.transform((): null => null),
-    encode: SchemaGetter.transform((): { readonly [key: string]: Schema.Json } => ({}))
-  })
-)
-registerFast(UnknownMetadata, () => (u) => (isRecord(u) && isJson(u) ? null : invalid))
+const UnknownMetadata = objectAsNull(() => true, "an object")
 
 /**
  * Address metadata in either family's shape: `{ tags: [...] }` (Pro API, current servers) or a single tag

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
-import { absent, nullable, optional } from "./internal/fields.ts"
+import { absent, nullable, objectAsNull, optional } from "./internal/fields.ts"
 import { AddressHash, IntegerQuantity, JsonValue, TokenId } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 
@@ -27,7 +27,9 @@ export const TokenInstance = Schema.Struct({
   id: TokenId,
   is_unique: nullable(Schema.Boolean),
   owner: nullable(Address),
-  token: optional(Token),
+  // `{}` decodes to null: NFT collection listings send null, which the per-instance docs spec declares as
+  // `type: object` (example `null`).
+  token: Schema.optionalKey(Schema.Union([Schema.Null, Token, objectAsNull((o) => Object.keys(o).length === 0, "{}")])),
   token_type: optional(Schema.String),
   value: optional(IntegerQuantity),
   image_url: optional(Schema.String),

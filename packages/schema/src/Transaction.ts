@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { DecodedInput, RevertReason } from "./DecodedInput.ts"
-import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
+import { absent, nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
 import {
   AddressHash,
   Count,
@@ -128,7 +128,12 @@ export const Transaction = withRenames(
     result: Schema.String,
     method: nullable(Schema.String),
     confirmations: Count,
-    confirmation_duration: nullable(Schema.Array(Schema.Finite)),
+    // An object (the per-instance docs spec declares `type: object`, with an array example) decodes to null.
+    confirmation_duration: Schema.Union([
+      Schema.Null,
+      Schema.Array(Schema.Finite),
+      objectAsNull(() => true, "an object")
+    ]),
     type: nullable(Count),
     nonce: Count,
     position: nullable(Count),

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Exit, Schema } from "effect"
 import * as S from "../src/index.ts"
-import { sameValue } from "./support.ts"
+import { loadFixtures, sameValue } from "./support.ts"
 import { endpoints, specFiles } from "./support/openapi-endpoints.ts"
 import {
   loadDocument,
@@ -138,6 +138,19 @@ describe("spec-valid values that used to fail", () => {
       metadata: { slug: "x" }
     })
     assert.strictEqual(address.metadata, null)
+  })
+
+  it("bare objects of the per-instance docs spec: confirmation_duration, an NFT collection instance's token", () => {
+    const transaction = Object.values(loadFixtures("Transaction"))[0] as object
+    assert.strictEqual(ok(S.Transaction, { ...transaction, confirmation_duration: {} }).confirmation_duration, null)
+    assert.deepStrictEqual(
+      ok(S.Transaction, { ...transaction, confirmation_duration: [0, 1.5] }).confirmation_duration,
+      [0, 1.5]
+    )
+    const instance = { id: "1", is_unique: null, owner: null }
+    assert.strictEqual(ok(S.TokenInstance, { ...instance, token: {} }).token, null)
+    // Only the empty object: a token of the wrong shape is still an error.
+    assert.isTrue(Exit.isFailure(S.decodeResponseExit(S.TokenInstance)({ ...instance, token: { name: "x" } })))
   })
 
   it("decoded call parameters without name, type or value; free-form coin balances and market caps", () => {

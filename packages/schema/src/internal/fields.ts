@@ -4,6 +4,7 @@
  */
 import { Schema, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./compile.ts"
+import { isJson } from "./json.ts"
 
 /**
  * A key that is always present but whose value may be null.
@@ -20,6 +21,23 @@ export const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(
  * A key that may be absent but is never null when present.
  */
 export const absent = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
+
+/**
+ * A JSON object accepted where the hand-written docs specs declare a bare `type: object` but every other source
+ * has a precise shape (or null), decoded to null: "no usable value" rather than a failed page. `accept` narrows
+ * which objects qualify. Use as the last member of a union that starts with `Schema.Null`, so a decoded null
+ * encodes back to null.
+ */
+export const objectAsNull = (accept: (o: Readonly<Record<string, unknown>>) => boolean, expected: string) => {
+  const schema = Schema.JsonObject.check(Schema.makeFilter(accept, { expected })).pipe(
+    Schema.decodeTo(Schema.Null, {
+      decode: SchemaGetter.transform((): null => null),
+      encode: SchemaGetter.transform((): { readonly [key: string]: Schema.Json } => ({}))
+    })
+  )
+  registerFast(schema, () => (u) => (isRecord(u) && accept(u) && isJson(u) ? null : invalid))
+  return schema
+}
 
 /**
  * Accepts the old names of renamed keys (`{ tx_types: "transaction_types" }`) in front of a struct.
