@@ -8,10 +8,14 @@
  * old or the new checkpoint, never half of one. It holds no credentials: the client strips `apikey`/`key`
  * from cursors, and the query fingerprint is built from endpoint arguments only.
  */
+import { NextPageParams } from "@blockscout-effect/schema"
 import { Data, Effect, FileSystem, Path, Schema } from "effect"
 
-/** A `next_page_params` as saved: the server's keys with the values it sent (string or number). */
-export const Cursor = Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number]))
+/**
+ * A `next_page_params` as saved: the server's keys with the values it sent (string, number, boolean or
+ * null), the schema package's own cursor codec so a checkpoint holds exactly what the client hands out.
+ */
+export const Cursor = NextPageParams
 
 /** The checkpoint file's schema (version 1). */
 export const Checkpoint = Schema.Struct({
