@@ -67,7 +67,10 @@ export class Timeout extends Data.TaggedError("Timeout")<Where & { readonly time
 /** A 2xx body that is not JSON or does not match the endpoint's schema; `path` points at the bad field. */
 export class Decode extends Data.TaggedError("Decode")<Where & { readonly path: string; readonly message: string }> {}
 
-/** The server handed back a cursor this stream already used: following it would loop forever. */
+/**
+ * The server handed back a cursor this stream already used, and again when that page was asked once more:
+ * following it would loop forever.
+ */
 export class PaginationStalled extends Data.TaggedError("PaginationStalled")<
   Where & {
     /** The repeated cursor (credential-free). */

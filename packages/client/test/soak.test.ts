@@ -1,7 +1,7 @@
 /**
  * Soak under chaos: every paged endpoint streamed to its end from a simulated Blockscout that fails like
  * the real ones (5xx, dropped connections, truncated bodies, hangs past the per-request timeout, 429s from
- * its rate limit), compared item for item with a fault-free run: nothing lost, nothing repeated, in order.
+ * its rate limit, a page now and then pointing back at its own cursor), compared item for item with a fault-free run: nothing lost, nothing repeated, in order.
  *
  * In process under `TestClock` (timeouts, backoffs and rate-limit windows are virtual time), then over a
  * real loopback socket on the live clock with small timeouts.
@@ -74,12 +74,12 @@ const collect = (run: (bs: BlockscoutShape) => Stream.Stream<unknown, unknown>) 
 
 describe("soak: streams under faults equal a fault-free run", () => {
   for (const family of ["pro", "instance"] as const) {
-    it.effect(`${family}: every paged endpoint, in process, 5xx / drop / truncate / hang / 429`, () =>
+    it.effect(`${family}: every paged endpoint, in process, 5xx / drop / truncate / hang / repeated cursor / 429`, () =>
       Effect.gen(function* () {
         const counts = new Map<string, number>()
         const faulty = SimulatedBlockscout.make({
           ...chain,
-          faults: chaos(["ServerError", "Drop", "Truncate", "Hang"], counts),
+          faults: chaos(["ServerError", "Drop", "Truncate", "Hang", "RepeatCursor"], counts),
           rateLimit: { limit: 6, windowMillis: 1000 }
         })
         // Client pacing off: the server's 429s (and their x-ratelimit-reset) must be handled by retries.
@@ -101,7 +101,7 @@ describe("soak: streams under faults equal a fault-free run", () => {
           total += actual.length
         }
         assert.isAbove(total, 5000)
-        for (const tag of ["ServerError", "Drop", "Truncate", "Hang"]) {
+        for (const tag of ["ServerError", "Drop", "Truncate", "Hang", "RepeatCursor"]) {
           assert.isAbove(counts.get(tag) ?? 0, 5, `${tag} faults injected`)
         }
         assert.isAbove(faulty.requests.filter((r) => r.status === 429).length, 5, "429s answered")

@@ -3,8 +3,9 @@
  *
  * A stream follows `next_page_params` until it is null, re-sending the filters on every page (servers
  * drop them from cursors), stripping `apikey`/`key` from every cursor, and failing with
- * `PaginationStalled` when a cursor repeats (compared as the query it sends: an empty `{}` cursor, which
- * would fetch the first page again, is a repeat too). Each page is one `fetchJson`, which retries on its own, so a
+ * `PaginationStalled` when a cursor repeats and asking that page once more repeats it again (cursors are
+ * compared as the query they send: an empty `{}` cursor, which would fetch the first page again, is a repeat
+ * too). Each page is one `fetchJson`, which retries on its own, so a
  * retry never restarts the stream. The next page is requested while the current one decodes and is
  * consumed (one page ahead); `Stream.take` stops the fetching (the request in flight is interrupted).
  *
@@ -120,15 +121,21 @@ interface State {
   readonly cursor: Cursor | undefined
   /** Pages fetched so far. */
   readonly pages: number
-  /** Set when `cursor` was already used: the next step fails instead of fetching it. */
+  /**
+   * Set when `cursor` was already used: the next step asks the page that handed it out (`from`) once more,
+   * and fails unless that answer points somewhere new.
+   */
   readonly repeated: boolean
+  /** The cursor of the page that handed out `cursor`. */
+  readonly from: Cursor | undefined
   /** The request for `cursor`, already under way (prefetch). */
   readonly ahead: Fiber.Fiber<unknown, Errors.BlockscoutError> | undefined
 }
 
 /**
  * Every page from `prepared.cursor` (or the first page) to the last, each with the cursor it was fetched
- * with. The stall check runs before a repeated cursor is sent, so the page that handed it out is emitted.
+ * with. The stall check runs before a repeated cursor is sent, so the page that handed it out is emitted;
+ * that page is then asked for once more, and only a second repeat fails the stream (`PaginationStalled`).
  *
  * Prefetch: as soon as a page's body is parsed, the request for the next page is forked (one page ahead,
  * at most), so the server's time and the transfer overlap this page's decoding and the consumer's work.
@@ -171,16 +178,47 @@ const walk = <A, Out>(
       ): Effect.Effect<readonly [ReadonlyArray<Out>, Option.Option<State>], Errors.BlockscoutError> =>
         Effect.gen(function* () {
           if (state.repeated && state.cursor !== undefined) {
-            return yield* Effect.fail(
-              new Errors.BlockscoutError({
-                reason: new Errors.PaginationStalled({
-                  endpoint: prepared.endpoint.name,
-                  url: requestOf(ctx, prepared, state.cursor).url,
-                  cursor: state.cursor,
-                  pages: state.pages
-                })
+            const stalled = new Errors.BlockscoutError({
+              reason: new Errors.PaginationStalled({
+                endpoint: prepared.endpoint.name,
+                url: requestOf(ctx, prepared, state.cursor).url,
+                cursor: state.cursor,
+                pages: state.pages
               })
+            })
+            // One more look at the page that handed out the repeat: a stale replica or a glitch behind a load
+            // balancer answers right the second time. Its items were emitted already; only its cursor is used.
+            yield* Effect.logDebug("Blockscout cursor repeated; asking that page again").pipe(
+              Effect.annotateLogs({ endpoint: prepared.endpoint.name, url: stalled.url })
             )
+            if (ctx.onEvent !== undefined) {
+              yield* ctx.onEvent({
+                _tag: "Retry",
+                endpoint: prepared.endpoint.name,
+                url: requestOf(ctx, prepared, state.from).url,
+                attempt: 1,
+                reason: "PaginationStalled",
+                delayMillis: 0
+              })
+            }
+            const again = yield* decodePage<A>(
+              ctx,
+              prepared,
+              state.from,
+              yield* fetchRaw(ctx, prepared, state.from, spanName)
+            )
+            if (again.next_page_params === null) return [[], Option.none()] as const
+            const id = cursorId(again.next_page_params)
+            if (seen.has(id)) return yield* Effect.fail(stalled)
+            seen.add(id)
+            const next: State = {
+              cursor: again.next_page_params,
+              pages: state.pages,
+              repeated: false,
+              from: state.from,
+              ahead: undefined
+            }
+            return [[], Option.some(next)] as const
           }
           const json =
             state.ahead === undefined
@@ -202,11 +240,17 @@ const walk = <A, Out>(
           seen.add(id)
           return [
             emit(current),
-            Option.some({ cursor: page.next_page_params, pages: state.pages + 1, repeated: stalled, ahead })
+            Option.some({
+              cursor: page.next_page_params,
+              pages: state.pages + 1,
+              repeated: stalled,
+              from: state.cursor,
+              ahead
+            })
           ] as const
         })
       return Stream.paginate<State, Out, Errors.BlockscoutError>(
-        { cursor: prepared.cursor, pages: 0, repeated: false, ahead: undefined },
+        { cursor: prepared.cursor, pages: 0, repeated: false, from: undefined, ahead: undefined },
         step
       )
     })
