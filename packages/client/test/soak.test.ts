@@ -132,6 +132,25 @@ describe("soak: streams under faults equal a fault-free run", () => {
     }).pipe(isolatedLimits)
   )
 
+  it.effect("three concurrent streams on one key share the header budget: no 429, nothing lost", () =>
+    Effect.gen(function* () {
+      const limited = SimulatedBlockscout.make({ ...chain, rateLimit: { limit: 5, windowMillis: 1000 } })
+      const options: ClientOptions = { pageSize: 50, rateLimit: { requestsPerSecond: 0 }, retry: false }
+      const runs = [streams[0]![1], streams[2]![1], streams[6]![1]]
+      const expected = yield* Effect.forEach(runs, (run) =>
+        collect(run).pipe(Effect.provide(layerOn(layerHttpClient(chain), "pro", options)))
+      )
+      const actual = yield* driven(
+        Effect.all(
+          runs.map((run) => collect(run)),
+          { concurrency: "unbounded" }
+        ).pipe(Effect.provide(layerOn(layerHttpClient(limited), "pro", options)))
+      )
+      for (const [i, items] of actual.entries()) assert.isTrue(text(items) === text(expected[i]!), `stream ${i}`)
+      assert.strictEqual(limited.requests.filter((r) => r.status === 429).length, 0)
+    }).pipe(isolatedLimits)
+  )
+
   it.live("over a loopback socket (real drops, cut bodies, hangs) on the live clock", () =>
     Effect.gen(function* () {
       const counts = new Map<string, number>()
