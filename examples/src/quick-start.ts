@@ -1,0 +1,22 @@
+import { Blockscout } from "@blockscout-effect/client"
+import { Effect, Redacted, Stream } from "effect"
+import { FetchHttpClient } from "effect/http"
+
+export const program = Effect.gen(function* () {
+  const bs = yield* Blockscout
+  const page = yield* bs.listTransactions({ filter: "validated" }) // one page
+  yield* Effect.log(`${page.items.length} transactions, more: ${page.next_page_params !== null}`)
+  yield* bs.streamTokenTransfers({ type: ["ERC-20", "ERC-721"] }).pipe(
+    Stream.take(1_000), // every item, lazily, across pages: stop when you have enough
+    Stream.runForEach((t) => Effect.log(`${t.transaction_hash} ${t.token.symbol}`))
+  )
+})
+
+if (import.meta.main) {
+  program.pipe(
+    Effect.provide(Blockscout.layerPro({ chainId: 1, apiKey: Redacted.make(process.env.BLOCKSCOUT_API_KEY ?? "") })),
+    // or Blockscout.layerInstance({ baseUrl: "https://eth.blockscout.com" }), or Blockscout.layerConfig()
+    Effect.provide(FetchHttpClient.layer),
+    Effect.runPromise
+  )
+}

@@ -1,0 +1,33 @@
+/**
+ * The root README's quick start is real code: its block is examples/src/quick-start.ts character for
+ * character (type-checked by `tsc -b`), and the program runs against the simulated Blockscout.
+ */
+import { readFileSync } from "node:fs"
+import { layerTest, Simulator } from "@blockscout-effect/client/testing"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Logger } from "effect"
+import { program } from "../src/quick-start.ts"
+
+describe("README quick start", () => {
+  it("is examples/src/quick-start.ts, verbatim", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+    const block = readme.match(/## Quick start[\s\S]*?```ts\n([\s\S]*?)```/)?.[1]
+    assert.strictEqual(block, readFileSync(new URL("../src/quick-start.ts", import.meta.url), "utf8"))
+  })
+
+  it.effect("runs: one page of transactions, then 1,000 token transfers across pages", () =>
+    Effect.gen(function* () {
+      const lines: Array<string> = []
+      yield* program.pipe(
+        Effect.provide(Logger.layer([Logger.make((options) => void lines.push(String(options.message)))]))
+      )
+      const simulator = yield* Simulator
+      assert.match(lines[0]!, /^50 transactions, more: true$/)
+      assert.strictEqual(lines.length, 1 + 1_000)
+      const transferPages = simulator.requests.filter((r) => r.path.endsWith("/token-transfers"))
+      // 20 pages of 50 hold the 1,000 items; the prefetch may have asked for the 21st before take stopped.
+      assert.include([20, 21], transferPages.length)
+      assert.isTrue(transferPages.every((r) => r.query.type === "ERC-20,ERC-721"))
+    }).pipe(Effect.provide(layerTest({ family: "pro", seed: 7 })))
+  )
+})
