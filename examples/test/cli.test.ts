@@ -435,4 +435,22 @@ describe("blockscout CLI resume", () => {
       })
     ).pipe(Effect.provide(NodeServices.layer))
   )
+
+  it.effect("a --base-url with user:pass@ never reaches the checkpoint or the refusal message", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const dir = yield* fs.makeTempDirectoryScoped()
+        const withUser = baseUrl.replace("://", "://proxyuser:proxysecret@")
+        const out = ["-o", `${dir}/out.ndjson`, "--resume", `${dir}/cp.json`, "--base-url", withUser, "--limit", "3"]
+        assert.strictEqual((yield* runCli(["withdrawals", ...out], simulator)).code, 0)
+        const saved = yield* fs.readFileString(`${dir}/cp.json`)
+        assert.notInclude(saved, "proxysecret")
+        assert.include(saved, "blockscout.test/api/v2")
+        const other = yield* runCli(["transactions", ...out], simulator)
+        assert.strictEqual(other.code, exitCodes.checkpoint)
+        assert.notInclude(other.stderr, "proxysecret")
+      })
+    ).pipe(Effect.provide(NodeServices.layer))
+  )
 })

@@ -265,13 +265,15 @@ const runEndpoint = (
         pages,
         output,
         checkpoint: resume,
-        // Identifies the history, so a checkpoint only resumes the query it was written for.
+        // Identifies the history, so a checkpoint only resumes the query it was written for. The API is the
+        // client's credential-free `target.apiUrl` (family, chain and base, whether from flags or the
+        // environment), never the raw --base-url: that may carry `user:pass@`, and the query is saved in the
+        // checkpoint and printed when a resume is refused.
         query: JSON.stringify({
           endpoint: row.name,
           args,
           pageSize: pageSize ?? null,
-          chain: Option.getOrNull(common.chain),
-          baseUrl: Option.getOrNull(common.baseUrl)
+          api: bs.target.apiUrl
         }),
         format: common.format === "csv" ? "csv" : "ndjson", // table into a file was refused above
         columns,

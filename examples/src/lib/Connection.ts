@@ -11,7 +11,7 @@
 import { Blockscout, type ClientOptions } from "@blockscout-effect/client"
 import { type ServeOptions, serve } from "@blockscout-effect/client/testing/node"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
 
 /** Options of `layer`. */
 export interface ConnectionOptions {
@@ -42,15 +42,18 @@ export const layer = (options: ConnectionOptions = {}) =>
     Effect.gen(function* () {
       const tell = options.onConnect ?? (() => Effect.void)
       if (yield* configured) {
-        const base = yield* Config.option(Config.String("BLOCKSCOUT_BASE_URL")).pipe(
-          Effect.orElseSucceed(() => Option.none<string>())
+        // Told from the built service's `target`, never from BLOCKSCOUT_BASE_URL itself: a base URL may
+        // carry `user:pass@`, which must not reach the terminal.
+        return Blockscout.layerConfig(options.client).pipe(
+          Layer.tap((context) => {
+            const target = Context.get(context, Blockscout).target
+            return tell(
+              target.family === "pro"
+                ? `the Blockscout Pro API at ${target.apiUrl}`
+                : `the Blockscout instance at ${target.apiUrl}`
+            )
+          })
         )
-        yield* tell(
-          Option.isSome(base)
-            ? `the Blockscout instance at ${base.value}`
-            : "the Blockscout Pro API (BLOCKSCOUT_CHAIN_ID)"
-        )
-        return Blockscout.layerConfig(options.client)
       }
       const server = yield* serve(options.simulator)
       // The simulator sets no rate limit; pacing at 50 requests a second keeps runs short but visible.
