@@ -118,4 +118,21 @@ describe("target", () => {
       assert.notInclude(`${error.message} ${JSON.stringify(error)}`, "pa55")
     }).pipe(Effect.scoped)
   )
+
+  it.effect("a transport failure quoting the URL leaves out a base URL's user:pass", () =>
+    Effect.gen(function* () {
+      // fetch refuses a URL with credentials, and its message quotes that URL whole.
+      const error = yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
+        Effect.provide(
+          Blockscout.layerInstance({ baseUrl: "http://user:pa55@127.0.0.1:9", rateLimit: false, retry: false }).pipe(
+            Layer.provide(FetchHttpClient.layer)
+          )
+        ),
+        Effect.flip
+      )
+      assert.strictEqual(error.reason._tag, "Transport")
+      assert.include(error.message, "<redacted>@127.0.0.1:9")
+      assert.notInclude(`${error.message} ${JSON.stringify(error)}`, "pa55")
+    })
+  )
 })

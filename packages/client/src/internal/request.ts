@@ -294,9 +294,15 @@ export const redactedUrl = (
   return `${ctx.publicBase}${path}${search === "" ? "" : `?${search}`}`
 }
 
-/** Replaces any credential that found its way into a text (a server message, a decode error) by `<redacted>`. */
+/** A URL's `user:pass@` part, wherever a URL appears in a text. */
+const userinfo = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]+@/gi
+
+/**
+ * Replaces any credential that found its way into a text (a server message, a decode error, an HTTP
+ * client's own error, which may quote the URL with a base URL's `user:pass@`) by `<redacted>`.
+ */
 export const scrub = (ctx: ClientContext, text: string): string => {
-  let out = text
+  let out = text.replace(userinfo, `$1${redactedMark}@`)
   for (const secret of [ctx.apiKey, ctx.secretKey]) {
     if (secret === undefined) continue
     const value = Redacted.value(secret)
