@@ -12,7 +12,13 @@ export const CursorValue = Schema.Union([Schema.String, Schema.Finite, Schema.Bo
 /** The decoded type of {@link CursorValue}. */
 export type CursorValue = typeof CursorValue.Type
 
-const isCursorValue = (value: unknown): value is CursorValue =>
+/**
+ * Whether a value may stand in a cursor (a {@link CursorValue}): a string, a finite number, a boolean or null.
+ *
+ * Use it to check a cursor key by key without running the schema (the client does, per page). Gotcha:
+ * `undefined` is not a cursor value; callers that allow an unset optional key check it first.
+ */
+export const isCursorValue = (value: unknown): value is CursorValue =>
   typeof value === "string" ||
   typeof value === "boolean" ||
   value === null ||

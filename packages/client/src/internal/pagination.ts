@@ -11,20 +11,12 @@
  *
  * @internal
  */
+import { isCursorValue } from "@blockscout-effect/schema"
 import { Effect, Fiber, Option, Stream } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { RawPage } from "../endpoints.ts"
 import type { ClientContext, Cursor, Prepared } from "./request.ts"
-import {
-  cursorKey,
-  decodeJson,
-  fetchJson,
-  isCursorValue,
-  queryOf,
-  redactedUrl,
-  spanAttributes,
-  stripCredentials
-} from "./request.ts"
+import { cursorKey, decodeJson, fetchJson, queryOf, redactedUrl, spanAttributes, stripCredentials } from "./request.ts"
 
 /** A page with the (credential-free) cursor it was fetched with; `undefined` for the first page. */
 export interface PageWithCursor<A> extends RawPage<A> {

@@ -12,6 +12,7 @@ import {
   DecodeError,
   decodeResponseExit,
   hashPattern,
+  isCursorValue,
   type NextPageParams,
   tokenIdPattern
 } from "@blockscout-effect/schema"
@@ -24,21 +25,10 @@ import type { BlockscoutEvent } from "../Options.ts"
 import * as RateLimit from "./rateLimit.ts"
 
 /**
- * A cursor as it travels: the schema's `NextPageParams`, values exactly as the server sent them. At run
- * time the client also copes with `null` (not sent) and boolean (sent as `true`/`false`) values, which
- * servers put in cursors.
+ * A cursor as it travels: the schema's `NextPageParams`, values exactly as the server sent them (a `null`
+ * value is not sent, a boolean is sent as `true`/`false`).
  */
 export type Cursor = NextPageParams
-
-/** A cursor value as the client handles it at run time (wider than the schema's type may say). */
-type CursorValue = string | number | boolean | null
-
-/** Whether a value may appear in a cursor: a string, a finite number, a boolean or null. */
-export const isCursorValue = (value: unknown): value is CursorValue =>
-  value === null ||
-  typeof value === "string" ||
-  typeof value === "boolean" ||
-  (typeof value === "number" && Number.isFinite(value))
 
 /** A cursor value as a query parameter; `undefined` for `null` (a null key is not sent). */
 const wireValue = (value: unknown): string | undefined =>
