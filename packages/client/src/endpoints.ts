@@ -25,8 +25,8 @@ import {
   TransactionTypeValues,
   WithdrawalsResponse
 } from "@blockscout-effect/schema"
-import type { NextPageParams } from "@blockscout-effect/schema"
 import type { Schema } from "effect"
+import type { Page } from "./Parameters.ts"
 
 /** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
 export type Family = "pro" | "instance"
@@ -61,12 +61,6 @@ export interface Filter {
   readonly values?: ReadonlyArray<string> | undefined
   /** One line for help texts. */
   readonly description: string
-}
-
-/** A page as the endpoints decode it (the schema package's `Page` envelope). */
-export interface RawPage<A> {
-  readonly items: ReadonlyArray<A>
-  readonly next_page_params: NextPageParams | null
 }
 
 /**
@@ -110,7 +104,7 @@ export interface Endpoint<Item = unknown> {
   /** `"page"`: `{ items, next_page_params }`, paged; `"array"`: a bare array, one call (E3). */
   readonly shape: "page" | "array"
   /** The schema decoding the whole response body. */
-  readonly response: Schema.Decoder<RawPage<Item>> | Schema.Decoder<ReadonlyArray<Item>>
+  readonly response: Schema.Decoder<Page<Item>> | Schema.Decoder<ReadonlyArray<Item>>
   /** Keys servers are known to put in `next_page_params` (documentation; cursors are sent back as given). */
   readonly cursorKeys: ReadonlyArray<string>
   /** The API families serving the endpoint (both, for every row today). */
@@ -119,7 +113,7 @@ export interface Endpoint<Item = unknown> {
 
 const bothFamilies: ReadonlyArray<Family> = ["pro", "instance"]
 
-const pageRow = <N extends EndpointName, S extends Schema.Decoder<RawPage<unknown>>>(
+const pageRow = <N extends EndpointName, S extends Schema.Decoder<Page<unknown>>>(
   row: Omit<Endpoint, "name" | "shape" | "response" | "families"> & { readonly name: N; readonly response: S }
 ) => ({ ...row, shape: "page" as const, families: bothFamilies })
 

@@ -30,8 +30,7 @@ export {
   type Filter,
   type FilterKind,
   type PathParam,
-  type PathParamKind,
-  type RawPage
+  type PathParamKind
 } from "./endpoints.ts"
 export { requestsCounter, retriesCounter } from "./internal/request.ts"
 export type { BlockscoutEvent, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"

@@ -14,14 +14,9 @@
 import { isCursorValue } from "@blockscout-effect/schema"
 import { Effect, Fiber, Option, Stream } from "effect"
 import * as Errors from "../BlockscoutError.ts"
-import type { RawPage } from "../endpoints.ts"
+import type { Page, PageWithCursor } from "../Parameters.ts"
 import type { ClientContext, Cursor, Prepared } from "./request.ts"
 import { cursorKey, decodeJson, fetchJson, queryOf, redactedUrl, spanAttributes, stripCredentials } from "./request.ts"
-
-/** A page with the (credential-free) cursor it was fetched with; `undefined` for the first page. */
-export interface PageWithCursor<A> extends RawPage<A> {
-  readonly cursor: Cursor | undefined
-}
 
 /** The request of one page: the cursor it was asked with, and its redacted URL. */
 const requestOf = (ctx: ClientContext, prepared: Prepared, cursor: Cursor | undefined) => {
@@ -49,10 +44,10 @@ const decodePage = <A>(
   prepared: Prepared,
   cursor: Cursor | undefined,
   json: unknown
-): Effect.Effect<RawPage<A>, Errors.BlockscoutError> =>
+): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
   decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, cursor).url, json).pipe(
     Effect.map((raw) => {
-      const page = raw as RawPage<A>
+      const page = raw as Page<A>
       const next = page.next_page_params
       return next === null || next === undefined
         ? { items: page.items, next_page_params: null }
@@ -66,7 +61,7 @@ export const fetchPage = <A>(
   prepared: Prepared,
   cursor: Cursor | undefined,
   spanName: string
-): Effect.Effect<RawPage<A>, Errors.BlockscoutError> =>
+): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
   Effect.flatMap(fetchRaw(ctx, prepared, cursor, spanName), (json) => decodePage<A>(ctx, prepared, cursor, json))
 
 /** Fetches the bare-array endpoint (E3) as one effect. */
