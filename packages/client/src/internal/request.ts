@@ -363,23 +363,34 @@ const htmlSummary = (body: string): string | undefined => {
   return text === "" ? "an HTML page" : `${text.length > 200 ? `${text.slice(0, 197)}...` : text} (HTML page)`
 }
 
+/** A text worth showing: a string that is not blank (specs allow `""` for every message field). */
+const said = (u: unknown): u is string => typeof u === "string" && u.trim() !== ""
+
 const errorEntry = (entry: unknown): string => {
   if (typeof entry !== "object" || entry === null) return String(entry)
   const e = entry as Record<string, unknown>
   const source = e.source as Record<string, unknown> | undefined
-  const where =
-    typeof source?.pointer === "string"
-      ? source.pointer
-      : typeof source?.parameter === "string"
-        ? source.parameter
-        : undefined
-  const what = typeof e.detail === "string" ? e.detail : typeof e.title === "string" ? e.title : JSON.stringify(e)
-  return where === undefined ? what : `${where}: ${what}`
+  const pointer = source?.pointer
+  const parameter = source?.parameter
+  const where = said(pointer) ? pointer : said(parameter) ? parameter : undefined
+  const what = said(e.detail)
+    ? e.detail
+    : said(e.title)
+      ? e.title
+      : "detail" in e || "title" in e || "source" in e
+        ? undefined
+        : JSON.stringify(e)
+  // Blank fields say nothing: the entry is dropped when neither part is left.
+  return where === undefined ? (what ?? "") : what === undefined ? where : `${where}: ${what}`
 }
+
+/** The keys of the error bodies above: an object of only these, all blank, says nothing (the status speaks). */
+const messageKeys = new Set(["message", "error", "source", "errors"])
 
 /**
  * The server's messages from an error body: `message`; the Pro gateway's `error` (with its `source`);
- * each `errors[]` entry as `pointer: detail`; an HTML page's title; else the text itself, shortened.
+ * each `errors[]` entry as `pointer: detail`; an HTML page's title; else the text itself, shortened. Blank
+ * fields are skipped, and a body that says nothing else (`{}`, `{"message": ""}`) gives none (`HTTP <status>`).
  */
 const messagesOf = (body: string): ReadonlyArray<string> => {
   const parsed = Result.try(() => JSON.parse(body) as unknown)
@@ -387,11 +398,12 @@ const messagesOf = (body: string): ReadonlyArray<string> => {
   if (typeof value === "string" && value.trim() !== "") return [value]
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const record = value as Record<string, unknown>
-    if (typeof record.message === "string") return [record.message]
-    if (typeof record.error === "string") {
-      return [typeof record.source === "string" ? `${record.error} (source: ${record.source})` : record.error]
+    if (said(record.message)) return [record.message]
+    if (said(record.error)) {
+      return [said(record.source) ? `${record.error} (source: ${record.source})` : record.error]
     }
-    if (Array.isArray(record.errors)) return record.errors.map(errorEntry)
+    if (Array.isArray(record.errors)) return record.errors.map(errorEntry).filter(said)
+    if (Object.keys(record).every((key) => messageKeys.has(key))) return []
   }
   const html = htmlSummary(body)
   if (html !== undefined) return [html]
