@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { NextPageParams, TokenType, TransactionType } from "@blockscout-effect/schema"
+import type { NextPageParams, SmartContractLanguageValues, TokenType, TransactionType } from "@blockscout-effect/schema"
 
 /** A decoded page: `{ items, next_page_params }`, the cursor without credentials (null on the last page). */
 export interface Page<A> {
@@ -63,7 +63,7 @@ export interface ListSmartContractsParameters extends PageParameters {
   /** Search text (name or address). */
   readonly q?: string | undefined
   /** Contract language. */
-  readonly filter?: "solidity" | "vyper" | "yul" | undefined
+  readonly filter?: (typeof SmartContractLanguageValues)[number] | undefined
   /** Sort key (the server's default order when unset). */
   readonly sort?: "balance" | "transactions_count" | undefined
   /** Sort order, with `sort`. */

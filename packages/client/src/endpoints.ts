@@ -16,6 +16,7 @@ import {
   InternalTransactionsResponse,
   MainPageTransactionsResponse,
   NftCollectionsResponse,
+  SmartContractLanguageValues,
   SmartContractsResponse,
   TokenInstanceTransfersResponse,
   TokenTransfersResponse,
@@ -210,7 +211,7 @@ export const endpoints = {
     pathParams: [],
     filters: [
       { name: "q", kind: "text", description: "search by name or address" },
-      { name: "filter", kind: "literal", values: ["solidity", "vyper", "yul"], description: "contract language" },
+      { name: "filter", kind: "literal", values: SmartContractLanguageValues, description: "contract language" },
       { name: "sort", kind: "literal", values: ["balance", "transactions_count"], description: "sort key" },
       { name: "order", kind: "literal", values: ["asc", "desc"], description: "sort order" }
     ],
