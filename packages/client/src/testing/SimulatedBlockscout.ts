@@ -580,11 +580,7 @@ export class SimulatedBlockscout {
       case "tokenInstanceTransfers":
         return this.tokenInstanceTransfers(ctx, found.params[0]!, found.params[1]!)
       case "mainPageTransactions":
-        return ok(
-          this.validatedTransactions(ctx, 6, undefined, () => true).items.map(([h, tx]) =>
-            ctx.render.transaction(h, tx)
-          )
-        )
+        return ok(this.validatedTransactions(6, undefined, () => true).map(([h, tx]) => ctx.render.transaction(h, tx)))
       case "transactions":
         return this.transactions(ctx)
       case "transactionLogs":
@@ -710,20 +706,18 @@ export class SimulatedBlockscout {
   }
 
   private validatedTransactions(
-    ctx: Ctx,
     want: number,
     cursor: { block: number; index: number } | undefined,
     pass: (tx: TxTemplate) => boolean,
     cacheKey = "*"
-  ): { items: Array<[number, TxTemplate]> } {
+  ): Array<[number, TxTemplate]> {
     let perSlot = this.txFilterCache.get(cacheKey)
     if (perSlot === undefined) {
       perSlot = this.chain.templates.map((t) => [...t.transactions].reverse().filter(pass))
       this.txFilterCache.set(cacheKey, perSlot)
     }
-    void ctx
     const start = cursor?.block ?? this.chain.height - 1
-    return { items: this.scan(start, perSlot, (tx) => cursor === undefined || tx.position < cursor.index, want) }
+    return this.scan(start, perSlot, (tx) => cursor === undefined || tx.position < cursor.index, want)
   }
 
   private transactions(ctx: Ctx): Outcome {
@@ -761,7 +755,7 @@ export class SimulatedBlockscout {
     const index = int(query, "index")
     const key = `${types?.slice().sort().join(",") ?? "*"}|${methods?.slice().sort().join(",") ?? "*"}`
     const cursor = block === undefined ? undefined : { block, index: index ?? Number.POSITIVE_INFINITY }
-    const { items: found } = this.validatedTransactions(ctx, ctx.size + 1, cursor, pass, key)
+    const found = this.validatedTransactions(ctx.size + 1, cursor, pass, key)
     const page = found.slice(0, ctx.size)
     const last = page[page.length - 1]
     return ok({
