@@ -30,7 +30,11 @@ export class InvalidArgument extends Data.TaggedError("InvalidArgument")<
 /** 404: unknown transaction, token or instance. */
 export class NotFound extends Data.TaggedError("NotFound")<Where & { readonly message: string }> {}
 
-/** 400 / 422: the server rejected a parameter; `messages` keeps the server's messages or `errors` list. */
+/**
+ * 400 / 422: the server rejected a parameter; `messages` keeps the server's messages or `errors` list. Also
+ * any other status outside 2xx that no other reason names (405, 410, a 3xx the HTTP client did not follow):
+ * final, never retried.
+ */
 export class InvalidRequest extends Data.TaggedError("InvalidRequest")<
   Where & {
     readonly status: number
@@ -53,7 +57,7 @@ export class RateLimited extends Data.TaggedError("RateLimited")<
   Where & { readonly message: string; readonly retryAfter: Duration.Duration | undefined }
 > {}
 
-/** 5xx (or another unexpected status) after the retry budget was spent. */
+/** 5xx after the retry budget was spent (or at once when its `Retry-After` exceeds `maxServerWait`). */
 export class ServerError extends Data.TaggedError("ServerError")<
   Where & { readonly status: number; readonly message: string; readonly retryAfter: Duration.Duration | undefined }
 > {}
