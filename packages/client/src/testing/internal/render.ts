@@ -176,15 +176,14 @@ export class Renderer {
     if (t.type === "ERC-20") {
       total = { decimals: String(t.decimals ?? 18), value: String(value) }
     } else {
-      const tokenId = String(chain.tokenIdOf(h, item))
-      const instance = this.tokenInstance(item.token, Number(tokenId), { withToken: false, value })
-      if (this.family === "pro") {
-        total = { token_id: tokenId, token_instance: instance }
-      } else if (t.type === "ERC-1155") {
-        total = { token_id: tokenId, value: String(value), decimals: null, token_instance: instance }
-      } else {
-        total = { token_id: tokenId, token_instance: instance }
-      }
+      const id = chain.tokenIdOf(h, item)
+      const tokenId = String(id)
+      const instance = this.tokenInstance(item.token, id, { withToken: false, value })
+      // Only the instance family's ERC-1155 total repeats the amount beside the instance (FACTS.md).
+      total =
+        this.family === "instance" && t.type === "ERC-1155"
+          ? { token_id: tokenId, value: String(value), decimals: null, token_instance: instance }
+          : { token_id: tokenId, token_instance: instance }
     }
     const zero = from === chain.zeroAddress()
     const out: Json = {
