@@ -17,12 +17,11 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
 import { sameValue } from "../../../schema/test/support.ts"
 import type { NextPageParams } from "@blockscout-effect/schema"
-import { Blockscout, type Family, type Page } from "../../src/index.ts"
-import { type Recorded, scriptedServer } from "../support/ScriptedServer.ts"
+import type { Family, Page } from "../../src/index.ts"
+import type { Recorded } from "../support/ScriptedServer.ts"
 import {
   apiKeyText,
   canonical,
-  clientLayer,
   expectedCursorQuery,
   expectedQuery,
   makeRng,
@@ -33,12 +32,13 @@ import {
   sampleBody,
   secretKeyText,
   type SpecEndpoint,
+  specClient,
   specEndpoint,
   specFiles
 } from "./support/specResponses.ts"
 
 /** Pages each `list*` test decodes, per endpoint, family and spec. */
-const listSamples = 6
+const listSamples = 5
 /** Pages in each stream chain. */
 const chainLength = 4
 /** E3 arrays per family and spec. */
@@ -146,9 +146,9 @@ specFiles.forEach((spec, specIndex) => {
               const bodies = Array.from({ length: arraySamples }, (_, i) =>
                 sampleBody(endpoint.doc, endpoint.ok, makeRng(seedBase + i))
               )
-              const server = yield* scriptedServer((_, n) => ({ body: bodies[n] }))
+              const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
               for (let i = 0; i < arraySamples; i++) {
-                const got = yield* Blockscout.use(array).pipe(Effect.provide(clientLayer(family, server.url)))
+                const got = yield* array(bs)
                 assert.isTrue(
                   sameValue(got, referenceDecode(row, bodies[i])),
                   `${spec.name} ${where} seed ${seedBase + i}`
@@ -174,7 +174,7 @@ specFiles.forEach((spec, specIndex) => {
               { length: listSamples },
               (_, i) => sampleBody(endpoint.doc, endpoint.ok, makeRng(seedBase + 100 + i)) as PageBody
             )
-            const server = yield* scriptedServer((_, n) => ({ body: bodies[n] }))
+            const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
             // Odd calls pass the previous page's cursor as it came out of the client; every third sets a page size.
             let previous: NextPageParams | null = null
             const asked: Array<{ cursor: NextPageParams | undefined; pageSize: number | undefined }> = []
@@ -182,9 +182,7 @@ specFiles.forEach((spec, specIndex) => {
               const cursor = i % 2 === 1 && previous !== null ? previous : undefined
               const pageSize = i % 3 === 2 ? 25 : undefined
               asked.push({ cursor, pageSize })
-              const page: Page<unknown> = yield* Blockscout.use((bs) => list(bs, { cursor, pageSize })).pipe(
-                Effect.provide(clientLayer(family, server.url))
-              )
+              const page: Page<unknown> = yield* list(bs, { cursor, pageSize })
               const reference = referenceDecode(row, bodies[i]) as PageBody
               const seed = `${spec.name} ${where} seed ${seedBase + 100 + i}`
               assert.isTrue(sameValue(page.items, reference.items), `${seed}: items`)
@@ -211,10 +209,8 @@ specFiles.forEach((spec, specIndex) => {
           Effect.gen(function* () {
             const pageSize = streamPageSize(family)
             const bodies = sampleChain(row, endpoint, seedBase + 200, pageSize)
-            const server = yield* scriptedServer((_, n) => ({ body: bodies[n] }))
-            const items = yield* Blockscout.use((bs) => Stream.runCollect(stream(bs, { pageSize }))).pipe(
-              Effect.provide(clientLayer(family, server.url))
-            )
+            const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
+            const items = yield* Stream.runCollect(stream(bs, { pageSize }))
             const expected = bodies.flatMap((body) => (referenceDecode(row, body) as PageBody).items)
             assert.strictEqual(items.length, expected.length)
             assert.isTrue(sameValue(items, expected), `${spec.name} ${where} seed ${seedBase + 200}: items in order`)
@@ -245,11 +241,10 @@ specFiles.forEach((spec, specIndex) => {
               ) as PageBody
               const resume = start.next_page_params as NextPageParams
               const bodies = sampleChain(row, endpoint, seedBase + 301, undefined, resume)
-              const server = yield* scriptedServer((_, n) => ({ body: bodies[n] }))
-              const got = yield* Blockscout.use((bs) => Stream.runCollect(pages(bs, { cursor: resume }))).pipe(
-                Effect.provide(clientLayer(family, server.url))
-              )
+              const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
+              const got = yield* Stream.runCollect(pages(bs, { cursor: resume }))
               assert.strictEqual(got.length, chainLength)
+              assert.strictEqual(server.requests.length, chainLength, "one request per page, nothing after the last")
               got.forEach((page, i) => {
                 const reference = referenceDecode(row, bodies[i]) as PageBody
                 const fetchedWith = withoutCredentials(

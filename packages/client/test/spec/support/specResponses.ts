@@ -6,8 +6,7 @@
  * the spec path, the `200` schema and the error statuses each spec declares, and says what the client must do
  * with a served cursor (`expectedCursorQuery`), written independently of the client's own code.
  */
-import { Layer, Redacted, Schema, type Stream } from "effect"
-import type { Effect } from "effect"
+import { Context, Effect, Layer, Redacted, Schema, type Scope, type Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import type { NextPageParams } from "@blockscout-effect/schema"
 import {
@@ -35,6 +34,8 @@ import {
   type Page,
   type PageWithCursor
 } from "../../../src/index.ts"
+
+import { type Script, type ScriptedServer, scriptedServer } from "../../support/ScriptedServer.ts"
 
 export { makeRng, type Rng, type SpecFile, specFiles }
 
@@ -67,6 +68,21 @@ export const clientLayer = (family: Family, baseUrl: string, options: ClientOpti
         ...options
       })
   ).pipe(Layer.provide(FetchHttpClient.layer))
+
+/**
+ * A scripted loopback server and the client of `family` pointed at it, built once for the test's scope (a
+ * layer provided per call would build a client per call).
+ */
+export const specClient = (
+  family: Family,
+  script: Script,
+  options: ClientOptions = {}
+): Effect.Effect<{ readonly server: ScriptedServer; readonly bs: BlockscoutShape }, never, Scope.Scope> =>
+  Effect.gen(function* () {
+    const server = yield* scriptedServer(script)
+    const context = yield* Layer.build(clientLayer(family, server.url, options))
+    return { server, bs: Context.get(context, Blockscout) }
+  })
 
 /** What a paged call takes besides its filters. */
 export interface CallOptions {
