@@ -16,7 +16,16 @@ import { Effect, Fiber, Option, Stream } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { Page, PageWithCursor } from "../Parameters.ts"
 import type { ClientContext, Cursor, Prepared } from "./request.ts"
-import { cursorKey, decodeJson, fetchJson, queryOf, redactedUrl, spanAttributes, stripCredentials } from "./request.ts"
+import {
+  cursorKey,
+  decodeJson,
+  emit as emitEvent,
+  fetchJson,
+  queryOf,
+  redactedUrl,
+  spanAttributes,
+  stripCredentials
+} from "./request.ts"
 
 /** The request of one page: the cursor it was asked with, and its redacted URL. */
 const requestOf = (ctx: ClientContext, prepared: Prepared, cursor: Cursor | undefined) => {
@@ -178,16 +187,14 @@ const walk = <A, Out>(
             yield* Effect.logDebug("Blockscout cursor repeated; asking that page again").pipe(
               Effect.annotateLogs({ endpoint: prepared.endpoint.name, url: stalled.url })
             )
-            if (ctx.onEvent !== undefined) {
-              yield* ctx.onEvent({
-                _tag: "Retry",
-                endpoint: prepared.endpoint.name,
-                url: requestOf(ctx, prepared, state.from).url,
-                attempt: 1,
-                reason: "PaginationStalled",
-                delayMillis: 0
-              })
-            }
+            yield* emitEvent(ctx, {
+              _tag: "Retry",
+              endpoint: prepared.endpoint.name,
+              url: requestOf(ctx, prepared, state.from).url,
+              attempt: 1,
+              reason: "PaginationStalled",
+              delayMillis: 0
+            })
             const again = yield* decodePage<A>(
               ctx,
               prepared,

@@ -412,7 +412,7 @@ const messagesOf = (body: string): ReadonlyArray<string> => {
 }
 
 /** Maps a non-2xx response to its reason. */
-export const reasonOfStatus = (
+const reasonOfStatus = (
   where: { readonly endpoint: string; readonly url: string },
   status: number,
   headers: Readonly<Record<string, string | undefined>>,
@@ -490,7 +490,8 @@ const disabled = () => true
 
 const fail = (reason: Errors.BlockscoutErrorReason) => Effect.fail(new Errors.BlockscoutError({ reason }))
 
-const emit = (ctx: ClientContext, event: BlockscoutEvent): Effect.Effect<void> =>
+/** Reports an event to the layer's `onEvent`, if it has one. */
+export const emit = (ctx: ClientContext, event: BlockscoutEvent): Effect.Effect<void> =>
   ctx.onEvent === undefined ? Effect.void : ctx.onEvent(event)
 
 const attemptOnce = (
@@ -637,6 +638,3 @@ export const spanAttributes = (ctx: ClientContext, endpoint: Endpoint): Record<s
   "blockscout.family": ctx.family,
   ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
 })
-
-/** `HttpClient` is read from the context when a layer is built. */
-export const HttpClientService = HttpClient.HttpClient
