@@ -21,6 +21,7 @@ import {
   requestPath,
   rows,
   sampleBody,
+  scale,
   secretKeyText,
   type SpecEndpoint,
   specClient,
@@ -29,7 +30,7 @@ import {
 } from "./support/specResponses.ts"
 
 /** Sampled bodies per declared error status, endpoint, family and spec. */
-const errorSamples = 2
+const errorSamples = 2 * scale
 /** The retry budget of the 429 / 5xx checks (each retry is a real, if short, sleep). */
 const retryTimes = 1
 
@@ -53,8 +54,8 @@ const isObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
- * What the server said, in the forms a reader needs to see: `message`; `error` (with its `source`); each
- * `errors[]` entry's pointer and detail. Blank texts say nothing.
+ * What the server said, in the forms a reader needs to see: `message`; `error`; each `errors[]` entry's
+ * pointer and detail (its title when the detail is blank). Blank texts say nothing.
  */
 const serverTexts = (body: unknown): Array<string> => {
   if (!isObject(body)) return []
@@ -66,7 +67,9 @@ const serverTexts = (body: unknown): Array<string> => {
       if (!isObject(entry)) continue
       const source = isObject(entry.source) ? entry.source : {}
       if (typeof source.pointer === "string") texts.push(source.pointer)
-      if (typeof entry.detail === "string") texts.push(entry.detail)
+      // The detail, or the title when the detail is blank.
+      if (typeof entry.detail === "string" && entry.detail.trim() !== "") texts.push(entry.detail)
+      else if (typeof entry.title === "string") texts.push(entry.title)
     }
   }
   return texts.filter((text) => text.trim() !== "")

@@ -27,6 +27,7 @@ import {
   makeRng,
   referenceDecode,
   type Row,
+  scale,
   requestPath,
   rows,
   sampleBody,
@@ -38,11 +39,11 @@ import {
 } from "./support/specResponses.ts"
 
 /** Pages each `list*` test decodes, per endpoint, family and spec. */
-const listSamples = 5
+const listSamples = 5 * scale
 /** Pages in each stream chain. */
-const chainLength = 4
+const chainLength = 4 * scale
 /** E3 arrays per family and spec. */
-const arraySamples = 6
+const arraySamples = 6 * scale
 
 const families: ReadonlyArray<Family> = ["pro", "instance"]
 /** The page size the item streams ask for: none on Pro, the servers' cap on an instance (`items_count=100`). */

@@ -39,6 +39,12 @@ import { type Script, type ScriptedServer, scriptedServer } from "../../support/
 
 export { makeRng, type Rng, type SpecFile, specFiles }
 
+/**
+ * How many times more samples to serve than the defaults (`SPEC_E2E_SCALE=10` for a deeper run; the seeds
+ * stay fixed, so a larger run includes every sample of a smaller one's first pages).
+ */
+export const scale = Math.max(1, Math.floor(Number(process.env.SPEC_E2E_SCALE ?? 1)))
+
 /** Keys that must never show up in a query built from a cursor, an error, or anything the client hands out. */
 export const apiKeyText = "proapi_SPECKEY_5b1f0c0ffee0123456789"
 export const secretKeyText = "instance_SPECSECRET_9876543210fedcba"
