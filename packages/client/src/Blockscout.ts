@@ -399,9 +399,9 @@ const make = (target: Target, options: ClientOptions): Effect.Effect<BlockscoutS
 /** Reads `BLOCKSCOUT_*` configuration into a Pro or instance target. */
 const targetFromConfig = Effect.gen(function* () {
   const baseUrl = yield* Config.option(Config.String("BLOCKSCOUT_BASE_URL"))
-  const apiKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_API_KEY"))
-  const secretKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_SECRET_KEY"))
   if (Option.isSome(baseUrl)) {
+    const apiKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_API_KEY"))
+    const secretKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_SECRET_KEY"))
     return {
       family: "instance",
       chainId: undefined,
@@ -413,13 +413,8 @@ const targetFromConfig = Effect.gen(function* () {
   const chainId = yield* Config.Int("BLOCKSCOUT_CHAIN_ID")
   const key = yield* Config.Redacted("BLOCKSCOUT_API_KEY")
   const proBaseUrl = yield* Config.String("BLOCKSCOUT_PRO_BASE_URL").pipe(Config.withDefault(defaultProBaseUrl))
-  return {
-    family: "pro",
-    chainId,
-    baseUrl: proBaseUrl,
-    apiKey: key,
-    secretKey: Option.getOrUndefined(secretKey)
-  } satisfies Target
+  // No secret key on Pro, as with `layerPro`: `key` unlocks what one instance restricts.
+  return { family: "pro", chainId, baseUrl: proBaseUrl, apiKey: key, secretKey: undefined } satisfies Target
 })
 
 /**

@@ -29,6 +29,23 @@ describe("layerConfig", () => {
     }).pipe(Effect.scoped)
   )
 
+  it.effect("the Pro API from configuration sends no BLOCKSCOUT_SECRET_KEY (an instance's secret), as layerPro", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
+        Effect.provide(
+          withConfig({
+            BLOCKSCOUT_CHAIN_ID: "1",
+            BLOCKSCOUT_API_KEY: "proapi_cfg",
+            BLOCKSCOUT_SECRET_KEY: "s3cret",
+            BLOCKSCOUT_PRO_BASE_URL: server.url
+          })
+        )
+      )
+      assert.isFalse(server.requests[0]!.query.has("key"))
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("BLOCKSCOUT_BASE_URL picks an instance, with BLOCKSCOUT_SECRET_KEY sent as key", () =>
     Effect.gen(function* () {
       const server = yield* scriptedServer(() => ({ body: page([]) }))
