@@ -24,6 +24,7 @@ import {
   canonical,
   expectedCursorQuery,
   expectedQuery,
+  genericArgs,
   makeRng,
   referenceDecode,
   type Row,
@@ -183,7 +184,11 @@ specFiles.forEach((spec, specIndex) => {
               const cursor = i % 2 === 1 && previous !== null ? previous : undefined
               const pageSize = i % 3 === 2 ? 25 : undefined
               asked.push({ cursor, pageSize })
-              const page: Page<unknown> = yield* list(bs, { cursor, pageSize })
+              // Every other call goes through the generic `page(name, args)` that tools use.
+              const page: Page<unknown> =
+                i % 2 === 0
+                  ? yield* list(bs, { cursor, pageSize })
+                  : yield* bs.page(row.name, genericArgs(row, { cursor, pageSize }))
               const reference = referenceDecode(row, bodies[i]) as PageBody
               const seed = `${spec.name} ${where} seed ${seedBase + 100 + i}`
               assert.isTrue(sameValue(page.items, reference.items), `${seed}: items`)
@@ -211,7 +216,10 @@ specFiles.forEach((spec, specIndex) => {
             const pageSize = streamPageSize(family)
             const bodies = sampleChain(row, endpoint, seedBase + 200, pageSize)
             const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
-            const items = yield* Stream.runCollect(stream(bs, { pageSize }))
+            // Pro through the named method, the instance through the generic `stream(name, args)`.
+            const items = yield* Stream.runCollect(
+              family === "pro" ? stream(bs, { pageSize }) : bs.stream(row.name, genericArgs(row, { pageSize }))
+            )
             const expected = bodies.flatMap((body) => (referenceDecode(row, body) as PageBody).items)
             assert.strictEqual(items.length, expected.length)
             assert.isTrue(sameValue(items, expected), `${spec.name} ${where} seed ${seedBase + 200}: items in order`)

@@ -28,6 +28,7 @@ import {
   type BlockscoutError,
   type BlockscoutShape,
   type ClientOptions,
+  type EndpointArgs,
   type EndpointName,
   endpoints,
   type Family,
@@ -103,6 +104,8 @@ export interface Row {
   readonly name: EndpointName
   /** The request path under `/api/v2`, parameters filled in. */
   readonly path: string
+  /** The path parameters by name, for the generic `page` / `pages` / `stream` (filters come from `filters`). */
+  readonly pathArgs: Readonly<Record<string, string>>
   /** The filters the stream/list calls set, as query pairs (what must be re-sent on every page). */
   readonly filters: ReadonlyArray<readonly [string, string]>
   readonly list?: (bs: BlockscoutShape, options: CallOptions) => Effect.Effect<Page<unknown>, BlockscoutError>
@@ -119,6 +122,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E1", instance: "E5" },
     name: "tokenTransfers",
+    pathArgs: {},
     path: "/token-transfers",
     filters: [["type", "ERC-20,ERC-1155"]],
     list: (bs, o) => bs.listTokenTransfers({ ...o, type: ["ERC-20", "ERC-1155"] }),
@@ -128,6 +132,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E2", instance: "E2" },
     name: "tokenInstanceTransfers",
+    pathArgs: { token, tokenId: "12345678901234567890123" },
     path: `/tokens/${token}/instances/12345678901234567890123/transfers`,
     filters: [],
     list: (bs, o) => bs.listTokenInstanceTransfers(token, 12345678901234567890123n, o),
@@ -137,6 +142,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E3", instance: "E3" },
     name: "mainPageTransactions",
+    pathArgs: {},
     path: "/main-page/transactions",
     filters: [],
     array: (bs) => bs.mainPageTransactions()
@@ -144,6 +150,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E4", instance: "E4" },
     name: "transactions",
+    pathArgs: {},
     path: "/transactions",
     filters: [
       ["filter", "validated"],
@@ -175,6 +182,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E6", instance: "E6" },
     name: "transactionLogs",
+    pathArgs: { hash: txHash },
     path: `/transactions/${txHash}/logs`,
     filters: [],
     list: (bs, o) => bs.listTransactionLogs(txHash, o),
@@ -184,6 +192,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E7", instance: "E7" },
     name: "blocksValidated",
+    pathArgs: { address },
     path: `/addresses/${address}/blocks-validated`,
     filters: [],
     list: (bs, o) => bs.listBlocksValidated(address, o),
@@ -193,6 +202,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E8", instance: "E8" },
     name: "smartContracts",
+    pathArgs: {},
     path: "/smart-contracts",
     filters: [
       ["q", "USD Coin ✓"],
@@ -210,6 +220,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E9", instance: "E9" },
     name: "withdrawals",
+    pathArgs: {},
     path: "/withdrawals",
     filters: [],
     list: (bs, o) => bs.listWithdrawals(o),
@@ -219,6 +230,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E10", instance: "E10" },
     name: "nftCollections",
+    pathArgs: { address },
     path: `/addresses/${address}/nft/collections`,
     filters: [["type", "ERC-721,ERC-404"]],
     list: (bs, o) => bs.listNftCollections(address, { ...o, type: ["ERC-721", "ERC-404"] }),
@@ -228,6 +240,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E11", instance: "E11" },
     name: "internalTransactions",
+    pathArgs: { address },
     path: `/addresses/${address}/internal-transactions`,
     filters: [["filter", "to"]],
     list: (bs, o) => bs.listInternalTransactions(address, { ...o, filter: "to" }),
@@ -237,6 +250,7 @@ export const rows: ReadonlyArray<Row> = [
   {
     ids: { pro: "E12", instance: "E12" },
     name: "addressWithdrawals",
+    pathArgs: { address },
     path: `/addresses/${address}/withdrawals`,
     filters: [],
     list: (bs, o) => bs.listAddressWithdrawals(address, o),
@@ -244,6 +258,17 @@ export const rows: ReadonlyArray<Row> = [
     stream: (bs, o) => bs.streamAddressWithdrawals(address, o)
   }
 ]
+
+/**
+ * The arguments of the generic `bs.page(name, args)` / `pages` / `stream` for a row: its path parameters and
+ * its filters (lists comma-separated, as tools pass them), plus the paging options.
+ */
+export const genericArgs = (row: Row, options: CallOptions): EndpointArgs => ({
+  ...row.pathArgs,
+  ...Object.fromEntries(row.filters),
+  ...(options.cursor === undefined ? {} : { cursor: options.cursor }),
+  ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize })
+})
 
 /** Where the client must send a row's requests, per family. */
 export const requestPath = (family: Family, row: Row): string =>
