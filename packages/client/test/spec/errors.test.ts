@@ -1,5 +1,5 @@
 /**
- * End to end: the real client (both families) against a loopback server answering with the error statuses
+ * End to end: the real client (both families, over `FetchHttpClient` and `NodeHttpClient`) against a loopback server answering with the error statuses
  * Blockscout's OpenAPI specs declare per endpoint (422 `JsonErrorResponse`, 404 `NotFoundResponse`, 403
  * `ForbiddenResponse`, the docs spec's bodiless 400), bodies sampled from their schemas; then the statuses
  * FACTS.md lists that the specs leave out (401, 402, 429, 5xx), bodies from the same specs' error schemas.
@@ -138,7 +138,7 @@ for (const [specIndex, spec] of specFiles.entries()) {
                   body: declaredBody(endpoint, error, seedOf(specIndex, rowIndex, family, error.status) + i)
                 }))
               )
-              const { bs, server } = yield* specClient(family, (_, n) => cases[n] ?? { status: 599 })
+              const { bs, server } = yield* specClient(spec, family, (_, n) => cases[n] ?? { status: 599 })
               for (const [i, c] of cases.entries()) {
                 const error = yield* Effect.flip(callOnce(bs, row))
                 checkError(error, { ...c, family, row }, `${where} ${c.status} #${i}`)
@@ -171,7 +171,7 @@ for (const [specIndex, spec] of specFiles.entries()) {
                 { status: 429, body: bodyOf(429, message ?? error), sends: 1 + retryTimes },
                 { status: 503, body: bodyOf(503, error ?? message), sends: 1 + retryTimes }
               ]
-              const { bs, server } = yield* specClient(family, () => ({ status: 599 }), {
+              const { bs, server } = yield* specClient(spec, family, () => ({ status: 599 }), {
                 retry: { times: retryTimes, base: "1 millis", max: "1 millis" }
               })
               for (const c of cases) {

@@ -1,5 +1,5 @@
 /**
- * End to end: the real client (both families, over `FetchHttpClient`) against a loopback server answering with
+ * End to end: the real client (both families, over `FetchHttpClient` and `NodeHttpClient`) against a loopback server answering with
  * 200 responses generated from Blockscout's own OpenAPI specs, every endpoint, every spec file that defines it.
  *
  * - `list*` decodes every sampled page (compared with Effect's own decoder on the same body), with and
@@ -148,7 +148,7 @@ specFiles.forEach((spec, specIndex) => {
               const bodies = Array.from({ length: arraySamples }, (_, i) =>
                 sampleBody(endpoint.doc, endpoint.ok, makeRng(seedBase + i))
               )
-              const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
+              const { bs, server } = yield* specClient(spec, family, (_, n) => ({ body: bodies[n] }))
               for (let i = 0; i < arraySamples; i++) {
                 const got = yield* array(bs)
                 assert.isTrue(
@@ -176,7 +176,7 @@ specFiles.forEach((spec, specIndex) => {
               { length: listSamples },
               (_, i) => sampleBody(endpoint.doc, endpoint.ok, makeRng(seedBase + 100 + i)) as PageBody
             )
-            const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
+            const { bs, server } = yield* specClient(spec, family, (_, n) => ({ body: bodies[n] }))
             // Odd calls pass the previous page's cursor as it came out of the client; every third sets a page size.
             let previous: NextPageParams | null = null
             const asked: Array<{ cursor: NextPageParams | undefined; pageSize: number | undefined }> = []
@@ -215,7 +215,7 @@ specFiles.forEach((spec, specIndex) => {
           Effect.gen(function* () {
             const pageSize = streamPageSize(family)
             const bodies = sampleChain(row, endpoint, seedBase + 200, pageSize)
-            const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
+            const { bs, server } = yield* specClient(spec, family, (_, n) => ({ body: bodies[n] }))
             // Pro through the named method, the instance through the generic `stream(name, args)`.
             const items = yield* Stream.runCollect(
               family === "pro" ? stream(bs, { pageSize }) : bs.stream(row.name, genericArgs(row, { pageSize }))
@@ -250,7 +250,7 @@ specFiles.forEach((spec, specIndex) => {
               ) as PageBody
               const resume = start.next_page_params as NextPageParams
               const bodies = sampleChain(row, endpoint, seedBase + 301, undefined, resume)
-              const { bs, server } = yield* specClient(family, (_, n) => ({ body: bodies[n] }))
+              const { bs, server } = yield* specClient(spec, family, (_, n) => ({ body: bodies[n] }))
               const got = yield* Stream.runCollect(pages(bs, { cursor: resume }))
               assert.strictEqual(got.length, chainLength)
               assert.strictEqual(server.requests.length, chainLength, "one request per page, nothing after the last")

@@ -8,6 +8,7 @@
  */
 import { Context, Effect, Layer, Redacted, Schema, type Scope, type Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
+import { NodeHttpClient } from "@effect/platform-node"
 import type { NextPageParams } from "@blockscout-effect/schema"
 import {
   endpoints as specEndpoints,
@@ -58,12 +59,14 @@ const token = "0xb81afe27c103bcd42f4026cf719af6d802928765"
 /** Fast retries (so a wrong retry shows as an extra request, not a slow test), no pacing. */
 export const quiet: ClientOptions = { rateLimit: false, retry: { times: 2, base: "1 millis", max: "2 millis" } }
 
+/** The `HttpClient` under the client: `fetch` (what most apps use) or Node's undici (`NodeHttpClient`). */
+export type HttpKind = "fetch" | "undici"
+
 /**
- * The client under test for a family, over the fetch `HttpClient`. Pro sends its key as the `apikey` query
- * parameter (the default); the instance sends its key as a header and its secret as `key`, so both credential
- * positions are covered.
+ * The client under test for a family. Pro sends its key as the `apikey` query parameter (the default); the
+ * instance sends its key as a header and its secret as `key`, so both credential positions are covered.
  */
-export const clientLayer = (family: Family, baseUrl: string, options: ClientOptions = {}) =>
+export const clientLayer = (family: Family, http: HttpKind, baseUrl: string, options: ClientOptions = {}) =>
   (family === "pro"
     ? Blockscout.layerPro({ chainId, apiKey: Redacted.make(apiKeyText), baseUrl, ...quiet, ...options })
     : Blockscout.layerInstance({
@@ -74,20 +77,24 @@ export const clientLayer = (family: Family, baseUrl: string, options: ClientOpti
         ...quiet,
         ...options
       })
-  ).pipe(Layer.provide(FetchHttpClient.layer))
+  ).pipe(Layer.provide(http === "fetch" ? FetchHttpClient.layer : NodeHttpClient.layerUndici))
+
+/** The HTTP client a spec's responses are served through: alternating, so each kind meets every endpoint. */
+export const httpFor = (spec: SpecFile): HttpKind => (specFiles.indexOf(spec) % 2 === 0 ? "fetch" : "undici")
 
 /**
- * A scripted loopback server and the client of `family` pointed at it, built once for the test's scope (a
- * layer provided per call would build a client per call).
+ * A scripted loopback server and the client of `family` pointed at it (over `httpFor(spec)`), built once for
+ * the test's scope (a layer provided per call would build a client per call).
  */
 export const specClient = (
+  spec: SpecFile,
   family: Family,
   script: Script,
   options: ClientOptions = {}
 ): Effect.Effect<{ readonly server: ScriptedServer; readonly bs: BlockscoutShape }, never, Scope.Scope> =>
   Effect.gen(function* () {
     const server = yield* scriptedServer(script)
-    const context = yield* Layer.build(clientLayer(family, server.url, options))
+    const context = yield* Layer.build(clientLayer(family, httpFor(spec), server.url, options))
     return { server, bs: Context.get(context, Blockscout) }
   })
 
