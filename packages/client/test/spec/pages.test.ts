@@ -1,9 +1,11 @@
 /**
- * End to end: the real client (both families, over `FetchHttpClient` and `NodeHttpClient`) against a loopback server answering with
- * 200 responses generated from Blockscout's own OpenAPI specs, every endpoint, every spec file that defines it.
+ * End to end: the real client (both families, over `FetchHttpClient` and `NodeHttpClient`) against a loopback
+ * server answering with 200 responses generated from Blockscout's own OpenAPI specs, every endpoint, every spec
+ * file that defines it.
  *
- * - `list*` decodes every sampled page (compared with Effect's own decoder on the same body), with and
- *   without a cursor and a page size, and sends the query the cursor calls for;
+ * - `list*` (and the generic `page(name, args)`) decodes every sampled page (compared with Effect's own
+ *   decoder on the same body), with and without a cursor and a page size, and sends the query the cursor
+ *   calls for;
  * - `stream*` / `stream*Pages` follow a finite chain of sampled pages (sampled `next_page_params` of every
  *   kind: numbers, strings, null, booleans, nested values; the last page's set to null): every item arrives
  *   once, in order, one request per page, each page's query is the cursor sent back sensibly plus the filters,
@@ -11,7 +13,8 @@
  *   servers did);
  * - E3's bare arrays decode.
  *
- * Seeds are fixed (a failure names spec, endpoint, family and seed, and reproduces).
+ * Seeds are fixed (a failure names spec, endpoint, family and seed, and reproduces); `SPEC_E2E_SCALE=10`
+ * serves ten times as many samples and ten-times-longer chains.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
