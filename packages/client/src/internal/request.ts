@@ -518,8 +518,7 @@ const attemptOnce = (
       // Effect's own HTTP span is off unless asked for: the request's span (endpoint, family, chain,
       // redacted URL) already covers it, and recording every header of every page costs ~20% of throughput.
       ctx.httpClientSpans ? execute : Effect.provideService(execute, HttpClient.TracerDisabledWhen, disabled),
-      (response: HttpClientResponse.HttpClientResponse) =>
-        Effect.map(response.text, (body) => ({ status: response.status, headers: response.headers, body }))
+      (response: HttpClientResponse.HttpClientResponse) => Effect.map(response.text, (body) => ({ response, body }))
     ).pipe(
       Effect.mapError((error) => new Errors.BlockscoutError({ reason: transportReason(ctx, where, error) })),
       Effect.timeoutOrElse({
@@ -527,14 +526,26 @@ const attemptOnce = (
         orElse: () => fail(new Errors.Timeout({ ...where, timeout: ctx.timeout }))
       })
     )
-    const { body, headers, status } = yield* exchange
+    const { body, response } = yield* exchange
+    const status = response.status
+    // Headers are converted to a record on each read: read them only where they are used (the limiter,
+    // failures), not on every successful page of a stream without rate limiting.
+    let headers: Readonly<Record<string, string | undefined>> | undefined
+    const headersOf = () => (headers ??= response.headers)
     yield* Effect.annotateCurrentSpan("http.response.status_code", status)
     if (ctx.rateLimited) {
-      yield* RateLimit.observe(ctx.registry, ctx.limiterKey, ticket, status, headers, Duration.toMillis(ctx.maxWait))
+      yield* RateLimit.observe(
+        ctx.registry,
+        ctx.limiterKey,
+        ticket,
+        status,
+        headersOf(),
+        Duration.toMillis(ctx.maxWait)
+      )
     }
     if (status < 200 || status >= 300) {
       const now = yield* Clock.currentTimeMillis
-      return yield* fail(reasonOfStatus(where, status, headers, scrub(ctx, body), now))
+      return yield* fail(reasonOfStatus(where, status, headersOf(), scrub(ctx, body), now))
     }
     const json = Result.try(() => JSON.parse(body) as unknown)
     if (Result.isFailure(json)) {
@@ -549,7 +560,7 @@ const attemptOnce = (
           })
         )
       }
-      const type = headers["content-type"] ?? "no content type"
+      const type = headersOf()["content-type"] ?? "no content type"
       return yield* fail(
         new Errors.Decode({
           ...where,
