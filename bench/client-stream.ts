@@ -17,7 +17,7 @@ import type { AddressInfo } from "node:net"
 import { Blockscout } from "../packages/client/src/index.ts"
 import { decodeResponseExit, TransactionsResponse } from "../packages/schema/src/index.ts"
 import { Effect, Layer, Redacted, Stream } from "effect"
-import { FetchHttpClient, type HttpClient } from "effect/http"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import { NodeHttpClient } from "@effect/platform-node"
 
 const pages = Number(process.argv[2] ?? 200)
@@ -99,6 +99,50 @@ async function series(latency: number) {
     return count
   }
 
+  /**
+   * The same loop with what the client guarantees on every request and the bare loop skips: a timeout
+   * (the client's default 120 s, as an abort signal) and a status check.
+   */
+  const handWrittenGuarded = async (): Promise<number> => {
+    let count = 0
+    let cursor: Readonly<Record<string, string | number | boolean | null>> | null = {}
+    while (cursor !== null) {
+      const query = new URLSearchParams({ apikey: "proapi_bench" })
+      for (const [k, v] of Object.entries(cursor)) if (v !== null) query.set(k, String(v))
+      const response = await fetch(`${base}/1/api/v2/transactions?${query}`, { signal: AbortSignal.timeout(120_000) })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      const page = decode(JSON.parse(await response.text()))
+      count += page.items.length
+      cursor = page.next_page_params
+    }
+    return count
+  }
+
+  /**
+   * The floor for any Effect client over `FetchHttpClient`: the bare loop, but each request through
+   * `HttpClient.execute` and `response.text` (Effect's HTTP span off, as in the client), nothing else.
+   */
+  const viaFetchHttpClient = () =>
+    Effect.runPromise(
+      Effect.gen(function* () {
+        const http = yield* HttpClient.HttpClient
+        let count = 0
+        let cursor: Readonly<Record<string, string | number | boolean | null>> | null = {}
+        while (cursor !== null) {
+          const query = new URLSearchParams({ apikey: "proapi_bench" })
+          for (const [k, v] of Object.entries(cursor)) if (v !== null) query.set(k, String(v))
+          const response = yield* http.execute(HttpClientRequest.get(`${base}/1/api/v2/transactions?${query}`))
+          const page = decode(JSON.parse(yield* response.text))
+          count += page.items.length
+          cursor = page.next_page_params
+        }
+        return count
+      }).pipe(
+        Effect.provideService(HttpClient.TracerDisabledWhen, () => true),
+        Effect.provide(FetchHttpClient.layer)
+      )
+    )
+
   const clientLayer = (prefetch: number, http: Layer.Layer<HttpClient.HttpClient>) =>
     Blockscout.layerPro({
       chainId: 1,
@@ -125,6 +169,8 @@ async function series(latency: number) {
 
   const candidates: Record<string, () => Promise<number>> = {
     "hand-written fetch + JSON.parse + decode": handWritten,
+    "hand-written, with 120 s timeout signal + status check": handWrittenGuarded,
+    "hand-written over FetchHttpClient (execute + text), no client": viaFetchHttpClient,
     "client stream (prefetch 1, default)": () => viaClient(1),
     "client stream (prefetch 0)": () => viaClient(0),
     "client stream, NodeHttpClient.layerUndici (prefetch 1)": () => viaClient(1, NodeHttpClient.layerUndici)
