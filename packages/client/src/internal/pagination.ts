@@ -12,10 +12,10 @@
  * @internal
  */
 import { isCursorValue } from "@blockscout-effect/schema"
-import { Effect, Fiber, Option, type Scope, Stream } from "effect"
+import { Effect, Fiber, Option, Result, Stream } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { Page, PageWithCursor } from "../Parameters.ts"
-import type { ClientContext, Cursor, Prepared } from "./request.ts"
+import type { BodyTap, ClientContext, Cursor, Prepared } from "./request.ts"
 import {
   cursorKey,
   decodeJson,
@@ -33,15 +33,19 @@ const requestOf = (ctx: ClientContext, prepared: Prepared, cursor: Cursor | unde
   return { query, url: redactedUrl(ctx, prepared.path, query) }
 }
 
-/** Sends the request of one page inside a span named for the method; the body comes back parsed, not decoded. */
+/**
+ * Sends the request of one page inside a span named for the method; the body comes back parsed, not decoded.
+ * `tap` sees the body text before it is parsed.
+ */
 const fetchRaw = (
   ctx: ClientContext,
   prepared: Prepared,
   cursor: Cursor | undefined,
-  spanName: string
+  spanName: string,
+  tap?: BodyTap
 ): Effect.Effect<unknown, Errors.BlockscoutError> => {
   const { query, url } = requestOf(ctx, prepared, cursor)
-  return fetchJson(ctx, prepared.endpoint, prepared.path, query, url).pipe(
+  return fetchJson(ctx, prepared.endpoint, prepared.path, query, url, tap).pipe(
     // No stack trace per span: one is captured per page otherwise, a measurable cost on long streams.
     Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) }, { captureStackTrace: false })
   )
@@ -97,6 +101,25 @@ const rawNext = (json: unknown): Cursor | undefined => {
   return stripCredentials(next as Cursor)
 }
 
+const cursorMarker = '"next_page_params":'
+
+/**
+ * The cursor at the end of a body's text, read before the body is parsed: Blockscout (Elixir's Jason) writes
+ * keys sorted, so `next_page_params` is the last key, `{"items":[...],"next_page_params":{...}}`. Only the
+ * text after the last `"next_page_params":` is parsed, then checked like a parsed body's cursor (`rawNext`).
+ * Anything else (another key order, spaces, a cut body, a trailing key) gives `undefined`: no early request.
+ * It is a guess, never trusted: the parsed and decoded page decides, and a request started from a wrong
+ * guess is interrupted.
+ */
+const tailCursor = (body: string): Cursor | undefined => {
+  const at = body.lastIndexOf(cursorMarker)
+  if (at < 0) return undefined
+  const end = body.lastIndexOf("}")
+  if (end < at || body.slice(end + 1).trim() !== "") return undefined
+  const value = Result.try(() => JSON.parse(body.slice(at + cursorMarker.length, end)) as unknown)
+  return Result.isSuccess(value) ? rawNext({ next_page_params: value.success }) : undefined
+}
+
 /**
  * Lets the event loop run once, so a request just forked is written to the socket before this fiber
  * decodes a page (synchronous work of about a millisecond). `Effect.yieldNow` is not enough: the
@@ -137,29 +160,44 @@ interface State {
 interface Ahead {
   readonly fiber: Fiber.Fiber<void, Errors.BlockscoutError>
   readonly slot: { json: unknown }
+  /** The canonical key (`cursorKey`) of the cursor it asks for. */
+  readonly key: string
+  readonly watch: Watch
 }
 
-/** Starts the request for `cursor` in `scope`, at once, so it is on the wire before the current page decodes. */
-const fetchAhead = (
-  ctx: ClientContext,
-  prepared: Prepared,
-  cursor: Cursor,
-  spanName: string,
-  scope: Scope.Scope
-): Effect.Effect<Ahead> => {
-  const slot: { json: unknown } = { json: undefined }
-  const fill = Effect.map(fetchRaw(ctx, prepared, cursor, spanName), (json) => {
-    slot.json = json
-  })
-  return Effect.map(Effect.forkIn(fill, scope, { startImmediately: true }), (fiber) => ({ fiber, slot }))
+/**
+ * What one page's request may start from its body's text before the body is parsed (`tailCursor`).
+ * `wanted`: the stream is waiting for this page; only then may its tail start the next request, so at most
+ * one page is fetched ahead of the one the stream waits for (a prefetched page that arrives while the
+ * stream is busy starts nothing; the stream starts the next request from it as before, once it takes it).
+ * `early`: the request so started, until the stream takes it over or interrupts it.
+ */
+interface Watch {
+  wanted: boolean
+  early: Ahead | undefined
 }
 
-/** Waits for a prefetched body and takes it out of its slot. */
+/** Waits for a prefetched body and takes it out of its slot; from now on its tail may start the next request. */
 const takeAhead = (ahead: Ahead): Effect.Effect<unknown, Errors.BlockscoutError> =>
-  Effect.map(Fiber.join(ahead.fiber), () => {
-    const json = ahead.slot.json
-    ahead.slot.json = undefined
-    return json
+  Effect.suspend(() => {
+    ahead.watch.wanted = true
+    return Effect.map(Fiber.join(ahead.fiber), () => {
+      const json = ahead.slot.json
+      ahead.slot.json = undefined
+      return json
+    })
+  })
+
+/** Interrupts an early request (which aborts it), and whatever it started in turn. */
+const abandon = (ahead: Ahead): Effect.Effect<void> =>
+  Effect.andThen(Fiber.interrupt(ahead.fiber), () => drop(ahead.watch))
+
+/** Interrupts the early request a page's tail started, if any. */
+const drop = (watch: Watch): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    const early = watch.early
+    watch.early = undefined
+    return early === undefined ? Effect.void : abandon(early)
   })
 
 /**
@@ -203,6 +241,49 @@ const walk = <A, Out>(
       // key order or value types never hide a repeat, and an empty cursor counts as the first page.
       const cursorId = (cursor: Cursor | undefined) => cursorKey(prepared, cursor)
       const seen = new Set<string>([cursorId(prepared.cursor)])
+      // Prefetches run in the stream's context (its parent span), not in the request that started them: an
+      // early request is forked from inside the previous page's request.
+      const context = yield* Effect.context<never>()
+      /** Starts the request for `cursor` in the stream's scope, at once, so it is on the wire before decoding. */
+      const fetchAhead = (cursor: Cursor, key: string): Effect.Effect<Ahead> => {
+        const slot: { json: unknown } = { json: undefined }
+        const watch: Watch = { wanted: false, early: undefined }
+        const fill = Effect.map(fetchRaw(ctx, prepared, cursor, spanName, tapOf(watch)), (json) => {
+          slot.json = json
+        }).pipe(
+          Effect.onError(() => drop(watch)),
+          Effect.provideContext(context)
+        )
+        return Effect.map(Effect.forkIn(fill, scope, { startImmediately: true }), (fiber) => ({
+          fiber,
+          slot,
+          key,
+          watch
+        }))
+      }
+      /**
+       * The look at a page's text: when the stream waits for that page, the cursor at the end of the text
+       * (`tailCursor`, then the same checks as a parsed cursor: credentials stripped, a repeat starts nothing)
+       * starts the next request before `JSON.parse`. A later attempt at the same page (the first was cut)
+       * replaces it; a body that does not parse interrupts it.
+       */
+      const tapOf = (watch: Watch): BodyTap => ({
+        text: (body) =>
+          Effect.suspend(() => {
+            if (!watch.wanted) return Effect.void
+            const cursor = tailCursor(body)
+            const key = cursor === undefined ? undefined : cursorId(cursor)
+            const start =
+              cursor === undefined || key === undefined || seen.has(key)
+                ? Effect.void
+                : Effect.flatMap(fetchAhead(cursor, key), (early) => {
+                    watch.early = early
+                    return yieldToEventLoop
+                  })
+            return Effect.andThen(drop(watch), start)
+          }),
+        unparsable: drop(watch)
+      })
       const step = (
         state: State
       ): Effect.Effect<readonly [ReadonlyArray<Out>, Option.Option<State>], Errors.BlockscoutError> =>
@@ -248,21 +329,45 @@ const walk = <A, Out>(
             }
             return [[], Option.some(next)] as const
           }
-          const json =
-            state.ahead === undefined
-              ? yield* fetchRaw(ctx, prepared, state.cursor, spanName)
-              : yield* takeAhead(state.ahead)
+          let json: unknown
+          let watch: Watch
+          if (state.ahead !== undefined) {
+            watch = state.ahead.watch
+            json = yield* takeAhead(state.ahead)
+          } else {
+            const direct: Watch = { wanted: true, early: undefined }
+            watch = direct
+            json =
+              ctx.prefetch > 0
+                ? yield* fetchRaw(ctx, prepared, state.cursor, spanName, tapOf(direct)).pipe(
+                    Effect.onError(() => drop(direct))
+                  )
+                : yield* fetchRaw(ctx, prepared, state.cursor, spanName)
+          }
           const next = rawNext(json)
-          const repeated = next !== undefined && seen.has(cursorId(next))
-          const ahead =
-            next !== undefined && !repeated && ctx.prefetch > 0
-              ? yield* fetchAhead(ctx, prepared, next, spanName, scope)
-              : undefined
-          if (ahead !== undefined) yield* yieldToEventLoop
+          const nextId = next === undefined ? undefined : cursorId(next)
+          const repeated = nextId !== undefined && seen.has(nextId)
+          // The request the tail started is kept when the parsed body points to the same page; otherwise it is
+          // interrupted and the next request starts from the parsed cursor, as it would without the tail.
+          let ahead = watch.early
+          watch.early = undefined
+          if (ahead !== undefined && (ahead.key !== nextId || repeated)) {
+            yield* abandon(ahead)
+            ahead = undefined
+          }
+          if (ahead === undefined && next !== undefined && nextId !== undefined && !repeated && ctx.prefetch > 0) {
+            ahead = yield* fetchAhead(next, nextId)
+            yield* yieldToEventLoop
+          }
           const page = yield* decodePage<A>(ctx, prepared, state.cursor, json)
           const current: PageWithCursor<A> = { ...page, cursor: state.cursor }
-          if (page.next_page_params === null) return [emit(current), Option.none()] as const
-          const id = cursorId(page.next_page_params)
+          const id = page.next_page_params === null ? undefined : cursorId(page.next_page_params)
+          // The decoded cursor has the last word: a prefetch for any other page is interrupted.
+          if (ahead !== undefined && ahead.key !== id) {
+            yield* abandon(ahead)
+            ahead = undefined
+          }
+          if (page.next_page_params === null || id === undefined) return [emit(current), Option.none()] as const
           const stalled = seen.has(id)
           seen.add(id)
           return [

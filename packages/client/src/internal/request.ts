@@ -494,13 +494,25 @@ const fail = (reason: Errors.BlockscoutErrorReason) => Effect.fail(new Errors.Bl
 export const emit = (ctx: ClientContext, event: BlockscoutEvent): Effect.Effect<void> =>
   ctx.onEvent === undefined ? Effect.void : ctx.onEvent(event)
 
+/**
+ * A look at a successful response's body text before it is parsed, for the stream's prefetch (the next
+ * cursor is read from the end of the text, so the next request starts before `JSON.parse`). `text` runs
+ * once per attempt with a 2xx body; `unparsable` runs when that body then fails to parse (a cut body is
+ * retried: whatever `text` started from it must stop).
+ */
+export interface BodyTap {
+  readonly text: (body: string) => Effect.Effect<void>
+  readonly unparsable: Effect.Effect<void>
+}
+
 const attemptOnce = (
   ctx: ClientContext,
   endpoint: Endpoint,
   path: string,
   query: ReadonlyArray<readonly [string, string]>,
   url: string,
-  attempt: number
+  attempt: number,
+  tap: BodyTap | undefined
 ): Effect.Effect<unknown, Errors.BlockscoutError> =>
   Effect.gen(function* () {
     const where = { endpoint: endpoint.name, url }
@@ -547,8 +559,10 @@ const attemptOnce = (
       const now = yield* Clock.currentTimeMillis
       return yield* fail(reasonOfStatus(where, status, headersOf(), scrub(ctx, body), now))
     }
+    if (tap !== undefined) yield* tap.text(body)
     const json = Result.try(() => JSON.parse(body) as unknown)
     if (Result.isFailure(json)) {
+      if (tap !== undefined) yield* tap.unparsable
       const text = body.trimStart()
       // Cut JSON (or nothing) is a cut connection: worth another try. Anything else (an HTML page from a
       // proxy or a frontend at the wrong base URL) will not change on a retry.
@@ -595,17 +609,19 @@ const backoff = (ctx: ClientContext, attempt: number): Effect.Effect<number> =>
 
 /**
  * Sends one request and parses its JSON body, retrying retryable reasons within the budget. A retry
- * re-sends this request only: a stream that calls it per page never restarts or repeats items.
+ * re-sends this request only: a stream that calls it per page never restarts or repeats items. `tap` sees
+ * each 2xx body text before it is parsed (the stream's early prefetch).
  */
 export const fetchJson = (
   ctx: ClientContext,
   endpoint: Endpoint,
   path: string,
   query: ReadonlyArray<readonly [string, string]>,
-  url: string
+  url: string,
+  tap?: BodyTap
 ): Effect.Effect<unknown, Errors.BlockscoutError> => {
   const loop = (attempt: number): Effect.Effect<unknown, Errors.BlockscoutError> =>
-    attemptOnce(ctx, endpoint, path, query, url, attempt).pipe(
+    attemptOnce(ctx, endpoint, path, query, url, attempt, tap).pipe(
       Effect.catch((error) => {
         const reason = error.reason
         if (!Errors.isRetryable(reason) || attempt >= ctx.retryTimes) return Effect.fail(error)
