@@ -4,6 +4,7 @@
  *
  * Run: pnpm bench:client   (node --conditions=source bench/client-stream.ts [pages] [rounds] [server ms per page])
  * Without the third argument it runs three series: 0 ms (CPU overhead only), 2 ms and 5 ms per page.
+ * `BENCH_ONLY="prefetch 0,hand-written fetch"` runs only the rows whose name contains one of those texts.
  *
  * Both sides use the same fetch (undici), the same server and the same `TransactionsResponse` schema;
  * the client runs with its defaults except client-side pacing (off: this measures streaming overhead,
@@ -175,6 +176,10 @@ async function series(latency: number) {
     "client stream (prefetch 0)": () => viaClient(0),
     "client stream, NodeHttpClient.layerUndici (prefetch 1)": () => viaClient(1, NodeHttpClient.layerUndici)
   }
+  // BENCH_ONLY=<text>[,<text>...] keeps the rows whose name contains one of the texts (to time one row alone).
+  const only = process.env.BENCH_ONLY?.split(",")
+  if (only !== undefined)
+    for (const name of Object.keys(candidates)) if (!only.some((text) => name.includes(text))) delete candidates[name]
   // Warm-up: JIT, connection pool, schema compilation.
   for (const run of Object.values(candidates)) await time(run)
   const results: Record<string, Array<number>> = {}

@@ -6,8 +6,9 @@
  * `PaginationStalled` when a cursor repeats and asking that page once more repeats it again (cursors are
  * compared as the query they send: an empty `{}` cursor, which would fetch the first page again, is a repeat
  * too). Each page is one `fetchJson`, which retries on its own, so a
- * retry never restarts the stream. The next page is requested while the current one decodes and is
- * consumed (one page ahead); `Stream.take` stops the fetching (the request in flight is interrupted).
+ * retry never restarts the stream. The next page is requested while the current one is parsed, decoded
+ * and consumed (one page ahead; the cursor is read from the end of the body text first, see `tailCursor`);
+ * `Stream.take` stops the fetching (the request in flight is interrupted).
  *
  * @internal
  */
@@ -205,10 +206,17 @@ const drop = (watch: Watch): Effect.Effect<void> =>
  * with. The stall check runs before a repeated cursor is sent, so the page that handed it out is emitted;
  * that page is then asked for once more, and only a second repeat fails the stream (`PaginationStalled`).
  *
- * Prefetch: as soon as a page's body is parsed, the request for the next page is forked (one page ahead,
- * at most), so the server's time and the transfer overlap this page's decoding and the consumer's work.
- * The fork lives in the stream's scope: when the stream ends or is interrupted (`Stream.take`), the
- * request in flight is interrupted, which aborts it.
+ * Prefetch: as soon as the body text of the page the stream waits for is read, the request for the next
+ * page is forked from the cursor at its end (`tailCursor`; one page ahead, at most), so the server's time
+ * and the transfer overlap this page's parsing, decoding and the consumer's work. The parsed, then the
+ * decoded, cursor must name the same page (`cursorKey`), else that request is interrupted and the next one
+ * starts from the parsed or decoded cursor, as when the tail gives nothing. A cut body (retried) or a page
+ * that fails interrupts it too. Every fork lives in the stream's scope: when the stream ends or is
+ * interrupted (`Stream.take`), the request in flight is interrupted, which aborts it.
+ *
+ * Gotcha: a request started from the tail and then interrupted was admitted by the rate limiter and counted
+ * (`Request` event, request metric) like any other; it never happens with a real Blockscout server, whose
+ * tail and body always agree, except when a body is cut.
  */
 export const pages = <A>(
   ctx: ClientContext,
