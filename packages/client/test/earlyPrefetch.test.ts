@@ -121,6 +121,28 @@ describe("early prefetch (the next cursor read from the end of the body text)", 
       }).pipe(Effect.scoped)
   )
 
+  it.live("a prefetched page's tail starts the request after it too; a wrong guess there is dropped", () =>
+    Effect.gen(function* () {
+      // The second page is a prefetched one: its request started from the first page's tail. Its own tail
+      // says `{"index":100}`, its parsed body `{"index":10}` (the trailing key of `twoFaced`).
+      const secondPage = `{"items":${itemsText(5)},"next_page_params":{"index":10},"zz\\"next_page_params":{"index":100}}`
+      const server = yield* scriptedServer((request: Recorded): Reply => {
+        const at = request.query.get("index")
+        if (at === null) return { body: pageText(0, `{"index":5}`) }
+        if (at === "5") return { body: secondPage }
+        if (at === "100") return { hang: true }
+        return { body: pageText(10, "null") }
+      })
+      const { items, started } = yield* run(server)
+      assert.deepStrictEqual(
+        items,
+        Array.from({ length: 15 }, (_, i) => i)
+      )
+      assert.deepStrictEqual(started, [null, "5", "100", "10"], "the second page's tail started a request")
+      for (const i of requestsAt(server, "100")) yield* waitFor(() => server.aborted.includes(i))
+    }).pipe(Effect.scoped)
+  )
+
   it.live("a tail whose answer would be another page: its items never reach the stream", () =>
     Effect.gen(function* () {
       const server = yield* scriptedServer((request: Recorded): Reply => {
