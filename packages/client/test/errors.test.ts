@@ -2,7 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Logger, References, Stream, Tracer } from "effect"
 import { TestClock } from "effect/testing"
 import { Blockscout, type BlockscoutError, type ClientOptions } from "../src/index.ts"
-import { page, type Reply, scriptedServer, type ScriptedServer } from "./support/ScriptedServer.ts"
+import { page, type Reply, scriptedServer } from "./support/ScriptedServer.ts"
+import { assertHeldFor, settle, waitForRequests } from "./support/wait.ts"
 import {
   address,
   apiKeyText,
@@ -13,15 +14,6 @@ import {
   token,
   txHash
 } from "./support/fixtures.ts"
-
-/** Real-time pause, to let the loopback exchange happen while the test clock stands still. */
-const settle = (ms = 25) => TestClock.withLive(Effect.sleep(`${ms} millis`))
-
-const waitForRequests = (server: ScriptedServer, n: number) =>
-  Effect.gen(function* () {
-    while (server.requests.length < n) yield* settle(5)
-    yield* settle()
-  })
 
 const failWith = (error: BlockscoutError) => error.reason
 
@@ -44,11 +36,7 @@ describe("errors and retries", () => {
         Effect.provide(proLayer(server.url, options, "proapi_test_429_reset")),
         Effect.forkChild
       )
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("2999 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1, "no retry before the reset time")
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 3000, "no retry before the reset time")
       const result = yield* Fiber.join(fiber)
       assert.deepStrictEqual(result.items, [])
       assert.strictEqual(server.requests.length, 2)
@@ -65,11 +53,7 @@ describe("errors and retries", () => {
             }
       )
       const fiber = yield* listWithdrawals.pipe(Effect.provide(proLayer(server.url)), Effect.forkChild)
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("6999 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1)
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 7000)
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 2)
     }).pipe(Effect.scoped)

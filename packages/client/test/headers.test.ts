@@ -8,7 +8,7 @@ import { TestClock } from "effect/testing"
 import { Blockscout, type ClientOptions } from "../src/index.ts"
 import { page, scriptedServer } from "./support/ScriptedServer.ts"
 import { fixtures, proLayer } from "./support/fixtures.ts"
-import { isolatedLimits, settle, waitForRequests } from "./support/wait.ts"
+import { assertHeldFor, isolatedLimits, settle, waitForRequests } from "./support/wait.ts"
 
 const listWithdrawals = Blockscout.use((bs) => bs.listWithdrawals())
 const twice = Effect.andThen(listWithdrawals, listWithdrawals)
@@ -49,11 +49,7 @@ describe("rate-limit headers", () => {
         Effect.provide(proLayer(server.url, { ...budgetOnly, prefetch: 1 })),
         Effect.forkChild
       )
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("2999 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1, "nothing sent before the reset")
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 3000, "nothing sent before the reset")
       const items = yield* Fiber.join(fiber)
       assert.strictEqual(items.length, 2)
       assert.strictEqual(server.requests.length, 2)
@@ -111,11 +107,7 @@ describe("rate-limit headers", () => {
           : { body: page([]) }
       )
       const fiber = yield* listWithdrawals.pipe(Effect.provide(proLayer(server.url, budgetOnly)), Effect.forkChild)
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("8999 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1)
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 9000)
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 2)
     }).pipe(Effect.scoped, isolatedLimits)
@@ -137,11 +129,7 @@ describe("rate-limit headers", () => {
         ),
         Effect.forkChild
       )
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("3999 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1, "Retry-After: 4 waited")
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 4000, "Retry-After: 4 waited")
       yield* waitForRequests(server, 2)
       // The 502 carries only the window's reset (45 s away): the retry follows the backoff (20 ms, jitter < 1.5).
       yield* TestClock.adjust("30 millis")
@@ -178,11 +166,7 @@ describe("rate-limit headers", () => {
         Effect.provide(proLayer(server.url, { ...budgetOnly, maxServerWait: "30 seconds" })),
         Effect.forkChild
       )
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("29999 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1)
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 30000)
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 2)
     }).pipe(Effect.scoped, isolatedLimits)

@@ -3,15 +3,9 @@ import { Effect, Fiber, Layer, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { TestClock } from "effect/testing"
 import { Blockscout } from "../src/index.ts"
-import { page, scriptedServer, type ScriptedServer } from "./support/ScriptedServer.ts"
+import { page, scriptedServer } from "./support/ScriptedServer.ts"
+import { assertHeldFor, settle } from "./support/wait.ts"
 import { proLayer } from "./support/fixtures.ts"
-
-const settle = (ms = 25) => TestClock.withLive(Effect.sleep(`${ms} millis`))
-const waitForRequests = (server: ScriptedServer, n: number) =>
-  Effect.gen(function* () {
-    while (server.requests.length < n) yield* settle(5)
-    yield* settle()
-  })
 
 const twice = Blockscout.use((bs) => Effect.andThen(bs.listWithdrawals(), bs.listWithdrawals()))
 
@@ -23,11 +17,7 @@ describe("rate limiting", () => {
         Effect.provide(proLayer(server.url, { rateLimit: { requestsPerSecond: 5 } }, "proapi_pacing_key")),
         Effect.forkChild
       )
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("199 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1)
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 200)
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 2)
     }).pipe(Effect.scoped)
@@ -47,11 +37,7 @@ describe("rate limiting", () => {
         Effect.provide(proLayer(server.url, { rateLimit: { requestsPerSecond: 1000 } }, "proapi_budget_key")),
         Effect.forkChild
       )
-      yield* waitForRequests(server, 1)
-      yield* TestClock.adjust("3999 millis")
-      yield* settle()
-      assert.strictEqual(server.requests.length, 1)
-      yield* TestClock.adjust("1 millis")
+      yield* assertHeldFor(server, 1, 4000)
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 2)
     }).pipe(Effect.scoped)

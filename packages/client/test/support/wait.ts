@@ -1,6 +1,7 @@
 /**
  * Waiting helpers for tests that hold a `TestClock` still while a real loopback exchange happens.
  */
+import { assert } from "@effect/vitest"
 import { type Duration, Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { RateLimits, makeRegistry } from "../../src/internal/rateLimit.ts"
@@ -14,6 +15,20 @@ export const waitForRequests = (server: ScriptedServer, n: number) =>
   Effect.gen(function* () {
     while (server.requests.length < n) yield* settle(5)
     yield* settle()
+  })
+
+/**
+ * Asserts that the client holds back its next request for exactly `millis` of virtual time: once the server
+ * has seen `sent` requests, moving the clock to one millisecond short of `millis` sends nothing more; the
+ * last millisecond is then given, so the caller can join the fiber and check what followed.
+ */
+export const assertHeldFor = (server: ScriptedServer, sent: number, millis: number, message?: string) =>
+  Effect.gen(function* () {
+    yield* waitForRequests(server, sent)
+    yield* TestClock.adjust(`${millis - 1} millis`)
+    yield* settle()
+    assert.strictEqual(server.requests.length, sent, message ?? `nothing more sent before ${millis} ms`)
+    yield* TestClock.adjust("1 millis")
   })
 
 /** Runs an effect with a rate-limit registry of its own (no budget learnt by another test). */
