@@ -51,7 +51,7 @@ type ItemsAt<P, A> = (at: string, options?: P) => Stream.Stream<A, BlockscoutErr
 type PagesAt<P, A> = (at: string, options?: P) => Stream.Stream<PageWithCursor<A>, BlockscoutError>
 
 /**
- * What the service offers. Path parameters come first (checked against SPEC.md's patterns before any
+ * What the service offers. Path parameters come first (checked against the API doc's patterns before any
  * request), then an options object; every failure is a `BlockscoutError`.
  *
  * Which reasons each kind of method can fail with: every method `InvalidArgument` (nothing was sent), then

@@ -12,7 +12,7 @@ import type { Duration, Effect, Redacted } from "effect"
  */
 export interface ClientOptions {
   /**
-   * Where the API key goes: `"query"` (the `apikey` parameter, as SPEC.md says; the default) or
+   * Where the API key goes: `"query"` (the `apikey` parameter, as the API doc says; the default) or
    * `"header"` (`Authorization: Bearer` for Pro, `x-api-key` for an instance), which keeps the key out of
    * proxy and server access logs.
    */

@@ -1,5 +1,5 @@
 /**
- * The endpoints table: one row per Blockscout API v2 list endpoint (SPEC.md section 4, FACTS.md).
+ * The endpoints table: one row per Blockscout API v2 list endpoint (docs/blockscout-api.md §4).
  *
  * Every method of the `Blockscout` service, the request pipeline and the pagination read these rows and
  * nothing else, so adding an endpoint is a row here plus its schema in `@blockscout-effect/schema`.
@@ -32,7 +32,7 @@ import type { Page } from "./Parameters.ts"
 /** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
 export type Family = "pro" | "instance"
 
-/** What a path parameter must look like (SPEC.md patterns); checked before any request is sent. */
+/** What a path parameter must look like (the API doc patterns); checked before any request is sent. */
 export type PathParamKind = "address" | "hash" | "tokenId"
 
 /** A path parameter: its argument name (also the `{name}` in the path template) and its check. */
@@ -92,7 +92,7 @@ export type EndpointName =
 export interface Endpoint<Item = unknown> {
   /** The row's key in `endpoints`. */
   readonly name: EndpointName
-  /** Endpoint ids of SPEC.md (`"E1/E5"`, `"E4"`, ...). */
+  /** Endpoint ids of the API doc (`"E1/E5"`, `"E4"`, ...). */
   readonly ids: string
   /** One line saying what the endpoint lists. */
   readonly summary: string

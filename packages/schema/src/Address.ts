@@ -1,5 +1,5 @@
 /**
- * The Address object (SPEC.md 2.1): every `from`, `to`, `miner`, `owner`, `receiver` ... in a response.
+ * The Address object (docs/blockscout-api.md §2.1): every `from`, `to`, `miner`, `owner`, `receiver` ... in a response.
  *
  * @since 0.1.0
  */
@@ -53,7 +53,7 @@ const UnknownMetadata = objectAsNull(() => true, "an object")
 
 /**
  * Address metadata in either family's shape: `{ tags: [...] }` (Pro API, current servers) or a single tag
- * object (SPEC.md's per-instance shape). Narrow with `"tags" in metadata`.
+ * object (the API doc's per-instance shape). Narrow with `"tags" in metadata`.
  *
  * Gotcha: in an Address, an object of neither shape decodes to null (see the README's nullability policy).
  */

@@ -1,5 +1,5 @@
 /**
- * The Block object (SPEC.md 2.7).
+ * The Block object (docs/blockscout-api.md §2.7).
  *
  * @since 0.1.0
  */
@@ -10,7 +10,7 @@ import { absent, nullable, optional } from "./internal/fields.ts"
 import { Count, DecimalNumber, Hash, HexData, IntegerQuantity, IntegerQuantityNumber, Timestamp } from "./Primitives.ts"
 
 /**
- * A block reward. `type` is `Miner Reward`, `Emission Reward`, `Chore Reward` or `Uncle Reward` (SPEC.md);
+ * A block reward. `type` is `Miner Reward`, `Emission Reward`, `Chore Reward` or `Uncle Reward` (the API doc);
  * newer servers write `validator`, `emission_funds`, `uncle`.
  */
 export const BlockReward = Schema.Struct({
@@ -31,14 +31,14 @@ registerFast(UncleHashObject, (compile) => {
 })
 
 /**
- * An uncle's hash: a string (SPEC.md), or `{ hash }` as newer servers send it; decoded to the hash, encoded as
+ * An uncle's hash: a string (the API doc), or `{ hash }` as newer servers send it; decoded to the hash, encoded as
  * a string.
  */
 export const UncleHash = Schema.Union([Hash, UncleHashObject])
 
 /**
  * A block. Percentages are decimal strings (they may be negative); fee fields and `total_difficulty` may be
- * null; `rewards` is absent on some chains; `extra_data`/`state_root` are SPEC.md-only, free-form strings.
+ * null; `rewards` is absent on some chains; `extra_data`/`state_root` are only in the docs' shape, free-form strings.
  */
 export const Block = Schema.Struct({
   hash: Hash,

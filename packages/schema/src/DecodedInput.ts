@@ -31,7 +31,7 @@ export const DecodedInput = Schema.Struct({
 export type DecodedInput = typeof DecodedInput.Type
 
 /**
- * One ABI-decoded event parameter. SPEC.md writes the key as `indexed?` (older docs); current servers send
+ * One ABI-decoded event parameter. The API doc writes the key as `indexed?` (older docs); current servers send
  * `indexed`; both decode to `indexed`.
  */
 export const DecodedLogParameter = withRenames(
@@ -68,6 +68,6 @@ export const RawRevertReason = Schema.Struct({
 }).annotate({ identifier: "RawRevertReason" })
 
 /**
- * A transaction's `revert_reason`: a plain string (SPEC.md), an ABI-decoded error, or raw return data.
+ * A transaction's `revert_reason`: a plain string (the API doc), an ABI-decoded error, or raw return data.
  */
 export const RevertReason = Schema.Union([Schema.String, DecodedInput, RawRevertReason])

@@ -1,5 +1,5 @@
 /**
- * Error bodies the API and the Pro gateway send (FACTS.md "Errors").
+ * Error bodies the API and the Pro gateway send (docs/blockscout-api.md, "Errors").
  *
  * @since 0.1.0
  */

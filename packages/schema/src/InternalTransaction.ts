@@ -1,5 +1,5 @@
 /**
- * The Internal transaction object (SPEC.md 2.10).
+ * The Internal transaction object (docs/blockscout-api.md §2.10).
  *
  * @since 0.1.0
  */

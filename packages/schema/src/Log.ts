@@ -1,5 +1,5 @@
 /**
- * The Log object (SPEC.md 2.6).
+ * The Log object (docs/blockscout-api.md §2.6).
  *
  * @since 0.1.0
  */
@@ -12,7 +12,7 @@ import { Count, Hash, HexData, Timestamp } from "./Primitives.ts"
 /**
  * An event log.
  *
- * `address_hash` is the emitting contract as an Address object (SPEC.md's name; servers send it as `address`,
+ * `address_hash` is the emitting contract as an Address object (the API doc's name; servers send it as `address`,
  * which is accepted). `topics` entries may be null; `decoded` is null when the ABI is unknown.
  */
 export const Log = withRenames(

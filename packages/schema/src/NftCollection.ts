@@ -1,5 +1,5 @@
 /**
- * The NFT collection entry (SPEC.md 2.11).
+ * The NFT collection entry (docs/blockscout-api.md §2.11).
  *
  * @since 0.1.0
  */

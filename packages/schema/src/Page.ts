@@ -1,5 +1,5 @@
 /**
- * The page envelope of list endpoints and its cursor (SPEC.md 2.12).
+ * The page envelope of list endpoints and its cursor (docs/blockscout-api.md §2.12).
  *
  * @since 0.1.0
  */

@@ -2,7 +2,7 @@
  * Wire primitives shared by every resource: hashes, integer and decimal quantities, counts, timestamps.
  *
  * Each codec decodes what Blockscout sends (and what older servers sent) and encodes back to the wire type
- * SPEC.md gives, so `encode(decode(json))` writes the API's own JSON. Checks are single regular-expression
+ * the API doc gives, so `encode(decode(json))` writes the API's own JSON. Checks are single regular-expression
  * tests and transformations are plain functions (`SchemaGetter.transform`), which keeps them cheap and lets
  * Effect's schema JIT inline them (see `decodeResponse`).
  *
@@ -13,7 +13,7 @@ import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { isJson } from "./internal/json.ts"
 
 /**
- * Pattern of an address hash: `0x` and 40 hex digits (SPEC.md section 2 conventions).
+ * Pattern of an address hash: `0x` and 40 hex digits (docs/blockscout-api.md §2 conventions).
  *
  * Use for argument checks before a request is sent; {@link AddressHash} applies the same pattern.
  */
@@ -27,7 +27,7 @@ export const addressPattern: RegExp = /^0x[A-Fa-f0-9]{40}$/
 export const hashPattern: RegExp = /^0x[A-Fa-f0-9]{64}$/
 
 /**
- * Pattern of a token id: a base-10 integer without leading zeros, possibly negative (SPEC.md E2).
+ * Pattern of a token id: a base-10 integer without leading zeros, possibly negative (the API doc, E2).
  */
 export const tokenIdPattern: RegExp = /^-?([1-9][0-9]*|0)$/
 
@@ -163,7 +163,7 @@ export const IntegerQuantity = StringOrInteger.pipe(
 export type IntegerQuantity = typeof IntegerQuantity.Type
 
 /**
- * An integer quantity SPEC.md gives as a JSON number (a transaction's `gas_limit`, block rewards), decoded to
+ * An integer quantity the API doc gives as a JSON number (a transaction's `gas_limit`, block rewards), decoded to
  * `bigint`; strings are accepted too (newer servers send them). Encoded as a number, or as a string when it
  * does not fit a double exactly.
  */
@@ -172,7 +172,7 @@ export const IntegerQuantityNumber = IntegerOrString.pipe(
 )
 
 /**
- * A token id: a base-10 integer string (may be negative per SPEC.md's pattern), decoded to `bigint`, encoded
+ * A token id: a base-10 integer string (may be negative per the API doc's pattern), decoded to `bigint`, encoded
  * back to a string.
  */
 export const TokenId = Schema.Union([
@@ -230,7 +230,7 @@ const decimalToNumber = SchemaGetter.transform((s: string): number | string => {
 })
 
 /**
- * A decimal quantity SPEC.md gives as a JSON number (smart contract `market_cap`, block percentages),
+ * A decimal quantity the API doc gives as a JSON number (smart contract `market_cap`, block percentages),
  * decoded to a {@link DecimalString} (a number's shortest round-trip digits), encoded back to a number.
  * Strings are accepted on input (newer servers send `market_cap` as a string) and kept digit for digit:
  * one a double cannot reproduce exactly is written back as a string.
@@ -253,7 +253,7 @@ export const NumericText = Schema.Union([Schema.String, Schema.Finite]).pipe(
 )
 
 /**
- * Like {@link NumericText}, for a value SPEC.md gives as a JSON number (a smart contract's `market_cap`):
+ * Like {@link NumericText}, for a value the API doc gives as a JSON number (a smart contract's `market_cap`):
  * encoded back to a number when the text is one a double reproduces digit for digit, else to the string.
  */
 export const NumericTextNumber = Schema.Union([Schema.Finite, Schema.String]).pipe(

@@ -1,5 +1,5 @@
 /**
- * One response schema per endpoint E1–E12 (SPEC.md section 4).
+ * One response schema per endpoint E1–E12 (docs/blockscout-api.md §4).
  *
  * @since 0.1.0
  */

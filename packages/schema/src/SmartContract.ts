@@ -1,5 +1,5 @@
 /**
- * The Smart contract entry of the verified-contracts list (SPEC.md 2.8).
+ * The Smart contract entry of the verified-contracts list (docs/blockscout-api.md §2.8).
  *
  * @since 0.1.0
  */
@@ -9,16 +9,16 @@ import { absent, optional, withRenames } from "./internal/fields.ts"
 import { Count, NumericText, NumericTextNumber, Timestamp } from "./Primitives.ts"
 
 /**
- * The source languages of SPEC.md 2.8 (servers also report `geas`, `stylus_rust`).
+ * The source languages of docs/blockscout-api.md §2.8 (servers also report `geas`, `stylus_rust`).
  */
 export const SmartContractLanguageValues = ["solidity", "vyper", "yul"] as const
 
 /**
  * A verified smart contract.
  *
- * `address_hash` is the contract as an Address object (SPEC.md's name; servers send `address`, accepted).
+ * `address_hash` is the contract as an Address object (the API doc's name; servers send `address`, accepted).
  * `coin_balance` and `market_cap` are the server's text (the generated specs declare plain strings, with no
- * pattern; SPEC.md gives `market_cap` as a number, which decodes to its decimal string).
+ * pattern; the API doc gives `market_cap` as a number, which decodes to its decimal string).
  *
  * Every key may be absent: the Pro API's hand-written spec (`pro-api-docs-with-examples.yaml`) lists this
  * endpoint's items as its `SmartContract` object, which requires no key at all. Real servers always send

@@ -1,5 +1,5 @@
 /**
- * The Token object (SPEC.md 2.2), both families.
+ * The Token object (docs/blockscout-api.md §2.2), both families.
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import { nullable, optional, withRenames } from "./internal/fields.ts"
 import { AddressHash, Decimal, IntegerQuantity } from "./Primitives.ts"
 
 /**
- * The token types in use (SPEC.md 1): the values of the `type` filters of E1 and E10.
+ * The token types in use (docs/blockscout-api.md §1): the values of the `type` filters of E1 and E10.
  *
  * The schema accepts other strings in `type` (servers add types, e.g. ERC-7984).
  */

@@ -1,5 +1,5 @@
 /**
- * The Token instance object (an NFT instance, SPEC.md 2.4).
+ * The Token instance object (an NFT instance, the API doc §2.4).
  *
  * @since 0.1.0
  */

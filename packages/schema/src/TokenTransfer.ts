@@ -1,5 +1,5 @@
 /**
- * The Token transfer object (SPEC.md 2.3), both families.
+ * The Token transfer object (docs/blockscout-api.md §2.3), both families.
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * The Transaction object (SPEC.md 2.5).
+ * The Transaction object (docs/blockscout-api.md §2.5).
  *
  * @since 0.1.0
  */
@@ -21,7 +21,7 @@ import {
 import { TokenTransfer } from "./TokenTransfer.ts"
 
 /**
- * The transaction types of SPEC.md 2.5: the values of the E4 `type` filter.
+ * The transaction types of docs/blockscout-api.md §2.5: the values of the E4 `type` filter.
  *
  * Decoded `transaction_types` may hold others (`blob_transaction`, `set_code_transaction`, chain-specific ones).
  */
@@ -36,7 +36,7 @@ export const TransactionTypeValues = [
 export type TransactionType = (typeof TransactionTypeValues)[number]
 
 /**
- * The transaction statuses of SPEC.md 3 (`ok`, `error`); a decoded `status` of null means pending.
+ * The transaction statuses of docs/blockscout-api.md §3 (`ok`, `error`); a decoded `status` of null means pending.
  */
 export const TransactionStatusValues = ["ok", "error"] as const
 
@@ -49,7 +49,7 @@ export const TransactionStatusValues = ["ok", "error"] as const
 export const TransactionStatus = Schema.String
 
 /**
- * The fee types of SPEC.md 3: `maximum` while pending, `actual` once included.
+ * The fee types of docs/blockscout-api.md §3: `maximum` while pending, `actual` once included.
  */
 export const FeeTypeValues = ["maximum", "actual"] as const
 

@@ -1,5 +1,5 @@
 /**
- * The Withdrawal object (SPEC.md 2.9).
+ * The Withdrawal object (docs/blockscout-api.md §2.9).
  *
  * @since 0.1.0
  */

@@ -18,7 +18,7 @@ const resources = {
   NftCollection: S.NftCollection
 } as const
 
-// Keys the schemas read under another name (old server versions, SPEC.md vs the servers).
+// Keys the schemas read under another name (old server versions, the API doc vs the servers).
 const renamed: Record<string, string> = {
   tx_types: "transaction_types",
   tx_tag: "transaction_tag",
@@ -29,7 +29,7 @@ const renamed: Record<string, string> = {
 
 /**
  * Whether re-encoded wire JSON says the same as the original: every key written back carries the original's
- * value, allowing for the documented normalisations (integers written in SPEC.md's wire type, timestamps with
+ * value, allowing for the documented normalisations (integers written in the API doc's wire type, timestamps with
  * milliseconds, renamed keys, uncle hashes as strings).
  */
 const sameWire = (encoded: unknown, original: unknown): boolean => {

@@ -10,8 +10,8 @@ import { decodeResponseExit } from "../src/index.ts"
 export const loadFixtures = (resource: string): Record<string, unknown> =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "fixtures", `${resource}.json`), "utf8"))
 
-/** The frontend mock objects of one file (see /work/shared/blockscout/frontend-mocks/README.md). */
-export const mocksDir = process.env.BLOCKSCOUT_MOCKS ?? "/work/shared/blockscout/frontend-mocks"
+/** The frontend mock objects of one file (see vendor/blockscout/frontend-mocks/README.md). */
+export const mocksDir = path.join(import.meta.dirname, "../../../vendor/blockscout/frontend-mocks")
 
 /**
  * Structural equality for decoded values: bigint by value, `DateTime` by instant, objects by own keys

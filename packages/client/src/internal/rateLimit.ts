@@ -1,6 +1,6 @@
 /**
  * The client-side rate limiter: one per API key, shared by every stream, every layer and every chain
- * in the process (a Pro key's limit is shared across chains, FACTS.md).
+ * in the process (a Pro key's limit is shared across chains, the API doc).
  *
  * Two parts, both keyed by a fingerprint of the key (never the key itself):
  * - steady pacing from the plan (requests per second), through Effect's `RateLimiter` (token bucket,

@@ -180,7 +180,7 @@ const checkCursor = (endpoint: Endpoint, value: unknown): Result.Result<Cursor, 
 }
 
 /**
- * Checks every argument against the row (path parameters against SPEC.md's patterns, filters against
+ * Checks every argument against the row (path parameters against the API doc's patterns, filters against
  * their literal sets, cursor and page size) and builds the credential-free request. Unknown argument
  * names are rejected too, so a typo never silently drops a filter.
  */

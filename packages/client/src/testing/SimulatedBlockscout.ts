@@ -1,6 +1,6 @@
 /**
  * The simulated Blockscout server as one pure-ish function: `handle(request, nowMillis)` answers endpoints
- * E1–E12 of SPEC.md under both families' paths with real servers' semantics (page sizes, cursor keys,
+ * E1–E12 of the API doc under both families' paths with real servers' semantics (page sizes, cursor keys,
  * filters dropped from cursors, error bodies, rate-limit headers, credits, faults). Both ways in (the
  * in-process `HttpClient` layer and the loopback Node server) call this one function, so they cannot drift.
  *

@@ -2,7 +2,7 @@
  * End to end: the real client (both families, over `FetchHttpClient` and `NodeHttpClient`) against a loopback
  * server answering with the error statuses Blockscout's OpenAPI specs declare per endpoint (422
  * `JsonErrorResponse`, 404 `NotFoundResponse`, 403 `ForbiddenResponse`, the docs spec's bodiless 400), bodies
- * sampled from their schemas; then the statuses FACTS.md lists that the specs leave out (401, 402, 429, 503),
+ * sampled from their schemas; then the statuses the API doc lists that the specs leave out (401, 402, 429, 503),
  * bodies from the same specs' error schemas.
  *
  * Each must map to its `BlockscoutError` reason, keep the server's words in a non-empty message (or name the

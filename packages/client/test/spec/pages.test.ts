@@ -58,7 +58,7 @@ type PageBody = { items: ReadonlyArray<unknown>; next_page_params: Json | null }
 
 const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** Pre-12 servers echoed the caller's credentials into every cursor (FACTS.md); the v11.2.7 spec's pages do too. */
+/** Pre-12 servers echoed the caller's credentials into every cursor (the API doc); the v11.2.7 spec's pages do too. */
 const echoesCredentials = (endpoint: SpecEndpoint) => endpoint.spec.name === "instance-v11.2.7"
 
 const withEcho = (endpoint: SpecEndpoint, body: PageBody): PageBody =>

@@ -1,15 +1,15 @@
 /**
  * Regenerates `../fixtures/items.json`: for each endpoint row, up to three items taken from Blockscout's
- * frontend mocks (/work/shared/blockscout/frontend-mocks) that decode with the row's schema.
+ * frontend mocks (vendor/blockscout/frontend-mocks) that decode with the row's schema.
  *
- * Run: node --conditions=source packages/client/test/support/make-fixtures.ts <mocks folder>
+ * Run: node --conditions=source packages/client/test/support/make-fixtures.ts [mocks folder]
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Exit, Schema } from "effect"
 import { endpoints } from "../../src/endpoints.ts"
 
-const folder = process.argv[2] ?? "/work/shared/blockscout/frontend-mocks"
+const folder = process.argv[2] ?? join(import.meta.dirname, "../../../../vendor/blockscout/frontend-mocks")
 const values: Array<unknown> = []
 const collect = (value: unknown): void => {
   if (Array.isArray(value)) {

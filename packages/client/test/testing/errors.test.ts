@@ -16,7 +16,7 @@ describe("errors, credentials and rate limits behave as configured", () => {
     expect(get(sim, "/api/v2/token-transfers", { filter: "x" }).status).toBe(422)
   })
 
-  it("answers 422 with FACTS.md's exact body for a bad address path parameter", () => {
+  it("answers 422 with the API doc's exact body for a bad address path parameter", () => {
     const r = get(sim, "/api/v2/addresses/0x123/withdrawals")
     expect(r.status).toBe(422)
     expect(r.body).toBe(

@@ -8,7 +8,7 @@ const pro = { apikey: "proapi_x" }
 describe("credits (Pro)", () => {
   const nft = chain.tokens.find((t) => t.type === "ERC-721")!
   const withLogs = chain.template(5).transactions.find((tx) => tx.logCount > 0)!
-  // FACTS.md: 20 a call, 30 for logs and token transfers, 40 for internal transactions.
+  // the API doc: 20 a call, 30 for logs and token transfers, 40 for internal transactions.
   const costs: ReadonlyArray<[string, number]> = [
     ["/token-transfers", 30],
     [`/tokens/${nft.address}/instances/1/transfers`, 30],

@@ -1,13 +1,13 @@
 /**
- * The twelve endpoints (SPEC.md section 4) in each of Blockscout's five OpenAPI documents, and the response
+ * The twelve endpoints (docs/blockscout-api.md §4) in each of Blockscout's five OpenAPI documents, and the response
  * schema of this package that decodes each: what `openapi-samples.test.ts` samples and decodes.
  */
 import * as path from "node:path"
 import type { Schema } from "effect"
 import * as S from "../../src/index.ts"
 
-/** Where the specs live (`$BLOCKSCOUT_OPENAPI` overrides). */
-export const openapiDir = process.env.BLOCKSCOUT_OPENAPI ?? "/work/shared/blockscout/openapi"
+/** Where the specs live: vendored in the repository (vendor/blockscout/openapi). */
+export const openapiDir = path.join(import.meta.dirname, "../../../../vendor/blockscout/openapi")
 
 /** One spec file and the prefix of its v2 paths (the docs spec of the Pro API has none, nor `/api/v2`). */
 export interface SpecFile {
@@ -28,7 +28,7 @@ export const specFiles: ReadonlyArray<SpecFile> = [
 /** A decodable response schema. */
 export type ResponseSchema = Schema.Codec<unknown, unknown> & { readonly DecodingServices: never }
 
-/** One endpoint: its SPEC.md id, its path under the v2 prefix (each spec's own spellings), its response schema. */
+/** One endpoint: its id in docs/blockscout-api.md, its path under the v2 prefix (each spec's own spellings), its response schema. */
 export interface Endpoint {
   readonly id: string
   readonly paths: ReadonlyArray<string>

@@ -24,7 +24,7 @@
  *   sometimes arrays or objects.
  * - Where the docs spec contradicts itself, the example wins: `confirmation_duration` is `type: object` with
  *   an array example (an array in every other spec), an NFT collection's instance `token` is `type: object`
- *   with the example `null` (null in every other spec and in FACTS.md), and `required` lists old key names (`address`, `holders`)
+ *   with the example `null` (null in every other spec and in the API doc), and `required` lists old key names (`address`, `holders`)
  *   that `properties` only declares under their new names (`address_hash`, `holders_count`): such a key gets
  *   the schema of its new name, as older servers sent it.
  * - Integers stay within ±2^53 (a JSON number beyond that has lost precision in every JavaScript JSON parser).
@@ -317,7 +317,7 @@ export interface SamplerOptions {
   readonly renamedKeys?: Readonly<Record<string, string>>
 }
 
-/** The renames of Blockscout's docs specs (FACTS.md: token `address`/`holders`, a log's `address`). */
+/** The renames of Blockscout's docs specs (the API doc: token `address`/`holders`, a log's `address`). */
 export const blockscoutRenamedKeys: Readonly<Record<string, string>> = {
   address: "address_hash",
   holders: "holders_count"

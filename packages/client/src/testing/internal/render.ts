@@ -1,5 +1,5 @@
 /**
- * JSON objects of the simulated chain in each API family's wire shape (SPEC.md section 2): the Pro API's
+ * JSON objects of the simulated chain in each API family's wire shape (docs/blockscout-api.md §2): the Pro API's
  * addresses carry `metadata.tags`, `implementations`, `is_scam`, `proxy_type`, `reputation`; its token
  * transfers carry `block_number`, `token_type` and `total: {token_id, token_instance}`; the per-instance
  * family writes microsecond timestamps. Objects are built directly and serialised with JSON.stringify.
@@ -179,7 +179,7 @@ export class Renderer {
       const id = chain.tokenIdOf(h, item)
       const tokenId = String(id)
       const instance = this.tokenInstance(item.token, id, { withToken: false, value })
-      // Only the instance family's ERC-1155 total repeats the amount beside the instance (FACTS.md).
+      // Only the instance family's ERC-1155 total repeats the amount beside the instance (the API doc).
       total =
         this.family === "instance" && t.type === "ERC-1155"
           ? { token_id: tokenId, value: String(value), decimals: null, token_instance: instance }

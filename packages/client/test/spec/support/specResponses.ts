@@ -106,7 +106,7 @@ export interface CallOptions {
 
 /** One client endpoint row as the tests drive it: through its named methods, with filters set. */
 export interface Row {
-  /** SPEC.md id(s) served by this row, per family: E1 (Pro) and E5 (instance) share `tokenTransfers`. */
+  /** The id(s) in docs/blockscout-api.md served by this row, per family: E1 (Pro) and E5 (instance) share `tokenTransfers`. */
   readonly ids: Readonly<Record<Family, string>>
   readonly name: EndpointName
   /** The request path under `/api/v2`, parameters filled in. */
@@ -342,7 +342,7 @@ export const sampleBody = (doc: OpenApiDocument, schema: SchemaNode, rng: Rng): 
   JSON.parse(JSON.stringify(makeSampler(doc, rng).sample(schema)))
 
 /**
- * The schema of a `{ message }` body and of an `{ error }` body in a spec, for the statuses FACTS.md lists
+ * The schema of a `{ message }` body and of an `{ error }` body in a spec, for the statuses the API doc lists
  * that the specs leave out (401, 402): the spec's own `ForbiddenResponse` (or `NotFoundResponse`), and the
  * docs spec's `Error`.
  */
