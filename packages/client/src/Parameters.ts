@@ -6,15 +6,19 @@
  *
  * @since 0.1.0
  */
-import type { NextPageParams, SmartContractLanguageValues, TokenType, TransactionType } from "@blockscout-effect/schema"
+import type {
+  NextPageParams,
+  Page,
+  SmartContractLanguageValues,
+  TokenType,
+  TransactionType
+} from "@blockscout-effect/schema"
 
-/** A decoded page: `{ items, next_page_params }`, the cursor without credentials (null on the last page). */
-export interface Page<A> {
-  /** The page's items, decoded, in the server's order. */
-  readonly items: ReadonlyArray<A>
-  /** The cursor of the next page (credential-free); null on the last page. */
-  readonly next_page_params: NextPageParams | null
-}
+/**
+ * A decoded page, `{ items, next_page_params }` (the schema package's one definition). Pages the client hands
+ * out carry a credential-free cursor, null on the last page.
+ */
+export type { Page } from "@blockscout-effect/schema"
 
 /**
  * A page of a page-level stream, with the cursor it was fetched with (`undefined` for the first page).

@@ -81,8 +81,10 @@ export const Page = <S extends Schema.Top>(item: S) =>
     items: Schema.Array(item),
     next_page_params: Schema.NullOr(NextPageParams)
   })
-/** A decoded page of `A`. */
+/** A decoded page of `A`: its items in the server's order, and the next page's cursor (null on the last page). */
 export interface Page<A> {
+  /** The page's items, decoded, in the server's order. */
   readonly items: ReadonlyArray<A>
+  /** The cursor of the next page; null on the last page. */
   readonly next_page_params: NextPageParams | null
 }

@@ -18,7 +18,9 @@ import { hash } from "./hash.ts"
 import { checksumAddress } from "./keccak.ts"
 
 /** Which API family a response is shaped for. */
-export type Family = "pro" | "instance"
+import type { Family } from "@blockscout-effect/schema"
+
+export type { Family }
 
 type Json = Record<string, unknown>
 
