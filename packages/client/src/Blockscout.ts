@@ -17,15 +17,17 @@ import type {
   Transaction,
   Withdrawal
 } from "@blockscout-effect/schema"
-import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Stream } from "effect"
+import { Config, Context, Effect, Layer, Option, Stream } from "effect"
 import { HttpClient } from "effect/http"
 import type { BlockscoutError } from "./BlockscoutError.ts"
 import type { EndpointItem, EndpointName, Family } from "./endpoints.ts"
 import { endpoints } from "./endpoints.ts"
-import * as Pagination from "./internal/pagination.ts"
+import { prepare } from "./internal/arguments.ts"
+import { type ClientContext, defaultProBaseUrl, type Target, toContext } from "./internal/context.ts"
+import * as Fetch from "./internal/pagination/fetch.ts"
+import * as Walk from "./internal/pagination/walk.ts"
 import * as RateLimit from "./internal/rateLimit.ts"
-import type { ClientContext } from "./internal/request.ts"
-import { prepare } from "./internal/request.ts"
+import { publicUrl } from "./internal/redact.ts"
 import type { ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 import type {
   EndpointArgs,
@@ -183,75 +185,6 @@ export interface BlockscoutTarget {
   readonly apiUrl: string
 }
 
-/** Where and how to connect, resolved from a layer's options. */
-interface Target {
-  readonly family: Family
-  readonly chainId: number | undefined
-  readonly baseUrl: string
-  readonly apiKey: Redacted.Redacted<string> | undefined
-  readonly secretKey: Redacted.Redacted<string> | undefined
-}
-
-const defaultProBaseUrl = "https://api.blockscout.com"
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "")
-
-/**
- * A URL without userinfo, query or fragment: what the service shows as its address (a base URL may carry
- * `user:pass@` for a proxy). A URL that does not parse is kept, trimmed; requests then fail on it.
- */
-const publicUrl = (url: string): string => {
-  const parsed = Result.try(() => new URL(url))
-  if (Result.isFailure(parsed)) return trimSlash(url)
-  const u = parsed.success
-  return trimSlash(`${u.protocol}//${u.host}${u.pathname}`)
-}
-
-const positive = (n: number): number | undefined => (Number.isFinite(n) && n > 0 ? n : undefined)
-
-const toContext = (
-  http: HttpClient.HttpClient,
-  registry: RateLimit.RateLimitRegistry,
-  target: Target,
-  options: ClientOptions
-): ClientContext => {
-  const base =
-    target.family === "pro"
-      ? `${trimSlash(target.baseUrl)}/${target.chainId}/api/v2`
-      : `${trimSlash(target.baseUrl)}/api/v2`
-  const retry = options.retry === false ? { times: 0 } : (options.retry ?? {})
-  const rateLimit = options.rateLimit === false ? undefined : (options.rateLimit ?? {})
-  // One limiter per key; keyless instance calls are limited per IP, so per instance address.
-  const limiterKey =
-    target.apiKey === undefined
-      ? `ip:${RateLimit.fingerprint(trimSlash(target.baseUrl))}`
-      : `key:${RateLimit.fingerprint(Redacted.value(target.apiKey))}`
-  return {
-    http,
-    family: target.family,
-    chainId: target.chainId,
-    base,
-    publicBase: publicUrl(base),
-    maxWait: Duration.fromInputUnsafe(options.maxServerWait ?? "2 minutes"),
-    apiKey: target.apiKey,
-    secretKey: target.secretKey,
-    apiKeyIn: options.apiKeyIn ?? "query",
-    timeout: Duration.fromInputUnsafe(options.timeout ?? "120 seconds"),
-    retryTimes: Math.max(0, retry.times ?? 5),
-    retryBase: Duration.fromInputUnsafe(retry.base ?? "500 millis"),
-    retryMax: Duration.fromInputUnsafe(retry.max ?? "30 seconds"),
-    // A non-positive or non-finite rate means no pacing (the header budget still applies).
-    requestsPerSecond: rateLimit === undefined ? undefined : positive(rateLimit.requestsPerSecond ?? 5),
-    rateLimited: rateLimit !== undefined,
-    limiterKey,
-    registry,
-    pageSize: options.pageSize,
-    prefetch: Math.max(0, options.prefetch ?? 1),
-    onEvent: options.onEvent,
-    httpClientSpans: options.httpClientSpans ?? false
-  }
-}
-
 /** Builds the service over a client context: every method is one line over the table. */
 const makeShape = (ctx: ClientContext, target: BlockscoutTarget): BlockscoutShape => {
   const pageOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
@@ -259,10 +192,10 @@ const makeShape = (ctx: ClientContext, target: BlockscoutTarget): BlockscoutShap
     return Effect.flatMap(prepare(endpoint, args, ctx.pageSize), (prepared) =>
       endpoint.shape === "array"
         ? Effect.map(
-            Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
+            Fetch.fetchArray<EndpointItem<N>>(ctx, prepared, span),
             (items): Page<EndpointItem<N>> => ({ items, next_page_params: null })
           )
-        : Pagination.fetchPage<EndpointItem<N>>(ctx, prepared, prepared.cursor, span)
+        : Fetch.fetchPage<EndpointItem<N>>(ctx, prepared, prepared.cursor, span)
     )
   }
   const pagesOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
@@ -272,11 +205,11 @@ const makeShape = (ctx: ClientContext, target: BlockscoutTarget): BlockscoutShap
         endpoint.shape === "array"
           ? Stream.fromEffect(
               Effect.map(
-                Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span),
+                Fetch.fetchArray<EndpointItem<N>>(ctx, prepared, span),
                 (items): PageWithCursor<EndpointItem<N>> => ({ items, next_page_params: null, cursor: undefined })
               )
             )
-          : Pagination.pages<EndpointItem<N>>(ctx, prepared, span)
+          : Walk.pages<EndpointItem<N>>(ctx, prepared, span)
       )
     )
   }
@@ -285,8 +218,8 @@ const makeShape = (ctx: ClientContext, target: BlockscoutTarget): BlockscoutShap
     return Stream.unwrap(
       Effect.map(prepare(endpoint, args, ctx.pageSize), (prepared) =>
         endpoint.shape === "array"
-          ? Stream.fromIterableEffect(Pagination.fetchArray<EndpointItem<N>>(ctx, prepared, span))
-          : Pagination.items<EndpointItem<N>>(ctx, prepared, span)
+          ? Stream.fromIterableEffect(Fetch.fetchArray<EndpointItem<N>>(ctx, prepared, span))
+          : Walk.items<EndpointItem<N>>(ctx, prepared, span)
       )
     )
   }

@@ -47,8 +47,14 @@ export interface ClientOptions {
   readonly rateLimit?: { readonly requestsPerSecond?: number | undefined } | false | undefined
   /** Default page size for every list call (`items_count`); servers default to 50 and cap at 100. */
   readonly pageSize?: number | undefined
-  /** Pages fetched ahead of the consumer in streams (default 1; 0 fetches only on demand). */
-  readonly prefetch?: number | undefined
+  /**
+   * Whether streams request the next page while the current one is decoded and consumed (default `true`).
+   * One page ahead, never more: at most one request runs ahead of the page the stream waits for, so a stream
+   * holds about two pages however slow its consumer. `false` requests each page only when the consumer pulls
+   * it. A number is accepted for compatibility with earlier versions: `0` (or less) means `false`, any other
+   * number `true` (a depth above one is not honoured).
+   */
+  readonly prefetch?: boolean | number | undefined
   /**
    * Also record Effect's HTTP client span for every request (default false). Each request already runs in
    * the client's own span (`Blockscout.<method>`, with endpoint, family, chain, redacted URL and status);

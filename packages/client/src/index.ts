@@ -32,6 +32,6 @@ export {
   type PathParam,
   type PathParamKind
 } from "./endpoints.ts"
-export { requestsCounter, retriesCounter } from "./internal/request.ts"
+export { requestsCounter, retriesCounter } from "./Metrics.ts"
 export type { BlockscoutEvent, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 export type * from "./Parameters.ts"

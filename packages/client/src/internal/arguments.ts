@@ -1,0 +1,157 @@
+/**
+ * Arguments: the first step of every request. A method's arguments are checked against the endpoint's row
+ * (path parameters against the API doc's patterns, filters against their literal sets, cursor and page
+ * size) and turned into a `Prepared` request, without credentials. A failure is `InvalidArgument` and
+ * nothing is sent.
+ *
+ * @internal
+ */
+import {
+  addressPattern,
+  hashPattern,
+  isCursorValue,
+  type NextPageParams,
+  tokenIdPattern
+} from "@blockscout-effect/schema"
+import { Effect, Result } from "effect"
+import * as Errors from "../BlockscoutError.ts"
+import type { Endpoint, Filter, PathParamKind } from "../endpoints.ts"
+import { stripCredentials } from "./redact.ts"
+
+/**
+ * A cursor as it travels: the schema's `NextPageParams`, values exactly as the server sent them (a `null`
+ * value is not sent, a boolean is sent as `true`/`false`).
+ */
+export type Cursor = NextPageParams
+
+/** A request whose arguments passed their checks: what to ask, without credentials. */
+export interface Prepared {
+  readonly endpoint: Endpoint
+  /** The path under the base, parameters substituted and encoded. */
+  readonly path: string
+  /** Filter query parameters, re-sent on every page. */
+  readonly filters: ReadonlyArray<readonly [string, string]>
+  readonly cursor: Cursor | undefined
+  readonly pageSize: number | undefined
+}
+
+const patterns: Record<PathParamKind, RegExp> = {
+  address: addressPattern,
+  hash: hashPattern,
+  tokenId: tokenIdPattern
+}
+
+const invalid = (endpoint: Endpoint, argument: string, message: string) =>
+  new Errors.BlockscoutError({
+    reason: new Errors.InvalidArgument({ endpoint: endpoint.name, url: "", argument, message })
+  })
+
+/** A value as an error message quotes it, shortened. */
+const show = (value: unknown): string => {
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value)
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+const checkFilter = (
+  endpoint: Endpoint,
+  filter: Filter,
+  value: unknown
+): Result.Result<string, Errors.BlockscoutError> => {
+  const fail = (message: string) => Result.fail(invalid(endpoint, filter.name, message))
+  const allowed = filter.values ?? []
+  switch (filter.kind) {
+    case "literal":
+      return typeof value === "string" && allowed.includes(value)
+        ? Result.succeed(value)
+        : fail(`${filter.name} must be one of ${allowed.join(", ")}; got ${show(value)}`)
+    case "text":
+      return typeof value === "string" && value.length > 0
+        ? Result.succeed(value)
+        : fail(`${filter.name} must be a non-empty string; got ${show(value)}`)
+    case "literals":
+    case "names": {
+      const list = typeof value === "string" ? value.split(",") : value
+      if (!Array.isArray(list) || list.length === 0) {
+        return fail(`${filter.name} must be a non-empty list; got ${show(value)}`)
+      }
+      const seen: Array<string> = []
+      for (const entry of list as ReadonlyArray<unknown>) {
+        if (typeof entry !== "string") return fail(`${filter.name} entries must be strings; got ${show(entry)}`)
+        if (filter.kind === "literals" && !allowed.includes(entry)) {
+          return fail(`${filter.name} values must be among ${allowed.join(", ")}; got ${show(entry)}`)
+        }
+        if (filter.kind === "names" && !/^[A-Za-z0-9_$.:-]+$/.test(entry)) {
+          return fail(`${filter.name} entries must be method names; got ${show(entry)}`)
+        }
+        if (!seen.includes(entry)) seen.push(entry)
+      }
+      return Result.succeed(seen.join(","))
+    }
+  }
+}
+
+const checkCursor = (endpoint: Endpoint, value: unknown): Result.Result<Cursor, Errors.BlockscoutError> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return Result.fail(invalid(endpoint, "cursor", "cursor must be a next_page_params object"))
+  }
+  for (const [name, entry] of Object.entries(value)) {
+    // `undefined` (an optional key left unset by the caller) is simply not sent, like null.
+    if (entry !== undefined && !isCursorValue(entry)) {
+      return Result.fail(
+        invalid(endpoint, "cursor", `cursor value of ${name} must be a string, a number, a boolean or null`)
+      )
+    }
+  }
+  return Result.succeed(stripCredentials(value as Cursor))
+}
+
+/**
+ * Checks every argument against the row (path parameters against the API doc's patterns, filters against
+ * their literal sets, cursor and page size) and builds the credential-free request. Unknown argument
+ * names are rejected too, so a typo never silently drops a filter.
+ */
+export const prepare = (
+  endpoint: Endpoint,
+  args: Readonly<Record<string, unknown>>,
+  defaultPageSize: number | undefined
+): Effect.Effect<Prepared, Errors.BlockscoutError> => {
+  let path = endpoint.path
+  for (const param of endpoint.pathParams) {
+    const value = args[param.name]
+    if (typeof value !== "string" || !patterns[param.kind].test(value)) {
+      return Effect.fail(
+        invalid(endpoint, param.name, `${param.name} must match ${patterns[param.kind].source}; got ${show(value)}`)
+      )
+    }
+    path = path.replace(`{${param.name}}`, encodeURIComponent(value))
+  }
+  const filters: Array<readonly [string, string]> = []
+  for (const filter of endpoint.filters) {
+    const value = args[filter.name]
+    if (value === undefined) continue
+    const checked = checkFilter(endpoint, filter, value)
+    if (Result.isFailure(checked)) return Effect.fail(checked.failure)
+    filters.push([filter.name, checked.success])
+  }
+  const paged = endpoint.shape === "page"
+  for (const name of Object.keys(args)) {
+    const known =
+      endpoint.pathParams.some((p) => p.name === name) ||
+      endpoint.filters.some((f) => f.name === name) ||
+      (paged && (name === "cursor" || name === "pageSize"))
+    if (!known && args[name] !== undefined) {
+      return Effect.fail(invalid(endpoint, name, `${endpoint.name} takes no argument ${show(name)}`))
+    }
+  }
+  let cursor: Cursor | undefined
+  if (args.cursor !== undefined && args.cursor !== null) {
+    const checked = checkCursor(endpoint, args.cursor)
+    if (Result.isFailure(checked)) return Effect.fail(checked.failure)
+    cursor = checked.success
+  }
+  const pageSize = args.pageSize ?? (paged ? defaultPageSize : undefined)
+  if (pageSize !== undefined && (typeof pageSize !== "number" || !Number.isInteger(pageSize) || pageSize < 1)) {
+    return Effect.fail(invalid(endpoint, "pageSize", `pageSize must be a positive integer; got ${show(pageSize)}`))
+  }
+  return Effect.succeed({ endpoint, path, filters, cursor, pageSize })
+}

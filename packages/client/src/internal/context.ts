@@ -1,0 +1,118 @@
+/**
+ * The client's context: everything the request pipeline needs (where to send, which credentials, the retry,
+ * timeout and rate-limit policy, the runtime's HTTP client and limiter registry), resolved once per layer
+ * from its options, plus the two things every step reports through it (events and span attributes).
+ *
+ * @internal
+ */
+import { Duration, Effect, Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import type { Endpoint, Family } from "../endpoints.ts"
+import type { BlockscoutEvent, ClientOptions } from "../Options.ts"
+import * as RateLimit from "./rateLimit.ts"
+import { publicUrl, trimSlash } from "./redact.ts"
+
+/** Everything the pipeline needs, resolved once per layer. */
+export interface ClientContext {
+  readonly http: HttpClient.HttpClient
+  readonly family: Family
+  readonly chainId: number | undefined
+  /** `{baseUrl}/{chainId}/api/v2` or `{baseUrl}/api/v2`, no trailing slash. */
+  readonly base: string
+  /** `base` without any userinfo (`user:pass@`): what errors, logs and spans show. */
+  readonly publicBase: string
+  /** Longest wait the client honours when a server asks for one (`Retry-After`, `x-ratelimit-reset`). */
+  readonly maxWait: Duration.Duration
+  readonly apiKey: Redacted.Redacted<string> | undefined
+  readonly secretKey: Redacted.Redacted<string> | undefined
+  readonly apiKeyIn: "query" | "header"
+  readonly timeout: Duration.Duration
+  readonly retryTimes: number
+  readonly retryBase: Duration.Duration
+  readonly retryMax: Duration.Duration
+  readonly requestsPerSecond: number | undefined
+  readonly rateLimited: boolean
+  readonly limiterKey: string
+  readonly registry: RateLimit.RateLimitRegistry
+  readonly pageSize: number | undefined
+  /** Whether streams request the next page while the current one is consumed (one page ahead, never more). */
+  readonly prefetch: boolean
+  readonly onEvent: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
+  readonly httpClientSpans: boolean
+}
+
+/** Where and how to connect, resolved from a layer's options or from configuration. */
+export interface Target {
+  readonly family: Family
+  readonly chainId: number | undefined
+  readonly baseUrl: string
+  readonly apiKey: Redacted.Redacted<string> | undefined
+  readonly secretKey: Redacted.Redacted<string> | undefined
+}
+
+/** The Pro API's base URL when none is given. */
+export const defaultProBaseUrl = "https://api.blockscout.com"
+
+const positive = (n: number): number | undefined => (Number.isFinite(n) && n > 0 ? n : undefined)
+
+/**
+ * `ClientOptions.prefetch` as a switch: `true`/`false`, or (kept for compatibility) a number, where any
+ * value above 0 means on. The default is on.
+ */
+const prefetchOf = (prefetch: ClientOptions["prefetch"]): boolean =>
+  typeof prefetch === "boolean" ? prefetch : (prefetch ?? 1) > 0
+
+/** Resolves a layer's target and options into the context every request runs with. */
+export const toContext = (
+  http: HttpClient.HttpClient,
+  registry: RateLimit.RateLimitRegistry,
+  target: Target,
+  options: ClientOptions
+): ClientContext => {
+  const base =
+    target.family === "pro"
+      ? `${trimSlash(target.baseUrl)}/${target.chainId}/api/v2`
+      : `${trimSlash(target.baseUrl)}/api/v2`
+  const retry = options.retry === false ? { times: 0 } : (options.retry ?? {})
+  const rateLimit = options.rateLimit === false ? undefined : (options.rateLimit ?? {})
+  // One limiter per key; keyless instance calls are limited per IP, so per instance address.
+  const limiterKey =
+    target.apiKey === undefined
+      ? `ip:${RateLimit.fingerprint(trimSlash(target.baseUrl))}`
+      : `key:${RateLimit.fingerprint(Redacted.value(target.apiKey))}`
+  return {
+    http,
+    family: target.family,
+    chainId: target.chainId,
+    base,
+    publicBase: publicUrl(base),
+    maxWait: Duration.fromInputUnsafe(options.maxServerWait ?? "2 minutes"),
+    apiKey: target.apiKey,
+    secretKey: target.secretKey,
+    apiKeyIn: options.apiKeyIn ?? "query",
+    timeout: Duration.fromInputUnsafe(options.timeout ?? "120 seconds"),
+    retryTimes: Math.max(0, retry.times ?? 5),
+    retryBase: Duration.fromInputUnsafe(retry.base ?? "500 millis"),
+    retryMax: Duration.fromInputUnsafe(retry.max ?? "30 seconds"),
+    // A non-positive or non-finite rate means no pacing (the header budget still applies).
+    requestsPerSecond: rateLimit === undefined ? undefined : positive(rateLimit.requestsPerSecond ?? 5),
+    rateLimited: rateLimit !== undefined,
+    limiterKey,
+    registry,
+    pageSize: options.pageSize,
+    prefetch: prefetchOf(options.prefetch),
+    onEvent: options.onEvent,
+    httpClientSpans: options.httpClientSpans ?? false
+  }
+}
+
+/** Reports an event to the layer's `onEvent`, if it has one. */
+export const emit = (ctx: ClientContext, event: BlockscoutEvent): Effect.Effect<void> =>
+  ctx.onEvent === undefined ? Effect.void : ctx.onEvent(event)
+
+/** Span attributes of a request: endpoint, family, chain. */
+export const spanAttributes = (ctx: ClientContext, endpoint: Endpoint): Record<string, unknown> => ({
+  "blockscout.endpoint": endpoint.name,
+  "blockscout.family": ctx.family,
+  ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
+})

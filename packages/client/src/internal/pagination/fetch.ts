@@ -1,0 +1,83 @@
+/**
+ * Page and array fetching: one request of a paged or bare-array endpoint, inside a span named for the
+ * method, then decoded with the row's schema. A page's cursor comes back credential-free.
+ *
+ * `fetchRaw` and `decodePage` are the two halves a stream uses apart (it reads the next cursor between them,
+ * see `walk.ts`); `fetchPage` and `fetchArray` are the `list*` methods' whole request.
+ *
+ * @internal
+ */
+import { Effect } from "effect"
+import type * as Errors from "../../BlockscoutError.ts"
+import type { Page } from "../../Parameters.ts"
+import type { Cursor, Prepared } from "../arguments.ts"
+import { type ClientContext, spanAttributes } from "../context.ts"
+import { decodeJson } from "../decode.ts"
+import { stripCredentials } from "../redact.ts"
+import { fetchJson } from "../retry.ts"
+import type { BodyTap } from "../send.ts"
+import { type Query, queryOf, redactedUrl } from "../url.ts"
+
+/** The request of one page: the query for the cursor it is asked with, and its redacted URL. */
+export const requestOf = (
+  ctx: ClientContext,
+  prepared: Prepared,
+  cursor: Cursor | undefined
+): { readonly query: Query; readonly url: string } => {
+  const query = queryOf(prepared, cursor)
+  return { query, url: redactedUrl(ctx, prepared.path, query) }
+}
+
+/**
+ * Sends the request of one page inside a span named for the method; the body comes back parsed, not decoded.
+ * `tap` sees the body text before it is parsed.
+ */
+export const fetchRaw = (
+  ctx: ClientContext,
+  prepared: Prepared,
+  cursor: Cursor | undefined,
+  spanName: string,
+  tap?: BodyTap
+): Effect.Effect<unknown, Errors.BlockscoutError> => {
+  const { query, url } = requestOf(ctx, prepared, cursor)
+  return fetchJson(ctx, prepared.endpoint, prepared.path, query, url, tap).pipe(
+    // No stack trace per span: one is captured per page otherwise, a measurable cost on long streams.
+    Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) }, { captureStackTrace: false })
+  )
+}
+
+/** Decodes a page body (fetched with `cursor`) and strips credentials from its cursor. */
+export const decodePage = <A>(
+  ctx: ClientContext,
+  prepared: Prepared,
+  cursor: Cursor | undefined,
+  json: unknown
+): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
+  decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, cursor).url, json).pipe(
+    Effect.map((raw) => {
+      const page = raw as Page<A>
+      const next = page.next_page_params
+      return next === null || next === undefined
+        ? { items: page.items, next_page_params: null }
+        : { items: page.items, next_page_params: stripCredentials(next) }
+    })
+  )
+
+/** Fetches one page of a paged endpoint, inside a span named `spanName`; its cursor is credential-free. */
+export const fetchPage = <A>(
+  ctx: ClientContext,
+  prepared: Prepared,
+  cursor: Cursor | undefined,
+  spanName: string
+): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
+  Effect.flatMap(fetchRaw(ctx, prepared, cursor, spanName), (json) => decodePage<A>(ctx, prepared, cursor, json))
+
+/** Fetches the bare-array endpoint (E3) as one effect. */
+export const fetchArray = <A>(
+  ctx: ClientContext,
+  prepared: Prepared,
+  spanName: string
+): Effect.Effect<ReadonlyArray<A>, Errors.BlockscoutError> =>
+  Effect.flatMap(fetchRaw(ctx, prepared, undefined, spanName), (json) =>
+    decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, undefined).url, json)
+  ).pipe(Effect.map((raw) => raw as ReadonlyArray<A>))
