@@ -175,6 +175,34 @@ describe("pagination", () => {
     }).pipe(Effect.scoped)
   )
 
+  // `prefetch` is a switch: one page ahead of the one the stream waits for, never more (a number above 1 acts as 1).
+  for (const [prefetch, ahead] of [
+    [true, 1],
+    [false, 0],
+    [5, 1],
+    [0, 0]
+  ] as const) {
+    it.live(`prefetch: ${prefetch} asks ${ahead} page(s) ahead of a busy consumer`, () =>
+      Effect.gen(function* () {
+        const server = yield* scriptedServer(pagedWithdrawals(5, 2))
+        let seen = -1
+        const items = yield* Blockscout.use((bs) =>
+          bs.streamWithdrawals({ pageSize: 2 }).pipe(
+            // The consumer is busy with the first item long enough for any prefetch to be sent and answered.
+            Stream.tap((w) =>
+              w.index === 0
+                ? Effect.sleep("60 millis").pipe(Effect.andThen(Effect.sync(() => (seen = server.requests.length))))
+                : Effect.void
+            ),
+            Stream.runCount
+          )
+        ).pipe(Effect.provide(proLayer(server.url, { prefetch })))
+        assert.strictEqual(items, 10)
+        assert.strictEqual(seen, 1 + ahead)
+      }).pipe(Effect.scoped)
+    )
+  }
+
   it.live("a retried page is fetched again alone: the stream neither restarts nor repeats items", () =>
     Effect.gen(function* () {
       const inner = pagedWithdrawals(3, 2)
