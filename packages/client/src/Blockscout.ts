@@ -195,7 +195,7 @@ const makeShape = (ctx: ClientContext, target: BlockscoutTarget): BlockscoutShap
             Fetch.fetchArray<EndpointItem<N>>(ctx, prepared, span),
             (items): Page<EndpointItem<N>> => ({ items, next_page_params: null })
           )
-        : Fetch.fetchPage<EndpointItem<N>>(ctx, prepared, prepared.cursor, span)
+        : Fetch.fetchPage<EndpointItem<N>>(ctx, prepared, span)
     )
   }
   const pagesOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {

@@ -63,14 +63,18 @@ export const decodePage = <A>(
     })
   )
 
-/** Fetches one page of a paged endpoint, inside a span named `spanName`; its cursor is credential-free. */
+/**
+ * Fetches the page of a paged endpoint at `prepared.cursor` (the first page when it has none), inside a span
+ * named `spanName`; the page's own cursor comes back credential-free.
+ */
 export const fetchPage = <A>(
   ctx: ClientContext,
   prepared: Prepared,
-  cursor: Cursor | undefined,
   spanName: string
 ): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
-  Effect.flatMap(fetchRaw(ctx, prepared, cursor, spanName), (json) => decodePage<A>(ctx, prepared, cursor, json))
+  Effect.flatMap(fetchRaw(ctx, prepared, prepared.cursor, spanName), (json) =>
+    decodePage<A>(ctx, prepared, prepared.cursor, json)
+  )
 
 /** Fetches the bare-array endpoint (E3) as one effect. */
 export const fetchArray = <A>(
