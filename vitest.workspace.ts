@@ -19,6 +19,7 @@ export default defineConfig({
     projects: [
       { ...shared, test: { name: "schema", root: "packages/schema", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "client", root: "packages/client", include: ["test/**/*.test.ts"] } },
+      { ...shared, test: { name: "export", root: "packages/export", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "examples", root: "examples", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "workspace", root: "scripts", include: ["test/**/*.test.ts"] } }
     ]

@@ -35,3 +35,4 @@ export {
 export { requestsCounter, retriesCounter } from "./Metrics.ts"
 export type { BlockscoutEvent, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 export type * from "./Parameters.ts"
+export * as BaseUrl from "./BaseUrl.ts"

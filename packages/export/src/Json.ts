@@ -5,10 +5,17 @@
  * Use `toJsonValue` before `JSON.stringify` (which throws on `bigint`) and `flatten` for tabular output.
  * Gotcha: this is lossless for output only; to get typed values back, decode the file with the client's
  * schemas (a decimal string decodes to the same `bigint`).
+ *
+ * @since 0.1.0
  */
 import { DateTime, Option, Redacted } from "effect"
 
-/** A JSON value as `JSON.stringify` writes it. */
+/**
+ * A JSON value as `JSON.stringify` writes it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type Json = string | number | boolean | null | ReadonlyArray<Json> | { readonly [key: string]: Json }
 
 /**
@@ -16,6 +23,9 @@ export type Json = string | number | boolean | null | ReadonlyArray<Json> | { re
  * Option -> its value or null, Redacted -> "<redacted>", undefined fields dropped.
  *
  * Gotcha: class instances other than the above are walked as plain objects (own enumerable fields).
+ *
+ * @since 0.1.0
+ * @category encoding
  */
 export const toJsonValue = (value: unknown): Json => {
   switch (typeof value) {
@@ -44,37 +54,10 @@ export const toJsonValue = (value: unknown): Json => {
   return out
 }
 
-/** One item as a single line of JSON (no trailing newline), with bigint and DateTime made plain. */
-export const stringify = (value: unknown): string => JSON.stringify(toJsonValue(value))
-
-/** A flat row: dotted column name -> cell text. */
-export type FlatRow = ReadonlyMap<string, string>
-
 /**
- * Flattens a value into dotted columns (`from.hash`, `total.value`); arrays and free-form objects below
- * `maxDepth` are written as JSON text in one cell; null becomes an empty cell.
+ * One item as a single line of JSON (no trailing newline), with bigint and DateTime made plain.
  *
- * When to use: CSV and table output, where every cell is text.
+ * @since 0.1.0
+ * @category encoding
  */
-export const flatten = (value: unknown, maxDepth = 3): FlatRow => {
-  const out = new Map<string, string>()
-  const walk = (json: Json, prefix: string, depth: number): void => {
-    if (json === null) {
-      if (prefix !== "") out.set(prefix, "")
-      return
-    }
-    if (typeof json !== "object") {
-      out.set(prefix === "" ? "value" : prefix, String(json))
-      return
-    }
-    if (Array.isArray(json) || depth >= maxDepth) {
-      out.set(prefix === "" ? "value" : prefix, JSON.stringify(json))
-      return
-    }
-    for (const [key, field] of Object.entries(json as { readonly [key: string]: Json })) {
-      walk(field, prefix === "" ? key : `${prefix}.${key}`, depth + 1)
-    }
-  }
-  walk(toJsonValue(value), "", 0)
-  return out
-}
+export const stringify = (value: unknown): string => JSON.stringify(toJsonValue(value))
