@@ -17,7 +17,7 @@ import type { TokenTransfer } from "@blockscout-effect/schema"
 import { NodeRuntime, NodeServices } from "@effect/platform-node"
 import { Clock, Console, DateTime, Effect, FileSystem, Path, Stream } from "effect"
 import * as Connection from "./lib/Connection.ts"
-import * as HistoryFile from "./lib/HistoryFile.ts"
+import { HistoryFile } from "@blockscout-effect/export"
 import * as Progress from "./lib/Progress.ts"
 
 /** Options of `streamHistory`. */

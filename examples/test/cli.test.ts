@@ -5,7 +5,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, FileSystem, Layer, Redacted, Stream } from "effect"
 import { kebab } from "../src/cli/Cli.ts"
 import { exitCodes } from "../src/cli/Exit.ts"
-import { stringify } from "../src/lib/Json.ts"
+import { Json } from "@blockscout-effect/export"
 import { answering, baseUrl, ndjson, runCli } from "./harness.ts"
 
 const simulator = SimulatedBlockscout.make({ blocks: 2000 })
@@ -42,7 +42,7 @@ const expected = (name: EndpointName, args: Record<string, string>, n: number) =
   Effect.gen(function* () {
     const bs = yield* Blockscout
     const items = yield* Stream.runCollect(Stream.take(bs.stream(name, args), n))
-    return items.map(stringify)
+    return items.map(Json.stringify)
   }).pipe(Effect.provide(client()))
 
 describe("blockscout CLI, one subcommand per endpoint row", () => {
@@ -75,7 +75,7 @@ describe("blockscout CLI, choosing the API", () => {
   }).pipe(Layer.provide(layerHttpClient(simulator)))
   const proItems = Effect.gen(function* () {
     const bs = yield* Blockscout
-    return (yield* Stream.runCollect(Stream.take(bs.stream("tokenTransfers", {}), 4))).map(stringify)
+    return (yield* Stream.runCollect(Stream.take(bs.stream("tokenTransfers", {}), 4))).map(Json.stringify)
   }).pipe(Effect.provide(proClient))
 
   it.effect("--chain talks to the Pro API (with the key from BLOCKSCOUT_API_KEY)", () =>

@@ -1,31 +1,29 @@
 /**
- * The `blockscout` command-line tool: one subcommand per list endpoint of the client's `endpoints`
- * table, streaming every item to stdout or a file as NDJSON, CSV or a table, with a progress line, a
+ * The `blockscout` command-line tool: one subcommand per list endpoint of the client's `endpoints` table,
+ * streaming every item to stdout or a file as NDJSON, CSV, Parquet or a table, with a progress line, a
  * checkpoint and resume.
  *
- * When to use: `run(argv)` is the whole program as an Effect (main.ts gives it Node's services and an
- * HTTP client; tests give it the simulated Blockscout and capture stdout/stderr through `Stdio`).
+ * When to use: `run(argv)` is the whole program as an Effect (main.ts gives it Node's services and an HTTP
+ * client; tests give it the simulated Blockscout and capture stdout/stderr through `Stdio`).
  *
  * How commands are derived: each row's name in kebab case is the subcommand (`tokenInstanceTransfers` ->
- * `token-instance-transfers`), its path parameters are positional arguments in path order, and its
- * filters are flags (`literal`: one of the values; `literals` / `names`: a comma-separated list, as the
- * API takes them). A new row in the table is a new subcommand with no change here.
+ * `token-instance-transfers`), its path parameters are positional arguments in path order, and its filters
+ * are flags (`literal`: one of the values; `literals` / `names`: a comma-separated list, as the API takes
+ * them). A new row in the table is a new subcommand with no change here.
+ *
+ * The steps of a run, one module each: flags checked (`Flags.ts`, exit 2 naming the flag), the API chosen
+ * (`Api.ts`), the output written (`Screen.ts` for stdout and stderr, `HistoryFile` of
+ * `@blockscout-effect/export` for files), failures turned into one line and an exit code (`Exit.ts`).
  */
-import {
-  Blockscout,
-  type BlockscoutEvent,
-  type ClientOptions,
-  type Endpoint,
-  type EndpointName,
-  endpoints
-} from "@blockscout-effect/client"
-import { Config, Effect, Option, type Redacted, Stdio, Stream } from "effect"
+import { Blockscout, type BlockscoutEvent, type Endpoint, type EndpointName, endpoints } from "@blockscout-effect/client"
+import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
+import { Effect, Logger, Option, PlatformError, Stdio, Stream } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
-import { CheckpointError } from "../lib/Checkpoint.ts"
-import { type Format, formats, makeEncoder } from "../lib/Format.ts"
-import * as HistoryFile from "../lib/HistoryFile.ts"
-import * as Progress from "../lib/Progress.ts"
+import { clientLayer } from "./Api.ts"
 import { CliExit, exitCodes, fromBlockscoutError, scrub } from "./Exit.ts"
+import { type CommonInput, commonFlags, listOf, type Settings, settingsOf, UsageError } from "./Flags.ts"
+import * as Screen from "./Screen.ts"
+import * as Table from "./Table.ts"
 
 /** The tool's version, printed by `--version`. */
 export const version = "0.1.0"
@@ -35,73 +33,11 @@ const count = (n: number) => n.toLocaleString("en-US")
 /** `tokenInstanceTransfers` -> `token-instance-transfers`. */
 export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
-// Flags every subcommand takes. They sit on each subcommand (not on the root), so they may be written
-// after the subcommand name, where users put them.
-const commonFlags = {
-  chain: Flag.Int("chain").pipe(
-    Flag.withDescription("Pro API chain id (1 = Ethereum); selects the Pro API (needs a key)"),
-    Flag.optional
-  ),
-  baseUrl: Flag.String("base-url").pipe(
-    Flag.withDescription(
-      "An instance's address (https://eth.blockscout.com); with --chain, the Pro API's base instead. " +
-        "Without --chain and --base-url: BLOCKSCOUT_CHAIN_ID / BLOCKSCOUT_BASE_URL from the environment"
-    ),
-    Flag.optional
-  ),
-  apiKey: Flag.Redacted("api-key").pipe(
-    Flag.withDescription("API key (default: BLOCKSCOUT_API_KEY); prefer the variable, flags show up in `ps`"),
-    Flag.optional
-  ),
-  format: Flag.Literals("format", formats).pipe(
-    Flag.withDescription("ndjson (one JSON object a line; the default), csv, or table"),
-    Flag.withDefault("ndjson" as Format)
-  ),
-  output: Flag.String("output").pipe(
-    Flag.withAlias("o"),
-    Flag.withDescription("Write to this file instead of stdout"),
-    Flag.optional
-  ),
-  limit: Flag.Int("limit").pipe(
-    Flag.withDescription("Stop after this many items (counting what a resumed file already holds)"),
-    Flag.optional
-  ),
-  pageSize: Flag.Int("page-size").pipe(
-    Flag.withDescription("Items per request (servers default to 50 and cap at 100)"),
-    Flag.optional
-  ),
-  resume: Flag.String("resume").pipe(
-    Flag.withDescription("Checkpoint file (needs --output): written after every page; if it exists, continue from it"),
-    Flag.optional
-  ),
-  columns: Flag.String("columns").pipe(
-    Flag.withDescription(
-      "csv/table: comma-separated dotted columns (from.hash,total.value); default from the first page"
-    ),
-    Flag.optional
-  ),
-  requestsPerSecond: Flag.Finite("requests-per-second").pipe(
-    Flag.withDescription("Client-side request pacing (default 5, the free Pro plan)"),
-    Flag.optional
-  )
-}
-
-/** The parsed common flags. */
-type CommonInput = Command.Command.Config.Infer<typeof commonFlags>
-
 /** Options for building the tool; tests pass client options (no pacing, fast retries). */
 export interface CliOptions {
-  /** Options merged into every client layer the tool builds (retries, rate limit, timeouts). */
-  readonly client?: ClientOptions | undefined
+  /** Client options under the flags' (retries, rate limit, timeouts); a flag given on the command line wins. */
+  readonly client?: import("@blockscout-effect/client").ClientOptions | undefined
 }
-
-class UsageError extends Error {}
-
-const listOf = (text: string): ReadonlyArray<string> =>
-  text
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0)
 
 const pathArgument = (name: string, kind: string) =>
   Argument.String(kebab(name)).pipe(
@@ -143,123 +79,84 @@ const clientArgs = (
   return args
 }
 
-const writeTo = (stdio: Stdio.Stdio, sink: "stdout" | "stderr", text: string) =>
-  Stream.run(Stream.make(text), sink === "stdout" ? stdio.stdout() : stdio.stderr()).pipe(Effect.orDie)
+/** Client options from the checked flags, over the tool's own (a flag given wins). */
+const clientOptions = (settings: Settings, options: CliOptions, onEvent: (e: BlockscoutEvent) => Effect.Effect<void>) => ({
+  ...options.client,
+  ...(settings.requestsPerSecond === undefined ? {} : { rateLimit: { requestsPerSecond: settings.requestsPerSecond } }),
+  ...(settings.timeoutSeconds === undefined ? {} : { timeout: `${settings.timeoutSeconds} seconds` as const }),
+  ...(settings.retries === undefined
+    ? {}
+    : { retry: settings.retries === 0 ? (false as const) : { times: settings.retries } }),
+  onEvent: (event: BlockscoutEvent) => Effect.andThen(onEvent(event), options.client?.onEvent?.(event) ?? Effect.void)
+})
 
-const optionalSecret = (name: string) =>
-  Config.option(Config.Redacted(name)).pipe(Effect.orElseSucceed(() => Option.none<Redacted.Redacted<string>>()))
+/** How many retries the client makes with these options (for "retry 2 of 5"). */
+const retriesOf = (settings: Settings, options: CliOptions): number => {
+  if (settings.retries !== undefined) return settings.retries
+  const retry = options.client?.retry
+  return retry === false ? 0 : (retry?.times ?? 5)
+}
 
-/** Picks the client layer: flags first, then the environment (`Blockscout.layerConfig`). */
-const clientLayer = (common: CommonInput, options: ClientOptions) =>
-  Effect.gen(function* () {
-    const envKey = yield* optionalSecret("BLOCKSCOUT_API_KEY")
-    const envSecret = yield* optionalSecret("BLOCKSCOUT_SECRET_KEY")
-    const apiKey = Option.orElse(common.apiKey, () => envKey)
-    const secrets = [...Option.toArray(apiKey), ...Option.toArray(envSecret)]
-    if (Option.isSome(common.chain)) {
-      if (Option.isNone(apiKey)) {
-        return yield* Effect.fail(
-          new UsageError("the Pro API (--chain) needs a key: set BLOCKSCOUT_API_KEY or --api-key")
-        )
-      }
-      return {
-        secrets,
-        layer: Blockscout.layerPro({
-          ...options,
-          chainId: common.chain.value,
-          apiKey: apiKey.value,
-          ...(Option.isSome(common.baseUrl) ? { baseUrl: common.baseUrl.value } : {})
-        })
-      }
-    }
-    if (Option.isSome(common.baseUrl)) {
-      return {
-        secrets,
-        layer: Blockscout.layerInstance({
-          ...options,
-          baseUrl: common.baseUrl.value,
-          ...(Option.isSome(apiKey) ? { apiKey: apiKey.value } : {}),
-          ...(Option.isSome(envSecret) ? { secretKey: envSecret.value } : {})
-        })
-      }
-    }
-    return {
-      secrets,
-      layer: Blockscout.layerConfig(options)
-    }
-  })
+/** Streams the pages of `row` to stdout in the chosen format, stopping at `--limit`. */
+const toStdout = <E, R>(
+  screen: Screen.Screen,
+  settings: Settings,
+  pages: Stream.Stream<{ readonly items: ReadonlyArray<unknown> }, E, R>
+) => {
+  const columns = settings.columns ?? []
+  const encoder =
+    settings.format === "table"
+      ? Table.makeTable(columns)
+      : Format.makeEncoder(settings.format === "csv" ? "csv" : "ndjson", { columns })
+  let written = 0
+  const max = settings.limit ?? Number.POSITIVE_INFINITY
+  return pages.pipe(
+    Stream.mapEffect((page) => {
+      const items = page.items.slice(0, max - written)
+      written += items.length
+      return Effect.andThen(screen.data(encoder.encodePage(items)), screen.progress.page(items.length))
+    }),
+    Stream.takeUntil(() => written >= max),
+    Stream.runDrain,
+    // The reader went away (`| head`): stop quietly, as Unix tools do.
+    Effect.catchIf(
+      (e): e is Extract<typeof e, PlatformError.PlatformError> => e instanceof PlatformError.PlatformError,
+      () => Effect.void
+    )
+  )
+}
 
 /** Runs one endpoint with the parsed flags: the body of every subcommand. */
 const runEndpoint = (
   row: Endpoint,
   args: Record<string, string | ReadonlyArray<string>>,
-  common: CommonInput,
+  input: CommonInput,
   options: CliOptions
 ) =>
   Effect.gen(function* () {
-    const stdio = yield* Stdio.Stdio
-    const output = Option.getOrUndefined(common.output)
-    const resume = Option.getOrUndefined(common.resume)
-    const limit = Option.getOrUndefined(common.limit)
-    const pageSize = Option.getOrUndefined(common.pageSize)
-    const columns = Option.map(common.columns, listOf).pipe(Option.getOrUndefined)
-    if (resume !== undefined && output === undefined) {
-      return yield* Effect.fail(new UsageError("--resume needs --output FILE (stdout cannot be resumed)"))
-    }
-    if (output !== undefined && common.format === "table") {
-      return yield* Effect.fail(
-        new UsageError("--format table is for reading in a terminal: use ndjson or csv with --output")
-      )
-    }
-    if (limit !== undefined && limit < 1) return yield* Effect.fail(new UsageError("--limit must be at least 1"))
-    if (pageSize !== undefined && pageSize < 1) {
-      return yield* Effect.fail(new UsageError("--page-size must be at least 1"))
-    }
+    const settings = yield* settingsOf(row, input)
+    const screen = yield* Screen.make
+    const retries = retriesOf(settings, options)
+    // Each retry is announced at once (what failed, where, when the next try is), and counted on the line.
+    const onEvent = (event: BlockscoutEvent) =>
+      event._tag === "Retry"
+        ? Effect.andThen(screen.progress.retry, screen.notice(Screen.retryNotice(event, retries)))
+        : Effect.void
+    const { layer, secrets } = yield* clientLayer(input, clientOptions(settings, options, onEvent))
+    const { output, resume } = settings
 
-    const progress = yield* Progress.make({
-      write: (text) => writeTo(stdio, "stderr", text),
-      enabled: yield* stdio.stderrIsTerminal
-    })
-    const onEvent = (event: BlockscoutEvent) => (event._tag === "Retry" ? progress.retry : Effect.void)
-    const rps = Option.getOrUndefined(common.requestsPerSecond)
-    const { layer, secrets } = yield* clientLayer(common, {
-      ...(rps === undefined ? {} : { rateLimit: { requestsPerSecond: rps } }),
-      ...options.client,
-      onEvent: options.client?.onEvent
-        ? (event) => Effect.andThen(onEvent(event), options.client?.onEvent?.(event) ?? Effect.void)
-        : onEvent
-    })
-
-    const stream = Effect.gen(function* () {
+    const job = Effect.gen(function* () {
       const bs = yield* Blockscout
       // `pages` serves every row; the bare-array row (E3) comes back as one page with no next cursor.
       const pages = (cursor: HistoryFile.Cursor | undefined) =>
         bs.pages(row.name as EndpointName, {
           ...args,
           ...(cursor === undefined ? {} : { cursor }),
-          ...(pageSize === undefined ? {} : { pageSize })
+          ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize })
         })
-
       if (output === undefined) {
-        const encoder = makeEncoder(common.format, { columns })
-        let written = 0
-        const max = limit ?? Number.POSITIVE_INFINITY
-        yield* pages(undefined).pipe(
-          Stream.mapEffect((page) => {
-            const items = page.items.slice(0, max - written)
-            written += items.length
-            return Effect.as(progress.page(items.length), encoder.encodePage(items))
-          }),
-          Stream.takeUntil(() => written >= max),
-          Stream.run(stdio.stdout()),
-          // The reader went away (`| head`): stop quietly, as Unix tools do.
-          Effect.catchIf(
-            (e) => e._tag === "PlatformError",
-            () => Effect.void
-          )
-        )
-        yield* progress.finish
-        return
+        yield* toStdout(screen, settings, pages(undefined))
+        return yield* screen.progress.finish
       }
       const summary = yield* HistoryFile.run({
         pages,
@@ -267,45 +164,47 @@ const runEndpoint = (
         checkpoint: resume,
         // Identifies the history, so a checkpoint only resumes the query it was written for. The API is the
         // client's credential-free `target.apiUrl` (family, chain and base, whether from flags or the
-        // environment), never the raw --base-url: that may carry `user:pass@`, and the query is saved in the
-        // checkpoint and printed when a resume is refused.
-        query: JSON.stringify({
-          endpoint: row.name,
-          args,
-          pageSize: pageSize ?? null,
-          api: bs.target.apiUrl
-        }),
-        format: common.format === "csv" ? "csv" : "ndjson", // table into a file was refused above
-        columns,
-        limit,
-        onPage: (_, n) => progress.page(n)
+        // environment), never the raw --base-url.
+        query: JSON.stringify({ endpoint: row.name, args, pageSize: settings.pageSize ?? null, api: bs.target.apiUrl }),
+        format: settings.format === "table" ? "ndjson" : settings.format, // table into a file was refused
+        columns: settings.columns,
+        limit: settings.limit,
+        onPage: (_, n) => screen.progress.page(n)
       })
-      yield* progress.finish
+      yield* screen.progress.finish
       const state = summary.state
-      yield* writeTo(
-        stdio,
-        "stderr",
+      yield* screen.notice(
         `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} items in ${count(summary.newPages)} pages ` +
-          `written to ${output}${summary.resumed ? ` (${count(state.items)} in all)` : ""}, ${count(state.bytes)} bytes; ${
-            summary.stopped === "done" ? "complete" : `stopped at --limit ${limit}`
-          }\n`
+          `written to ${output}${summary.resumed ? ` (${count(state.items)} in all)` : ""}, ` +
+          `${summary.parquet ? `${count(summary.parquet.rows)} Parquet rows` : `${count(state.bytes)} bytes`}; ${
+            summary.stopped === "done" ? "complete" : `stopped at --limit ${settings.limit}`
+          }`
       )
     })
-    return yield* stream.pipe(
+    return yield* job.pipe(
       Effect.provide(layer),
+      // Ctrl-C or SIGTERM: leave the terminal clean and say what is kept (main.ts sets the exit code).
+      Effect.onInterrupt(() =>
+        Effect.andThen(
+          screen.progress.clear,
+          screen.notice(
+            resume === undefined
+              ? "blockscout: interrupted"
+              : `blockscout: interrupted; ${resume} keeps every whole page: run the same command to resume`
+          )
+        )
+      ),
       Effect.mapError((error) => {
-        if (error._tag === "ConfigError") {
-          return new CliExit({
-            code: exitCodes.usage,
-            text:
-              "blockscout: no API chosen: pass --chain (Pro API) or --base-url (an instance), or set " +
-              "BLOCKSCOUT_CHAIN_ID with BLOCKSCOUT_API_KEY, or BLOCKSCOUT_BASE_URL"
-          })
-        }
         if (error instanceof CheckpointError) {
           return new CliExit({
             code: exitCodes.checkpoint,
-            text: scrub(`blockscout: checkpoint ${error.path}: ${error.message}`, secrets)
+            text: scrub(`blockscout: --resume ${error.path}: ${error.message}`, secrets)
+          })
+        }
+        if (error instanceof OutputError) {
+          return new CliExit({
+            code: exitCodes.output,
+            text: scrub(`blockscout: --output ${error.path}: ${error.message}`, secrets)
           })
         }
         const exit = fromBlockscoutError(error, secrets)
@@ -334,7 +233,8 @@ export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
     Command.withShortDescription(row.summary),
     Command.withExamples([
       { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
-      { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` }
+      { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
+      { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
     ])
   )
 }
@@ -345,8 +245,9 @@ export const makeCommand = (options: CliOptions = {}) => {
   const [first, ...rest] = rows.map((row) => endpointCommand(row, options))
   return Command.make("blockscout").pipe(
     Command.withDescription(
-      "Stream any Blockscout API v2 list endpoint to NDJSON, CSV or a table, with progress, a checkpoint and resume. " +
-        "Exit codes: 0 ok, 2 usage, 3 checkpoint/output, 10-20 one per API error reason, 130 interrupted."
+      "Stream any Blockscout API v2 list endpoint to NDJSON, CSV, Parquet or a table, with progress, a checkpoint " +
+        "and resume. Data goes to stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
+        "3 checkpoint, 4 output file, 10-20 one per API error reason, 130 SIGINT, 143 SIGTERM."
     ),
     Command.withSubcommands(first === undefined ? [] : [first, ...rest])
   )
@@ -358,7 +259,7 @@ const presenter = (stdio: Stdio.Stdio): CliOutput.Presenter => ({
   present: (event) =>
     Effect.gen(function* () {
       const formatter = yield* CliOutput.Formatter
-      const write = (sink: "stdout" | "stderr", text: string) => writeTo(stdio, sink, `${text}\n`)
+      const write = (sink: "stdout" | "stderr", text: string) => Effect.orDie(Screen.writeTo(stdio, sink, `${text}\n`))
       switch (event._tag) {
         case "Help":
           return yield* write("stdout", formatter.formatHelpDoc(event.helpDoc))
@@ -376,8 +277,8 @@ const presenter = (stdio: Stdio.Stdio): CliOutput.Presenter => ({
 
 /**
  * The tool as one Effect: parses `argv` (without `node` and the script), runs the subcommand, writes
- * output to `Stdio`'s stdout and messages to its stderr, and fails with `CliExit` (carrying the exit code)
- * on any error, after writing its one-line message.
+ * output to `Stdio`'s stdout and messages and logs (every level) to its stderr, and fails with `CliExit`
+ * (carrying the exit code) on any error, after writing its one-line message.
  */
 export const run = (argv: ReadonlyArray<string>, options: CliOptions = {}) =>
   Effect.gen(function* () {
@@ -387,13 +288,15 @@ export const run = (argv: ReadonlyArray<string>, options: CliOptions = {}) =>
       Effect.provideService(CliOutput.Formatter, CliOutput.defaultFormatter({ colors: false })),
       Effect.catch((error) => {
         if (error instanceof CliExit) {
-          return Effect.andThen(writeTo(stdio, "stderr", `${error.text}\n`), Effect.fail(error))
+          return Effect.andThen(Effect.orDie(Screen.writeTo(stdio, "stderr", `${error.text}\n`)), Effect.fail(error))
         }
         if (CliError.isCliError(error)) {
           const usage = error._tag !== "ShowHelp" || error.errors.length > 0
           return usage ? Effect.fail(new CliExit({ code: exitCodes.usage, text: "usage" })) : Effect.void
         }
         return Effect.fail(error)
-      })
+      }),
+      // stdout is for data: Effect's loggers (the client logs retries at debug) write to stderr.
+      Effect.provideService(Logger.LogToStderr, true)
     )
   })

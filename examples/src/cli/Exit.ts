@@ -8,15 +8,17 @@
 import type { BlockscoutError } from "@blockscout-effect/client"
 import { Data, Duration, Redacted, Runtime } from "effect"
 
-/** Exit codes, by cause. 130 (interrupted by Ctrl-C) is set by the Node runtime. */
+/** Exit codes, by cause. 130 and 143 (interrupted by SIGINT / SIGTERM) are set by `main.ts`. */
 export const exitCodes = {
   ok: 0,
   /** A bug: an unexpected defect. */
   unexpected: 1,
   /** Bad flags or arguments, or flags that do not go together. */
   usage: 2,
-  /** The checkpoint cannot be used, or the output file cannot be written. */
+  /** The checkpoint cannot be used (unreadable, unwritable, or written for another query, format or file). */
   checkpoint: 3,
+  /** The output file (`--output`) cannot be written. */
+  output: 4,
   InvalidArgument: 10,
   NotFound: 11,
   InvalidRequest: 12,
@@ -27,7 +29,11 @@ export const exitCodes = {
   Transport: 17,
   Timeout: 18,
   Decode: 19,
-  PaginationStalled: 20
+  PaginationStalled: 20,
+  /** Interrupted by SIGINT (Ctrl-C): 128 + 2. */
+  SIGINT: 130,
+  /** Interrupted by SIGTERM: 128 + 15. */
+  SIGTERM: 143
 } as const
 
 /**
@@ -41,33 +47,40 @@ export class CliExit extends Data.TaggedError("CliExit")<{ readonly code: number
   override readonly [Runtime.errorReported]: boolean = false
 }
 
+// The host a failure came from, for messages: the reason's URL is redacted, so its host is safe to print.
+const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).host : "the server")
+
 const describe = (error: BlockscoutError): string => {
   const reason = error.reason
+  const host = hostOf(reason.url)
   switch (reason._tag) {
     case "InvalidArgument":
       return `invalid ${reason.argument}: ${reason.message}`
     case "NotFound":
       return `not found: ${reason.url}`
     case "InvalidRequest":
-      return `the server rejected the request (${reason.status}): ${
+      return `${host} rejected the request (${reason.status}): ${
         reason.messages.length > 0 ? reason.messages.join("; ") : reason.message
       }`
     case "Unauthorized":
-      return `unauthorized (${reason.status}): check --api-key or BLOCKSCOUT_API_KEY (${reason.message})`
+      return (
+        `unauthorized (${reason.status}) at ${host}: check --api-key or BLOCKSCOUT_API_KEY; an address an instance ` +
+        `restricts needs --secret-key or BLOCKSCOUT_SECRET_KEY (${reason.message})`
+      )
     case "OutOfCredits":
-      return "out of credits: the API key has no credits left today"
+      return `out of credits at ${host}: the API key has no credits left today`
     case "RateLimited":
-      return "rate limited, and retries are spent: try again later or lower --requests-per-second"
+      return `rate limited by ${host}, and retries are spent: try again later or lower --requests-per-second`
     case "ServerError":
-      return `server error ${reason.status}, and retries are spent: ${reason.message}`
+      return `server error ${reason.status} from ${host}, and retries are spent: ${reason.message}`
     case "Transport":
-      return `network failure: ${reason.message}`
+      return `cannot reach ${host}: ${reason.message}`
     case "Timeout":
-      return `timed out: no response within ${Duration.format(reason.timeout)}`
+      return `timed out: no response from ${host} within ${Duration.format(reason.timeout)} (see --timeout)`
     case "Decode":
-      return `unexpected response: ${reason.path}: ${reason.message}`
+      return `unexpected response from ${host}: ${reason.path}: ${reason.message}`
     case "PaginationStalled":
-      return `pagination stalled: the server repeated a cursor after ${reason.pages} page(s)`
+      return `pagination stalled: ${host} repeated a cursor after ${reason.pages} page(s)`
   }
 }
 

@@ -5,7 +5,9 @@
  * `retry()` when the client retries, and `finish` at the end. Pass `enabled: false` when stderr is not a
  * terminal, so logs and CI output stay free of carriage returns.
  *
- * Gotcha: time comes from `Clock`, so under `TestClock` the rate is whatever the test makes it.
+ * Gotchas: time comes from `Clock`, so under `TestClock` the rate is whatever the test makes it. Anything
+ * else written to the same terminal while the line is up (a notice, table rows) goes through `around`, which
+ * clears the line first and draws it again after, so the two never share a line.
  */
 import { Clock, Effect } from "effect"
 
@@ -28,6 +30,10 @@ export interface Progress {
   readonly counts: Effect.Effect<ProgressCounts>
   /** Draws the final line and moves to a new line. */
   readonly finish: Effect.Effect<void>
+  /** Clears the line if it is drawn (on interruption: the terminal is left clean). */
+  readonly clear: Effect.Effect<void>
+  /** Runs `effect` (output to the same terminal) with the line cleared before and drawn again after. */
+  readonly around: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
 /** Options of `make`. */
@@ -58,12 +64,26 @@ export const make = Effect.fnUntraced(function* (options: ProgressOptions) {
   let pages = options.initial?.pages ?? 0
   let retries = 0
   let lastDraw = 0
+  // Whether the line is on screen now (drawn and not yet cleared or finished).
+  let drawn = false
   const counts = Effect.map(Clock.currentTimeMillis, (now): ProgressCounts => {
     const seconds = (now - started) / 1000
     return { items, pages, retries, rate: seconds > 0 ? (items - initialItems) / seconds : 0 }
   })
   // \r returns to the line start and ESC[K clears what a longer previous line left behind.
-  const draw = Effect.flatMap(counts, (c) => options.write(`\r${render(c, options.noun)}\x1b[K`))
+  const draw = Effect.flatMap(counts, (c) =>
+    Effect.andThen(
+      options.write(`\r${render(c, options.noun)}\x1b[K`),
+      Effect.sync(() => {
+        drawn = true
+      })
+    )
+  )
+  const clear = Effect.suspend(() => {
+    if (!drawn) return Effect.void
+    drawn = false
+    return options.write("\r\x1b[K")
+  })
   const progress: Progress = {
     page: (n) =>
       Effect.gen(function* () {
@@ -79,7 +99,23 @@ export const make = Effect.fnUntraced(function* (options: ProgressOptions) {
       retries += 1
     }),
     counts,
-    finish: options.enabled ? Effect.andThen(draw, options.write("\n")) : Effect.void
+    finish: options.enabled
+      ? Effect.andThen(
+          draw,
+          Effect.andThen(
+            options.write("\n"),
+            Effect.sync(() => {
+              drawn = false
+            })
+          )
+        )
+      : Effect.void,
+    clear,
+    around: (effect) =>
+      Effect.suspend(() => {
+        if (!drawn) return effect
+        return Effect.andThen(clear, Effect.tap(effect, () => draw))
+      })
   }
   return progress
 })

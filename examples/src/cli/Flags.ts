@@ -1,0 +1,180 @@
+/**
+ * The flags every `blockscout` subcommand takes, and their checks.
+ *
+ * When to use: `commonFlags` is spread into each endpoint's command; `settingsOf(row, input)` turns the parsed
+ * flags into checked `Settings` or fails with a `UsageError` naming the flag, before any request is sent (and
+ * before any file is touched).
+ *
+ * Gotcha: effect/cli parses types (an integer is an integer); ranges, combinations and column names are
+ * checked here, in one place, so every mistake is exit code 2 with the flag in the message.
+ */
+import type { Endpoint } from "@blockscout-effect/client"
+import { Columns, Format } from "@blockscout-effect/export"
+import { Effect, Option } from "effect"
+import { Command, Flag } from "effect/cli"
+import * as Table from "./Table.ts"
+
+/** The output formats of the tool: the file formats, and a table for a terminal. */
+export const formats = [...Format.formats, "table"] as const
+
+/** One of `formats`. */
+export type OutputFormat = (typeof formats)[number]
+
+/** A flag's value or combination is wrong; the message names the flag. */
+export class UsageError extends Error {}
+
+// Sit on each subcommand (not on the root), so they may be written after the subcommand name, where users
+// put them.
+export const commonFlags = {
+  chain: Flag.Int("chain").pipe(
+    Flag.withDescription("Pro API chain id (1 = Ethereum); selects the Pro API (needs a key)"),
+    Flag.optional
+  ),
+  baseUrl: Flag.String("base-url").pipe(
+    Flag.withDescription(
+      "An instance's address (https://eth.blockscout.com, with or without /api/v2); with --chain, the Pro API's " +
+        "base instead. Without --chain and --base-url: BLOCKSCOUT_CHAIN_ID / BLOCKSCOUT_BASE_URL from the environment"
+    ),
+    Flag.optional
+  ),
+  apiKey: Flag.Redacted("api-key").pipe(
+    Flag.withDescription("API key (default: BLOCKSCOUT_API_KEY); prefer the variable, flags show up in `ps`"),
+    Flag.optional
+  ),
+  secretKey: Flag.Redacted("secret-key").pipe(
+    Flag.withDescription(
+      "An instance's secret key for addresses it restricts (default: BLOCKSCOUT_SECRET_KEY); prefer the variable"
+    ),
+    Flag.optional
+  ),
+  format: Flag.Literals("format", formats).pipe(
+    Flag.withDescription(
+      "ndjson (one JSON object a line; the default), csv, parquet (needs --output), or table (a terminal)"
+    ),
+    Flag.withDefault("ndjson" as OutputFormat)
+  ),
+  output: Flag.String("output").pipe(
+    Flag.withAlias("o"),
+    Flag.withDescription("Write to this file instead of stdout"),
+    Flag.optional
+  ),
+  limit: Flag.Int("limit").pipe(
+    Flag.withDescription("Stop after this many items (counting what a resumed file already holds)"),
+    Flag.optional
+  ),
+  pageSize: Flag.Int("page-size").pipe(
+    Flag.withDescription("Items per request, 1 to 100 (servers default to 50 and cap at 100)"),
+    Flag.optional
+  ),
+  resume: Flag.String("resume").pipe(
+    Flag.withDescription("Checkpoint file (needs --output): written after every page; if it exists, continue from it"),
+    Flag.optional
+  ),
+  columns: Flag.String("columns").pipe(
+    Flag.withDescription(
+      "csv/parquet/table: comma-separated dotted columns (from.hash,total.value); default: every field of the " +
+        "resource (csv, parquet) or a few (table)"
+    ),
+    Flag.optional
+  ),
+  requestsPerSecond: Flag.Finite("requests-per-second").pipe(
+    Flag.withDescription("Client-side request pacing, above 0 (default 5, the free Pro plan)"),
+    Flag.optional
+  ),
+  timeout: Flag.Finite("timeout").pipe(
+    Flag.withDescription("Seconds to wait for each response before retrying it (default 120)"),
+    Flag.optional
+  ),
+  retries: Flag.Int("retries").pipe(
+    Flag.withDescription("Retries of a failed request (429, 5xx, network, timeout), 0 to 100 (default 5)"),
+    Flag.optional
+  )
+}
+
+/** The parsed common flags. */
+export type CommonInput = Command.Command.Config.Infer<typeof commonFlags>
+
+/** The checked flags of one run. */
+export interface Settings {
+  readonly format: OutputFormat
+  readonly output: string | undefined
+  readonly resume: string | undefined
+  readonly limit: number | undefined
+  readonly pageSize: number | undefined
+  /** CSV, Parquet and table: the columns, from the row's schema (all, a `--columns` choice, or the table's few). */
+  readonly columns: ReadonlyArray<Columns.Column> | undefined
+  readonly requestsPerSecond: number | undefined
+  readonly timeoutSeconds: number | undefined
+  readonly retries: number | undefined
+}
+
+/** A comma-separated flag value as a list (blanks dropped). */
+export const listOf = (text: string): ReadonlyArray<string> =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+
+const usage = (message: string) => Effect.fail(new UsageError(message))
+
+const inRange = (flag: string, value: number | undefined, min: number, max: number, what: string) =>
+  value === undefined || (value >= min && value <= max) ? Effect.void : usage(`--${flag} ${value}: ${what}`)
+
+/** Checks every flag that needs more than its type (ranges, combinations, columns); fails with `UsageError`. */
+export const settingsOf = (row: Endpoint, input: CommonInput) =>
+  Effect.gen(function* () {
+    const get = Option.getOrUndefined
+    const format = input.format
+    const output = get(input.output)
+    const resume = get(input.resume)
+    const rps = get(input.requestsPerSecond)
+    const timeout = get(input.timeout)
+    yield* inRange("limit", get(input.limit), 1, Number.MAX_SAFE_INTEGER, "must be at least 1")
+    yield* inRange("page-size", get(input.pageSize), 1, 100, "must be from 1 to 100")
+    yield* inRange("chain", get(input.chain), 1, Number.MAX_SAFE_INTEGER, "must be a positive chain id")
+    yield* inRange("retries", get(input.retries), 0, 100, "must be from 0 to 100")
+    if (rps !== undefined && !(rps > 0)) yield* usage(`--requests-per-second ${rps}: must be above 0`)
+    if (timeout !== undefined && !(timeout > 0)) yield* usage(`--timeout ${timeout}: must be above 0 seconds`)
+    if (output !== undefined && output.trim() === "") yield* usage("--output: needs a file name")
+    if (resume !== undefined && output === undefined) {
+      yield* usage("--resume needs --output FILE (stdout cannot be resumed)")
+    }
+    if (resume !== undefined && resume === output) yield* usage("--resume: the checkpoint cannot be the output file")
+    if (output !== undefined && format === "table") {
+      yield* usage("--format table is for reading in a terminal: use ndjson, csv or parquet with --output")
+    }
+    if (output === undefined && format === "parquet") yield* usage("--format parquet needs --output FILE")
+
+    let columns: ReadonlyArray<Columns.Column> | undefined
+    const all = Columns.ofEndpoint(row)
+    if (Option.isSome(input.columns)) {
+      if (format === "ndjson") yield* usage("--columns applies to csv, parquet and table output, not ndjson")
+      const names = listOf(input.columns.value)
+      if (names.length === 0) yield* usage("--columns: name at least one column")
+      const chosen = Columns.select(all, names)
+      if (chosen.unknown.length > 0) {
+        yield* usage(
+          `--columns: ${row.name} items have no column ${chosen.unknown.join(", ")} ` +
+            `(they have ${all.length}, e.g. ${all
+              .slice(0, 6)
+              .map((c) => c.name)
+              .join(", ")}; see --format csv --limit 1 for all)`
+        )
+      }
+      columns = chosen.columns
+    } else if (format === "csv" || format === "parquet") columns = all
+    else if (format === "table") columns = Table.defaultColumns(all)
+
+    const settings: Settings = {
+      format,
+      output,
+      resume,
+      limit: get(input.limit),
+      pageSize: get(input.pageSize),
+      columns,
+      requestsPerSecond: rps,
+      timeoutSeconds: timeout,
+      retries: get(input.retries)
+    }
+    return settings
+  })
