@@ -27,7 +27,10 @@ describe("Progress", () => {
       yield* progress.page(5)
       yield* progress.around(Effect.sync(() => (screen += "row\n")))
       yield* progress.clear
-      assert.match(screen, /^\r5 items · 1 pages · [\d,]+\/s · 0 retries\x1b\[K\r\x1b\[Krow\n\r5 items .*\x1b\[K\r\x1b\[K$/)
+      assert.match(
+        screen,
+        /^\r5 items · 1 pages · [\d,]+\/s · 0 retries\x1b\[K\r\x1b\[Krow\n\r5 items .*\x1b\[K\r\x1b\[K$/
+      )
     })
   )
 })

@@ -15,7 +15,13 @@
  * (`Api.ts`), the output written (`Screen.ts` for stdout and stderr, `HistoryFile` of
  * `@blockscout-effect/export` for files), failures turned into one line and an exit code (`Exit.ts`).
  */
-import { Blockscout, type BlockscoutEvent, type Endpoint, type EndpointName, endpoints } from "@blockscout-effect/client"
+import {
+  Blockscout,
+  type BlockscoutEvent,
+  type Endpoint,
+  type EndpointName,
+  endpoints
+} from "@blockscout-effect/client"
 import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
 import { Effect, Logger, Option, PlatformError, Stdio, Stream } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
@@ -80,13 +86,22 @@ const clientArgs = (
 }
 
 /** Client options from the checked flags, over the tool's own (a flag given wins). */
-const clientOptions = (settings: Settings, options: CliOptions, onEvent: (e: BlockscoutEvent) => Effect.Effect<void>) => ({
+const clientOptions = (
+  settings: Settings,
+  options: CliOptions,
+  onEvent: (e: BlockscoutEvent) => Effect.Effect<void>
+) => ({
   ...options.client,
   ...(settings.requestsPerSecond === undefined ? {} : { rateLimit: { requestsPerSecond: settings.requestsPerSecond } }),
   ...(settings.timeoutSeconds === undefined ? {} : { timeout: `${settings.timeoutSeconds} seconds` as const }),
   ...(settings.retries === undefined
     ? {}
-    : { retry: settings.retries === 0 ? (false as const) : { times: settings.retries } }),
+    : {
+        retry:
+          settings.retries === 0
+            ? (false as const)
+            : { ...(options.client?.retry === false ? {} : options.client?.retry), times: settings.retries }
+      }),
   onEvent: (event: BlockscoutEvent) => Effect.andThen(onEvent(event), options.client?.onEvent?.(event) ?? Effect.void)
 })
 

@@ -11,7 +11,7 @@
 import type { Endpoint } from "@blockscout-effect/client"
 import { Columns, Format } from "@blockscout-effect/export"
 import { Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import { type Command, Flag } from "effect/cli"
 import * as Table from "./Table.ts"
 
 /** The output formats of the tool: the file formats, and a table for a terminal. */

@@ -19,7 +19,9 @@ export interface Table {
  * ones (`from.hash`, `token.symbol`), at most eight: a transaction has ninety columns, a terminal fits few.
  */
 export const defaultColumns = (all: ReadonlyArray<Columns.Column>): ReadonlyArray<Columns.Column> =>
-  all.filter((c) => c.kind !== "json" && (c.path.length === 1 || /^[a-z_]+\.(hash|symbol|value)$/.test(c.name))).slice(0, 8)
+  all
+    .filter((c) => c.kind !== "json" && (c.path.length === 1 || /^[a-z_]+\.(hash|symbol|value)$/.test(c.name)))
+    .slice(0, 8)
 
 // Hashes are 66 characters; the start and end identify one well enough on screen.
 const shorten = (text: string, width: number): string => {
@@ -43,7 +45,10 @@ export const makeTable = (columns: ReadonlyArray<Columns.Column>, maxWidth = 24)
           const hex = cells.every((cell) => cell === "" || /^0x[0-9a-fA-F]{20,}$/.test(cell))
           return Math.max(c.name.length, Math.min(hex ? 13 : maxWidth, Math.max(...cells.map((cell) => cell.length))))
         })
-        out += `${line(columns.map((c) => c.name), widths)}\n${line(
+        out += `${line(
+          columns.map((c) => c.name),
+          widths
+        )}\n${line(
           widths.map((n) => "-".repeat(n)),
           widths
         )}\n`

@@ -114,7 +114,10 @@ export const make = Effect.fnUntraced(function* (options: ProgressOptions) {
     around: (effect) =>
       Effect.suspend(() => {
         if (!drawn) return effect
-        return Effect.andThen(clear, Effect.tap(effect, () => draw))
+        return Effect.andThen(
+          clear,
+          Effect.tap(effect, () => draw)
+        )
       })
   }
   return progress
