@@ -10,11 +10,15 @@
  * `takeWhile` and the totals a fold; amounts are `bigint` end to end (no float ever touches a wei value),
  * and a cursor is plain data, so the stream can start right at the top of the range.
  *
- * Gotcha: token transfers are newest first and carry `block_number` on the Pro API (and on 12.x
- * instances); older instances omit it, and such transfers are not counted.
+ * Gotcha: token transfers are newest first and carry `block_number` on the Pro API and on instances since
+ * 6.9; an instance that omits it still puts the block of each page's last transfer in the page's cursor
+ * (`next_page_params.block_number`), so the walk reads blocks from there: a page whose cursor is still inside
+ * the range is inside it whole, and the page that crosses `fromBlock` is walked again one transfer a page
+ * (`pageSize: 1`), each one-item page's cursor naming its transfer's block. Exact on servers that honour the
+ * page size (12.x); a server that ignores it counts the crossing page by its last transfer's block.
  */
-import { Blockscout } from "@blockscout-effect/client"
-import type { TokenTransfer } from "@blockscout-effect/schema"
+import { Blockscout, type BlockscoutError, type PageWithCursor } from "@blockscout-effect/client"
+import type { NextPageParams, TokenTransfer } from "@blockscout-effect/schema"
 import { NodeRuntime } from "@effect/platform-node"
 import { Console, Effect, Stream } from "effect"
 import * as Connection from "./lib/Connection.ts"
@@ -62,6 +66,52 @@ const ranked = (book: Map<string, { volume: bigint; transfers: number }>, top: n
     .sort((a, b) => (a.volume === b.volume ? a.address.localeCompare(b.address) : a.volume > b.volume ? -1 : 1))
     .slice(0, top)
 
+// The block a cursor names (`next_page_params.block_number`), when it names one.
+const cursorBlock = (cursor: NextPageParams | null | undefined): number | undefined => {
+  const value = cursor?.block_number
+  const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN
+  return Number.isSafeInteger(n) ? n : undefined
+}
+
+/**
+ * The ERC-20 transfers of blocks `fromBlock..toBlock`, newest first, from servers that send each transfer's
+ * `block_number` and from those that only put it in their cursors (see the module's gotcha).
+ */
+export const transfersInRange = (fromBlock: number, toBlock: number) =>
+  Stream.unwrap(
+    Effect.gen(function* () {
+      const bs = yield* Blockscout
+      const query = { type: ["ERC-20" as const] }
+      // A cursor is (block_number, index): items strictly before it, so this starts at the end of toBlock.
+      const start = { block_number: toBlock + 1, index: 0 }
+      // One page, its items in the range and whether the walk goes on past it.
+      const inRange = (
+        page: PageWithCursor<TokenTransfer>
+      ): Effect.Effect<readonly [ReadonlyArray<TokenTransfer>, boolean], BlockscoutError> => {
+        if (page.items.every((t) => typeof t.block_number === "number")) {
+          const kept = page.items.filter((t) => (t.block_number ?? 0) >= fromBlock && (t.block_number ?? 0) <= toBlock)
+          return Effect.succeed([kept, page.items.every((t) => (t.block_number ?? 0) >= fromBlock)])
+        }
+        const last = cursorBlock(page.next_page_params)
+        if (last !== undefined && last >= fromBlock) return Effect.succeed([page.items, true])
+        if (page.next_page_params === null && fromBlock === 0) return Effect.succeed([page.items, false])
+        // The page crosses fromBlock: walk it again one transfer a page, each cursor naming that transfer's block.
+        return bs.streamTokenTransfersPages({ ...query, cursor: page.cursor ?? start, pageSize: 1 }).pipe(
+          Stream.take(page.items.length),
+          Stream.takeWhile((one) => (cursorBlock(one.next_page_params) ?? -1) >= fromBlock),
+          Stream.flatMap((one) => Stream.fromIterable(one.items)),
+          Stream.runCollect,
+          Effect.map((kept) => [kept, false] as const)
+        )
+      }
+      return bs.streamTokenTransfersPages({ ...query, cursor: start }).pipe(
+        Stream.mapEffect(inRange),
+        Stream.takeUntil(([, more]) => !more),
+        Stream.flatMap(([kept]) => Stream.fromIterable(kept))
+      )
+    })
+  )
+
 /**
  * Top senders and receivers of `token` over blocks `fromBlock..toBlock` (inclusive).
  *
@@ -69,7 +119,6 @@ const ranked = (book: Map<string, { volume: bigint; transfers: number }>, top: n
  * wide range on a busy chain is many pages; the cursor starts the walk at `toBlock`.
  */
 export const tokenFlows = Effect.fn("tokenFlows")(function* (options: TokenFlowsOptions) {
-  const bs = yield* Blockscout
   const token = options.token.toLowerCase()
   const senders = new Map<string, { volume: bigint; transfers: number }>()
   const receivers = new Map<string, { volume: bigint; transfers: number }>()
@@ -77,31 +126,25 @@ export const tokenFlows = Effect.fn("tokenFlows")(function* (options: TokenFlows
   let transfers = 0
   let volume = 0n
 
-  const inRange = (t: TokenTransfer) => t.block_number !== undefined && t.block_number !== null
-  yield* bs
-    // A cursor is (block_number, index): items strictly before it, so this starts at the end of toBlock.
-    .streamTokenTransfers({ type: ["ERC-20"], cursor: { block_number: options.toBlock + 1, index: 0 } })
-    .pipe(
-      Stream.takeWhile((t) => !inRange(t) || (t.block_number ?? 0) >= options.fromBlock),
-      Stream.filter((t) => inRange(t) && (t.block_number ?? 0) <= options.toBlock),
-      Stream.filter((t) => t.token.address_hash.toLowerCase() === token),
-      Stream.runForEach((t) =>
-        Effect.sync(() => {
-          // `total` is a union (fungible, NFT, multi-token): narrow it to the amount-carrying kinds.
-          const total = t.total
-          const amount = total !== null && total !== undefined && "value" in total ? (total.value ?? 0n) : 0n
-          meta = {
-            address: t.token.address_hash,
-            symbol: t.token.symbol ?? "?",
-            decimals: Number(t.token.decimals ?? 0n)
-          }
-          transfers += 1
-          volume += amount
-          add(senders, t.from.hash, amount)
-          add(receivers, t.to.hash, amount)
-        })
-      )
+  yield* transfersInRange(options.fromBlock, options.toBlock).pipe(
+    Stream.filter((t) => t.token.address_hash.toLowerCase() === token),
+    Stream.runForEach((t) =>
+      Effect.sync(() => {
+        // `total` is a union (fungible, NFT, multi-token): narrow it to the amount-carrying kinds.
+        const total = t.total
+        const amount = total !== null && total !== undefined && "value" in total ? (total.value ?? 0n) : 0n
+        meta = {
+          address: t.token.address_hash,
+          symbol: t.token.symbol ?? "?",
+          decimals: Number(t.token.decimals ?? 0n)
+        }
+        transfers += 1
+        volume += amount
+        add(senders, t.from.hash, amount)
+        add(receivers, t.to.hash, amount)
+      })
     )
+  )
   const top = options.top ?? 5
   const result: TokenFlows = {
     token: meta,
@@ -153,7 +196,9 @@ export const report = (flows: TokenFlows): string => {
 export const main = (argv: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const bs = yield* Blockscout
-    const head = (yield* bs.listTokenTransfers({ pageSize: 1 })).items[0]?.block_number ?? 0
+    // The newest transfer's block: its `block_number`, or the cursor of a one-transfer page (older instances).
+    const first = yield* bs.listTokenTransfers({ pageSize: 1 })
+    const head = first.items[0]?.block_number ?? cursorBlock(first.next_page_params) ?? 0
     const [token, from, to] = argv
     const toBlock = to === undefined ? head : Number(to)
     const options = {

@@ -98,6 +98,22 @@ describe("token-flows", () => {
     }).pipe(Effect.provide(pro))
   )
 
+  it.effect("gives the same flows from an instance whose transfers lack block_number (blocks read from cursors)", () =>
+    Effect.gen(function* () {
+      const usdc = simulator.chain.tokens.find((t) => t.symbol === "USDC")!
+      const options = { token: usdc.address, fromBlock: 203, toBlock: 247, top: 3 }
+      const fromPro = yield* Effect.provide(tokenFlows(options), pro)
+      const fromInstance = yield* Effect.provide(tokenFlows(options), instance)
+      const sample = yield* Effect.provide(
+        Effect.flatMap(Blockscout, (bs) => bs.listTokenTransfers({ type: ["ERC-20"] })),
+        instance
+      )
+      assert.isTrue(sample.items.every((t) => t.block_number === undefined || t.block_number === null))
+      assert.isAbove(fromPro.transfers, 0)
+      assert.deepStrictEqual(fromInstance, fromPro)
+    })
+  )
+
   it("formats amounts with the token's decimals using bigint arithmetic only", () => {
     assert.strictEqual(formatUnits(1_234_567_891n, 6), "1,234.56")
     assert.strictEqual(formatUnits(10n ** 30n + 5n, 18, 18), "1,000,000,000,000.000000000000000005")

@@ -30,4 +30,16 @@ describe("README quick start", () => {
       assert.isTrue(transferPages.every((r) => r.query.type === "ERC-20,ERC-721"))
     }).pipe(Effect.provide(layerTest({ family: "pro", seed: 7 })))
   )
+
+  it.effect("runs against the per-instance API too", () =>
+    Effect.gen(function* () {
+      const lines: Array<string> = []
+      yield* program.pipe(
+        Effect.provide(Logger.layer([Logger.make((options) => void lines.push(String(options.message)))]))
+      )
+      assert.match(lines[0]!, /^50 transactions, more: true$/)
+      assert.strictEqual(lines.length, 1 + 1_000)
+      assert.match(lines[1]!, /^0x[0-9a-f]{64} \S+$/)
+    }).pipe(Effect.provide(layerTest({ family: "instance", seed: 7 })))
+  )
 })

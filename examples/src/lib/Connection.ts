@@ -6,7 +6,8 @@
  * (or `layerPro` / `layerInstance`) directly; the simulator fallback is only so examples run offline.
  *
  * Gotcha: the simulated server is served for both families: `family: "pro"` talks to it as the Pro API
- * (chain 1, any key), `"instance"` as an explorer instance.
+ * (chain 1, any key), `"instance"` as an explorer instance. `BLOCKSCOUT_SIMULATED_FAMILY=pro|instance` picks the
+ * family for any example (its tests run each example as both).
  */
 import { Blockscout, type ClientOptions } from "@blockscout-effect/client"
 import { type ServeOptions, serve } from "@blockscout-effect/client/testing/node"
@@ -15,7 +16,10 @@ import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
 
 /** Options of `layer`. */
 export interface ConnectionOptions {
-  /** Which family to simulate when no environment is set (default "instance"). */
+  /**
+   * Which family to simulate when no API is configured (default "instance"); `BLOCKSCOUT_SIMULATED_FAMILY`
+   * overrides it.
+   */
   readonly family?: "pro" | "instance" | undefined
   /** The simulated chain and server (size, seed, latency, faults). */
   readonly simulator?: ServeOptions | undefined
@@ -56,9 +60,13 @@ export const layer = (options: ConnectionOptions = {}) =>
         )
       }
       const server = yield* serve(options.simulator)
+      const chosen = yield* Config.option(Config.Literals(["pro", "instance"], "BLOCKSCOUT_SIMULATED_FAMILY")).pipe(
+        Effect.orElseSucceed(() => Option.none<"pro" | "instance">())
+      )
+      const family = Option.getOrElse(chosen, () => options.family ?? "instance")
       // The simulator sets no rate limit; pacing at 50 requests a second keeps runs short but visible.
       const client: ClientOptions = { rateLimit: { requestsPerSecond: 50 }, ...options.client }
-      if (options.family === "pro") {
+      if (family === "pro") {
         yield* tell(`the simulated Blockscout Pro API at ${server.baseUrl}/${server.chainId}/api/v2 (no network)`)
         return Blockscout.layerPro({
           ...client,
