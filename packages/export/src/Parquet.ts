@@ -131,7 +131,7 @@ export const convert = Effect.fn("Parquet.convert")(function* (options: ConvertO
         .map((c, i) => `max(length(ltrim(json_extract_string(json, ${jsonPath(c.path)}), '-'))) AS w${i}`)
         .join(", ")} FROM ${source}`
     )
-    bigints.forEach((c, i) => widths.set(c.name, Number(row?.[`w${i}`] ?? 0)))
+    for (const [i, c] of bigints.entries()) widths.set(c.name, Number(row?.[`w${i}`] ?? 0))
   }
   const types = options.columns.map((c) =>
     c.kind === "bigint"

@@ -122,7 +122,11 @@ describe("HistoryFile", () => {
         let asked = 0
         const error = yield* Effect.flip(
           HistoryFile.run({
-            pages: (c) => Stream.suspend(() => ((asked += 1), fakePages(3, 5)(c))),
+            pages: (c) =>
+              Stream.suspend(() => {
+                asked += 1
+                return fakePages(3, 5)(c)
+              }),
             output: `${dir}/no/such/dir/out.ndjson`,
             checkpoint: `${dir}/cp.json`,
             query: "q"
@@ -140,7 +144,11 @@ describe("HistoryFile", () => {
         let asked = 0
         const error = yield* Effect.flip(
           HistoryFile.run({
-            pages: (c) => Stream.suspend(() => ((asked += 1), fakePages(3, 5)(c))),
+            pages: (c) =>
+              Stream.suspend(() => {
+                asked += 1
+                return fakePages(3, 5)(c)
+              }),
             output: `${dir}/out.ndjson`,
             checkpoint: `${dir}/no/such/dir/cp.json`,
             query: "q"
