@@ -2,7 +2,7 @@
  * Field helpers: the nullability/optionality vocabulary the resource modules share, and the decoding of
  * renamed fields.
  */
-import { Schema, SchemaGetter } from "effect"
+import { Schema, type SchemaAST, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./compile.ts"
 import { isJson } from "./json.ts"
 
@@ -39,6 +39,17 @@ export const objectAsNull = (accept: (o: Readonly<Record<string, unknown>>) => b
   return schema
 }
 
+// The rename map of each struct wrapped by `withRenames`, so a schema extending that struct (a resource's detail
+// shape) accepts the same old names: see `renamesOf`.
+const renamesByStruct = new WeakMap<SchemaAST.AST, Readonly<Record<string, string>>>()
+
+/**
+ * The old-name -> new-name map `withRenames` was given for a struct (`{}` for a struct never wrapped), so schemas
+ * that extend the struct (`Transaction.to.fields` plus more) accept the same old names.
+ */
+export const renamesOf = (struct: { readonly ast: SchemaAST.AST }): Readonly<Record<string, string>> =>
+  renamesByStruct.get(struct.ast) ?? {}
+
 /**
  * Accepts the old names of renamed keys (`{ tx_types: "transaction_types" }`) in front of a struct.
  *
@@ -51,6 +62,7 @@ export const withRenames = <S extends Schema.Top>(
   renames: Readonly<Record<string, string>>,
   identifier: string
 ) => {
+  renamesByStruct.set(schema.ast, renames)
   const pairs = Object.entries(renames)
   const rename = (input: S["Encoded"]): S["Encoded"] => {
     const record = input as Record<string, unknown>

@@ -1,0 +1,25 @@
+/**
+ * Detail shapes built on a resource's fields: the single-item lookups (`GET /transactions/{h}`,
+ * `GET /addresses/{a}`, ...) send a resource's list fields plus more, so their schemas spread the list
+ * resource's fields and accept the same old key names.
+ */
+import type { Schema } from "effect"
+import { renamesOf } from "./fields.ts"
+
+/** A struct, or a struct wrapped by `withRenames` (its `to`). */
+export type StructBase<F extends Schema.Struct.Fields> = Schema.Struct<F> | { readonly to: Schema.Struct<F> }
+
+/**
+ * The struct of a resource schema, whether it is a plain struct or wrapped by `withRenames`; spread its
+ * `fields` into the detail shape.
+ */
+export const structOf = <F extends Schema.Struct.Fields>(base: StructBase<F>): Schema.Struct<F> =>
+  "fields" in base ? base : base.to
+
+/**
+ * The base resource's renames (old key -> current key) plus the detail shape's own, for `withRenames`.
+ */
+export const renamesWith = (
+  base: StructBase<Schema.Struct.Fields>,
+  own: Readonly<Record<string, string>> = {}
+): Readonly<Record<string, string>> => ({ ...renamesOf(structOf(base)), ...own })
