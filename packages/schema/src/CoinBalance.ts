@@ -30,8 +30,8 @@ export interface CoinBalance extends Schema.Schema.Type<typeof CoinBalance> {}
 /** Pattern of a calendar date as the API writes one: `YYYY-MM-DD`. */
 export const calendarDatePattern: RegExp = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
-const isCalendarDate = (s: string): boolean => {
-  if (!calendarDatePattern.test(s)) return false
+// The pattern drives test-data generation; this check adds the month lengths (no February 30th).
+const isRealDay = (s: string): boolean => {
   const year = Number(s.slice(0, 4))
   const month = Number(s.slice(5, 7))
   const day = Number(s.slice(8, 10))
@@ -39,6 +39,7 @@ const isCalendarDate = (s: string): boolean => {
   const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
   return day <= days
 }
+const isCalendarDate = (s: string): boolean => calendarDatePattern.test(s) && isRealDay(s)
 
 /**
  * A calendar date, `YYYY-MM-DD` (a real date: no February 30th), kept as the string, branded.
@@ -47,7 +48,8 @@ const isCalendarDate = (s: string): boolean => {
  * @category primitives
  */
 export const CalendarDate = Schema.String.check(
-  Schema.makeFilter(isCalendarDate, { expected: "a calendar date such as 2024-05-31" })
+  Schema.isPattern(calendarDatePattern, { expected: "a calendar date such as 2024-05-31" }),
+  Schema.makeFilter(isRealDay, { expected: "a calendar date such as 2024-05-31" })
 ).pipe(Schema.brand("CalendarDate"))
 /** The decoded type of {@link CalendarDate}. */
 export type CalendarDate = typeof CalendarDate.Type
@@ -73,7 +75,7 @@ const ByDay = Schema.Struct({
   items: Schema.Array(CoinBalanceByDay),
   days: Schema.NullOr(Count)
 })
-type ByDay = typeof ByDay.Type
+type ByDay = CoinBalanceHistoryByDay
 
 // Servers since 6.5.0: `{items, days}` (the generated specs require neither key).
 const ByDayObject = Schema.Struct({ items: absent(Schema.Array(CoinBalanceByDay)), days: absent(Count) })
@@ -130,5 +132,5 @@ registerFast(ByDayFromArray, (compile) => {
 export const CoinBalanceHistoryByDayResponse = Schema.Union([ByDayFromObject, ByDayFromArray]).annotate({
   identifier: "CoinBalanceHistoryByDayResponse"
 })
-/** A decoded by-day coin balance history. */
-export interface CoinBalanceHistoryByDay extends Schema.Schema.Type<typeof CoinBalanceHistoryByDayResponse> {}
+/** A decoded by-day coin balance history: `items` oldest first, `days` null from servers before 6.5.0. */
+export interface CoinBalanceHistoryByDay extends Schema.Schema.Type<typeof ByDay> {}

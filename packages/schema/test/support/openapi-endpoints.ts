@@ -1,6 +1,7 @@
 /**
- * The twelve endpoints (docs/blockscout-api.md §4) in each of Blockscout's five OpenAPI documents, and the response
- * schema of this package that decodes each: what `openapi-samples.test.ts` samples and decodes.
+ * The endpoints this package has response schemas for, in each of Blockscout's five OpenAPI documents, and the
+ * response schema that decodes each: what `openapi-samples.test.ts` samples and decodes. The twelve of
+ * docs/blockscout-api.md §4, then the address-, block-, transaction- and token-scoped ones.
  */
 import * as path from "node:path"
 import type { Schema } from "effect"
@@ -28,11 +29,15 @@ export const specFiles: ReadonlyArray<SpecFile> = [
 /** A decodable response schema. */
 export type ResponseSchema = Schema.Codec<unknown, unknown> & { readonly DecodingServices: never }
 
-/** One endpoint: its id in docs/blockscout-api.md, its path under the v2 prefix (each spec's own spellings), its response schema. */
+/**
+ * One endpoint: its id (docs/blockscout-api.md's for E1-E12, a description for the others), its path under the v2
+ * prefix (each spec's own spellings), its response schema, and the specs that do not declare it (with why).
+ */
 export interface Endpoint {
   readonly id: string
   readonly paths: ReadonlyArray<string>
   readonly schema: ResponseSchema
+  readonly absentFrom?: { readonly specs: ReadonlyArray<string>; readonly why: string }
 }
 
 const codec = (schema: Schema.Top): ResponseSchema => schema as unknown as ResponseSchema
@@ -84,5 +89,76 @@ export const endpoints: ReadonlyArray<Endpoint> = [
     id: "E12 address withdrawals",
     paths: ["/addresses/{address_hash_param}/withdrawals", "/addresses/{address_hash}/withdrawals"],
     schema: codec(S.AddressWithdrawalsResponse)
+  }
+]
+
+// Path spellings: the generated specs name parameters `{address_hash_param}`, `{block_hash_or_number_param}`,
+// `{transaction_hash_param}`, `{token_id_param}`; the per-instance docs spec `{address_hash}`,
+// `{block_number_or_hash}`, `{transaction_hash}`, `{id}`.
+const address = (tail: string) => [`/addresses/{address_hash_param}${tail}`, `/addresses/{address_hash}${tail}`]
+const block = (tail: string) => [`/blocks/{block_hash_or_number_param}${tail}`, `/blocks/{block_number_or_hash}${tail}`]
+const transaction = (tail: string) => [
+  `/transactions/{transaction_hash_param}${tail}`,
+  `/transactions/{transaction_hash}${tail}`
+]
+const token = (tail: string) => [`/tokens/{address_hash_param}${tail}`, `/tokens/{address_hash}${tail}`]
+
+/** The address-, block-, transaction- and token-scoped endpoints, the lookups, and the chain-wide checks. */
+export const scopedEndpoints: ReadonlyArray<Endpoint> = [
+  { id: "address details", paths: address(""), schema: codec(S.AddressDetailsResponse) },
+  { id: "address counters", paths: address("/counters"), schema: codec(S.AddressCountersResponse) },
+  { id: "address transactions", paths: address("/transactions"), schema: codec(S.AddressTransactionsResponse) },
+  {
+    id: "address token transfers",
+    paths: address("/token-transfers"),
+    schema: codec(S.AddressTokenTransfersResponse)
+  },
+  { id: "address logs", paths: address("/logs"), schema: codec(S.AddressLogsResponse) },
+  {
+    id: "address coin balance history",
+    paths: address("/coin-balance-history"),
+    schema: codec(S.CoinBalanceHistoryResponse)
+  },
+  {
+    id: "address coin balance history by day",
+    paths: address("/coin-balance-history-by-day"),
+    schema: codec(S.CoinBalanceHistoryByDayResponse)
+  },
+  { id: "address token balances", paths: address("/token-balances"), schema: codec(S.TokenBalancesResponse) },
+  { id: "address tokens", paths: address("/tokens"), schema: codec(S.AddressTokensResponse) },
+  { id: "blocks", paths: ["/blocks"], schema: codec(S.BlocksResponse) },
+  { id: "block details", paths: block(""), schema: codec(S.BlockDetailsResponse) },
+  { id: "block transactions", paths: block("/transactions"), schema: codec(S.BlockTransactionsResponse) },
+  { id: "block withdrawals", paths: block("/withdrawals"), schema: codec(S.BlockWithdrawalsResponse) },
+  { id: "transaction details", paths: transaction(""), schema: codec(S.TransactionDetailsResponse) },
+  {
+    id: "transaction token transfers",
+    paths: transaction("/token-transfers"),
+    schema: codec(S.TransactionTokenTransfersResponse)
+  },
+  {
+    id: "transaction internal transactions",
+    paths: transaction("/internal-transactions"),
+    schema: codec(S.TransactionInternalTransactionsResponse)
+  },
+  { id: "token details", paths: token(""), schema: codec(S.TokenDetailsResponse) },
+  { id: "token counters", paths: token("/counters"), schema: codec(S.TokenCountersResponse) },
+  { id: "token transfers by token", paths: token("/transfers"), schema: codec(S.TokenTransfersByTokenResponse) },
+  { id: "token holders", paths: token("/holders"), schema: codec(S.TokenHoldersResponse) },
+  { id: "token instances", paths: token("/instances"), schema: codec(S.TokenInstancesResponse) },
+  {
+    id: "token instance details",
+    paths: [...token("/instances/{token_id_param}"), "/tokens/{address_hash}/instances/{id}"],
+    schema: codec(S.TokenInstanceDetailsResponse)
+  },
+  { id: "indexing status", paths: ["/main-page/indexing-status"], schema: codec(S.IndexingStatusResponse) },
+  {
+    id: "advanced filters",
+    paths: ["/advanced-filters"],
+    schema: codec(S.AdvancedFiltersResponse),
+    absentFrom: {
+      specs: ["pro-api-docs", "instance-docs"],
+      why: "the hand-written specs predate the endpoint (6.7.0)"
+    }
   }
 ]

@@ -3,8 +3,8 @@
  * behind `openapi-samples.test.ts`, which decodes responses of Blockscout's own specs.
  *
  * Why our own: the specs use a small subset of JSON Schema (`$ref`, `allOf`/`oneOf`/`anyOf`, `nullable`,
- * `enum`, `pattern`, `format`, `minimum`, `minLength`/`maxLength`, `maxItems`, `additionalProperties`,
- * `example`), and a sampler of exactly that subset is short, has no dependencies beyond `yaml`, and is tuned to
+ * `enum`, `pattern`, `format` (`date-time`, `date`, `uri`), `minimum`, `minLength`/`maxLength`, `maxItems`,
+ * `additionalProperties`, `example`), and a sampler of exactly that subset is short, has no dependencies beyond `yaml`, and is tuned to
  * the edges that break decoders: mixed-case hex, negative and beyond-2^64 integer strings, timestamps with
  * fractions of 1 to 9 digits and offsets other than `Z`, nulls and absent keys wherever allowed, unknown keys
  * where objects allow them, and the spec's own `example` values.
@@ -24,9 +24,11 @@
  *   sometimes arrays or objects.
  * - Where the docs spec contradicts itself, the example wins: `confirmation_duration` is `type: object` with
  *   an array example (an array in every other spec), an NFT collection's instance `token` is `type: object`
- *   with the example `null` (null in every other spec and in the API doc), and `required` lists old key names (`address`, `holders`)
- *   that `properties` only declares under their new names (`address_hash`, `holders_count`): such a key gets
- *   the schema of its new name, as older servers sent it.
+ *   with the example `null` (null in every other spec and in the API doc), a daily balance's `value` is
+ *   `type: number` with an integer-string example (an integer string in every other spec and on every server),
+ *   and `required` lists old key names (`address`, `holders`) that `properties` only declares under their new
+ *   names (`address_hash`, `holders_count`): such a key gets the schema of its new name, as older servers sent
+ *   it.
  * - Integers stay within ±2^53 (a JSON number beyond that has lost precision in every JavaScript JSON parser).
  */
 import * as fs from "node:fs"
@@ -232,6 +234,15 @@ export const sampleDateTime = (rng: Rng): string => {
   return `${date}${rng.chance(0.9) ? "T" : "t"}${time}${fraction}${offset}`
 }
 
+/** A calendar date (`format: date`, `YYYY-MM-DD`): years 1970 to 2100, leap days included. */
+export const sampleDate = (rng: Rng): string => {
+  const year = rng.int(1970, 2100)
+  const month = rng.int(1, 12)
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
+  return `${year}-${pad(month, 2)}-${pad(rng.int(1, days), 2)}`
+}
+
 const HEX = "[A-Fa-f0-9]"
 
 /** A value of the same kind as a string example (see the module notes), or a random string. */
@@ -242,6 +253,7 @@ const sampleLike = (rng: Rng, example: string): string => {
   if (/^-?\d+$/.test(example)) return sampleRegex(rng, "^-?([1-9][0-9]*|0)$")
   if (/^-?\d+\.\d+$/.test(example)) return sampleRegex(rng, "^-?([1-9][0-9]*|0)(\\.[0-9]+)?$")
   if (/^\d{4}-\d{2}-\d{2}T/.test(example)) return sampleDateTime(rng)
+  if (/^\d{4}-\d{2}-\d{2}$/.test(example)) return sampleDate(rng)
   return sampleText(rng)
 }
 
@@ -390,6 +402,9 @@ export const makeSampler = (doc: OpenApiDocument, rng: Rng, options: SamplerOpti
     if (node.type === "object" && !isNode(node.properties) && (example === null || Array.isArray(example))) {
       return sampleLikeValue(example, depth)
     }
+    if ((node.type === "number" || node.type === "integer") && typeof example === "string") {
+      return sampleLike(rng, example)
+    }
     const type =
       rng.pick(types) ??
       (isNode(node.properties)
@@ -436,6 +451,7 @@ export const makeSampler = (doc: OpenApiDocument, rng: Rng, options: SamplerOpti
     if (maxLength === 0) return ""
     if (typeof node.pattern === "string") return sampleRegex(rng, node.pattern)
     if (node.format === "date-time") return sampleDateTime(rng)
+    if (node.format === "date") return sampleDate(rng)
     if (node.format === "uri") return rng.pick(["https://example.com/a.png", "ipfs://Qm1", "http://x.y/z?q=1#f"])
     const value = typeof example === "string" ? sampleLike(rng, example) : sampleText(rng)
     return value.length < minLength ? value.padEnd(minLength, "x") : value.slice(0, maxLength)
