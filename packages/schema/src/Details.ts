@@ -7,10 +7,9 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import type { Schema } from "effect"
 import { Block } from "./Block.ts"
-import { renamesWith, structOf } from "./internal/extend.ts"
-import { withRenames } from "./internal/fields.ts"
+import { sameFieldsAs } from "./internal/extend.ts"
 import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
 import { Transaction } from "./Transaction.ts"
@@ -29,11 +28,7 @@ import { Transaction } from "./Transaction.ts"
  * @since 0.1.0
  * @category resources
  */
-export const TransactionDetails = withRenames(
-  Schema.Struct({ ...structOf(Transaction).fields }),
-  renamesWith(Transaction),
-  "TransactionDetails"
-)
+export const TransactionDetails = sameFieldsAs(Transaction, "TransactionDetails")
 /** A decoded transaction of a single lookup. */
 export interface TransactionDetails extends Schema.Schema.Type<typeof TransactionDetails> {}
 
@@ -50,11 +45,7 @@ export interface TransactionDetails extends Schema.Schema.Type<typeof Transactio
  * @since 0.1.0
  * @category resources
  */
-export const BlockDetails = withRenames(
-  Schema.Struct({ ...structOf(Block).fields }),
-  renamesWith(Block),
-  "BlockDetails"
-)
+export const BlockDetails = sameFieldsAs(Block, "BlockDetails")
 /** A decoded block of a single lookup. */
 export interface BlockDetails extends Schema.Schema.Type<typeof BlockDetails> {}
 
@@ -67,11 +58,7 @@ export interface BlockDetails extends Schema.Schema.Type<typeof BlockDetails> {}
  * @since 0.1.0
  * @category resources
  */
-export const TokenDetails = withRenames(
-  Schema.Struct({ ...structOf(Token).fields }),
-  renamesWith(Token),
-  "TokenDetails"
-)
+export const TokenDetails = sameFieldsAs(Token, "TokenDetails")
 /** A decoded token of a single lookup. */
 export interface TokenDetails extends Schema.Schema.Type<typeof TokenDetails> {}
 
@@ -85,10 +72,6 @@ export interface TokenDetails extends Schema.Schema.Type<typeof TokenDetails> {}
  * @since 0.1.0
  * @category resources
  */
-export const TokenInstanceDetails = withRenames(
-  Schema.Struct({ ...structOf(TokenInstance).fields }),
-  renamesWith(TokenInstance),
-  "TokenInstanceDetails"
-)
+export const TokenInstanceDetails = sameFieldsAs(TokenInstance, "TokenInstanceDetails")
 /** A decoded NFT instance of a single lookup. */
 export interface TokenInstanceDetails extends Schema.Schema.Type<typeof TokenInstanceDetails> {}

@@ -3,8 +3,8 @@
  * `GET /addresses/{a}`, ...) send a resource's list fields plus more, so their schemas spread the list
  * resource's fields and accept the same old key names.
  */
-import type { Schema } from "effect"
-import { renamesOf } from "./fields.ts"
+import { Schema } from "effect"
+import { renamesOf, withRenames } from "./fields.ts"
 
 /** A struct, or a struct wrapped by `withRenames` (its `to`). */
 export type StructBase<F extends Schema.Struct.Fields> = Schema.Struct<F> | { readonly to: Schema.Struct<F> }
@@ -23,3 +23,10 @@ export const renamesWith = (
   base: StructBase<Schema.Struct.Fields>,
   own: Readonly<Record<string, string>> = {}
 ): Readonly<Record<string, string>> => ({ ...renamesOf(structOf(base)), ...own })
+
+/**
+ * A detail shape with exactly the base resource's fields and old names, under its own identifier (so decode
+ * errors name the lookup): for lookups whose body the specs declare with the list resource's schema.
+ */
+export const sameFieldsAs = <F extends Schema.Struct.Fields>(base: StructBase<F>, identifier: string) =>
+  withRenames(Schema.Struct({ ...structOf(base).fields }), renamesWith(base), identifier)
