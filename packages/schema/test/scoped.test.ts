@@ -189,6 +189,24 @@ describe("responses written from the backend's views, current and older servers"
     assert.strictEqual(list.items[0]?.rewards?.[0]?.type, "validator")
   })
 
+  it("the lookups accept their list resource's old names (a 6.x transaction, a 5.x token)", () => {
+    const { transaction_types, transaction_tag, ...rest } = bodyOf("transaction-details/current")
+    const old = decodeOk(
+      codec(S.TransactionDetails),
+      { ...rest, tx_types: transaction_types, tx_tag: transaction_tag },
+      "tx_types"
+    ) as S.TransactionDetails
+    assert.deepStrictEqual(old.transaction_types, ["token_transfer", "contract_call"])
+    const { address_hash, holders_count, ...token } = bodyOf("token-details/current")
+    const oldToken = decodeOk(
+      codec(S.TokenDetails),
+      { ...token, address: address_hash, holders: holders_count },
+      "token address"
+    ) as S.TokenDetails
+    assert.strictEqual(oldToken.address_hash, address_hash)
+    assert.strictEqual(oldToken.holders_count, 8969041n)
+  })
+
   it("a transaction's single lookup carries its first token transfers and the overflow flag", () => {
     const tx = decodeCase("transaction-details/current") as S.TransactionDetails
     assert.strictEqual(tx.token_transfers?.length, 1)
