@@ -18,6 +18,7 @@ export default defineConfig({
     reporters: ["default", "./scripts/summary-reporter.ts"],
     projects: [
       { ...shared, test: { name: "schema", root: "packages/schema", include: ["test/**/*.test.ts"] } },
+      { ...shared, test: { name: "simulator", root: "packages/simulator", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "client", root: "packages/client", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "export", root: "packages/export", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "examples", root: "examples", include: ["test/**/*.test.ts"] } },

@@ -7,7 +7,7 @@
 import * as Result from "effect/Result"
 import { parseArgs } from "node:util"
 // A relative import: the root package does not depend on the workspace packages.
-import type { ServeOptions } from "../packages/client/src/testing/node.ts"
+import type { ServeOptions } from "../packages/simulator/src/node.ts"
 
 const usage = `Usage: pnpm simulate [options]
 
@@ -109,7 +109,7 @@ if (parsed.success._tag === "Help") {
 // Loaded only once the command line is good, so `--help` and usage errors answer at once.
 const { NodeRuntime } = await import("@effect/platform-node")
 const { Console, Effect } = await import("effect")
-const { serve } = await import("../packages/client/src/testing/node.ts")
+const { serve } = await import("../packages/simulator/src/node.ts")
 
 const program = (options: ServeOptions) =>
   Effect.gen(function* () {

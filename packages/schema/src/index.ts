@@ -6,6 +6,7 @@
 export * from "./Address.ts"
 export * from "./AddressCounters.ts"
 export * from "./AddressDetails.ts"
+export * from "./AddressHelpers.ts"
 export * from "./AddressResponses.ts"
 export * from "./AdvancedFilter.ts"
 export * from "./Block.ts"

@@ -13,8 +13,7 @@ import { Blockscout } from "../Blockscout.ts"
 import type { Family } from "../endpoints.ts"
 import { makeRegistry, RateLimits } from "../internal/rateLimit.ts"
 import type { ClientOptions } from "../Options.ts"
-import { SimulatedBlockscout, type SimulatorOptions } from "./SimulatedBlockscout.ts"
-import { makeHttpClient } from "./SimulatedHttpClient.ts"
+import { makeHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
 
 /**
  * The simulated Blockscout a {@link layerTest} layer talks to: read `requests` (what the client sent,

@@ -1,41 +1,12 @@
 /**
- * `@blockscout-effect/client/testing`: a simulated Blockscout for tests. A seeded, deterministic chain
- * served with the real servers' paging, cursors, errors, rate limits and faults, reachable in-process
- * (`layerTest`: the `Blockscout` service over it in one layer; `layerHttpClient`: the bare `HttpClient`) or, from `@blockscout-effect/client/testing/node`, on a loopback port (`serve`).
+ * `@blockscout-effect/client/testing`: `layerTest` (the `Blockscout` service over an in-process simulated
+ * Blockscout, in one layer) and its `Simulator` service, plus everything of `@blockscout-effect/simulator`,
+ * re-exported so that imports written before the simulator got its own package keep working.
  *
- * Runs wherever Effect runs: nothing here imports `node:` modules.
+ * The simulator itself lives in `@blockscout-effect/simulator` (an optional peer dependency of the
+ * client: install it beside the client to use this entry point); the client's tarball does not carry it.
  *
  * @since 0.1.0
  */
-export * from "./Arbitraries.ts"
-export {
-  type Fault,
-  type FaultContext,
-  type FaultPlan,
-  type RequestRecord,
-  SimulatedBlockscout,
-  type SimulatedRequest,
-  type SimulatedResponse,
-  type SimulatorOptions
-} from "./SimulatedBlockscout.ts"
-export {
-  type AddressInfo,
-  type AddressKind,
-  type BlockTemplate,
-  type ChainOptions,
-  type Holding,
-  type InternalTemplate,
-  type LogTemplate,
-  PERIOD,
-  SimulatedChain,
-  type SmartContractInfo,
-  type TokenInfo,
-  type TokenType,
-  type TransactionKind,
-  type TransferTemplate,
-  type TxTemplate
-} from "./SimulatedChain.ts"
-export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
+export * from "@blockscout-effect/simulator"
 export { layerTest, Simulator, type TestClientOptions, type TestLayerOptions } from "./Simulator.ts"
-export { checksumAddress } from "./internal/keccak.ts"
-export type { Family } from "./internal/render.ts"

@@ -1,4 +1,4 @@
-// The example of packages/client/src/testing/README.md ("A test of your own code"), kept passing here.
+// The example of packages/simulator/README.md ("A test of your own code"), kept passing here.
 import { Blockscout } from "@blockscout-effect/client"
 import { layerTest, Simulator } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
@@ -41,7 +41,7 @@ describe("transfersTo", () => {
 
   it("the README shows this file", async () => {
     const { readFile } = await import("node:fs/promises")
-    const readme = await readFile(new URL("../../src/testing/README.md", import.meta.url), "utf8")
+    const readme = await readFile(new URL("../../../simulator/README.md", import.meta.url), "utf8")
     const self = await readFile(new URL(import.meta.url), "utf8")
     const example = self.slice(self.indexOf("import "), self.indexOf('  it("the README shows this file"')).trimEnd()
     assert.include(readme, `\`\`\`ts\n${example}\n})\n\`\`\``)

@@ -1,13 +1,13 @@
 /**
  * Throughput of the simulated server (not a test; run it by hand):
- *   node --conditions=source packages/client/test/testing/bench-server.ts
+ *   node --conditions=source packages/simulator/test/bench-server.ts
  * Prints items/s for the shared handler alone and over a loopback socket, streaming token transfers
  * (Pro shape, 50 a page) and transactions the way a client pages: each next_page_params sent back.
  */
 import { Effect } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
-import { SimulatedBlockscout } from "../../src/testing/index.ts"
-import { serve } from "../../src/testing/node.ts"
+import { SimulatedBlockscout } from "../src/index.ts"
+import { serve } from "../src/node.ts"
 
 const qs = (c: Record<string, string | number>) =>
   Object.entries(c)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { HttpClient } from "effect/http"
 import { TestClock } from "effect/testing"
-import { type Fault, layerHttpClient, makeHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { type Fault, layerHttpClient, makeHttpClient, SimulatedBlockscout } from "@blockscout-effect/simulator"
 import { small } from "./support.ts"
 
 const base = "http://blockscout.test/api/v2"

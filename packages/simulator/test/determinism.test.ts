@@ -1,4 +1,4 @@
-import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { SimulatedBlockscout } from "@blockscout-effect/simulator"
 import { describe, expect, it } from "@effect/vitest"
 
 const paths = [

@@ -15,7 +15,7 @@ import type {
   TxTemplate
 } from "../SimulatedChain.ts"
 import { hash } from "./hash.ts"
-import { checksumAddress } from "./keccak.ts"
+import { checksumAddress } from "@blockscout-effect/schema"
 
 /** Which API family a response is shaped for. */
 import type { Family } from "@blockscout-effect/schema"

@@ -2,7 +2,7 @@
  * Helpers for the simulator's tests: call the shared handler directly and follow cursors the way a
  * client must (send `next_page_params` back, re-send the filters).
  */
-import { SimulatedBlockscout, type SimulatedResponse, type SimulatorOptions } from "@blockscout-effect/client/testing"
+import { SimulatedBlockscout, type SimulatedResponse, type SimulatorOptions } from "@blockscout-effect/simulator"
 
 export type Cursor = Record<string, string | number>
 export type Json = Record<string, unknown>

@@ -1,7 +1,7 @@
 /**
- * Keccak-256 (the pre-standard SHA-3 Ethereum uses) and EIP-55 address checksums, in plain TypeScript so
- * the simulator renders addresses the way real servers do (`0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed`)
- * without a dependency. Lanes are 64-bit, held as two 32-bit halves (BigInt would be ~20x slower).
+ * Keccak-256 (the pre-standard SHA-3 Ethereum uses), in plain TypeScript so that EIP-55 address checksums
+ * (`AddressHelpers.ts`) need no dependency. Lanes are 64-bit, held as two 32-bit halves (BigInt would be
+ * ~20x slower).
  *
  * @internal
  */
@@ -118,7 +118,7 @@ export const sponge256 = (input: Uint8Array, domain: number): Uint8Array => {
 export const keccak256 = (input: Uint8Array): Uint8Array => sponge256(input, 0x01)
 
 /** A string's UTF-8 bytes (written out: the module compiles without DOM or Node typings for TextEncoder). */
-const utf8 = (text: string): Uint8Array => {
+export const utf8 = (text: string): Uint8Array => {
   const out: Array<number> = []
   for (const ch of text) {
     const cp = ch.codePointAt(0)!
@@ -137,36 +137,5 @@ export const keccak256Hex = (text: string): string => {
   const digest = keccak256(utf8(text))
   let out = ""
   for (const byte of digest) out += hexDigits[byte >> 4]! + hexDigits[byte & 15]!
-  return out
-}
-
-// Rendering hits the same few hundred addresses again and again; created-contract addresses are many
-// but each recurs per page. A bounded memo keeps the hash off the hot path without growing forever.
-const memo = new Map<string, string>()
-const memoLimit = 50_000
-
-/**
- * The EIP-55 mixed-case checksum form of an address (`0x` + 40 hex digits, any case). A letter is upper
- * case when the matching nibble of `keccak256(lowercase hex without 0x)` is 8 or more.
- *
- * Use it in tests to compare the chain's lower-case addresses (`chain.users`, ...) with what responses
- * carry, e.g. `assert.strictEqual(transfer.to.hash, checksumAddress(chain.users[3]!))`.
- *
- * Gotcha: the input is not validated (`0x` and 40 hex digits are assumed). Results are memoised (up to
- * 50,000 addresses, then the memo starts over).
- */
-export const checksumAddress = (address: string): string => {
-  const cached = memo.get(address)
-  if (cached !== undefined) return cached
-  const lower = address.slice(2).toLowerCase()
-  const digest = keccak256(utf8(lower))
-  let out = "0x"
-  for (let i = 0; i < 40; i++) {
-    const ch = lower[i]!
-    const nibble = (digest[i >> 1]! >> (i & 1 ? 0 : 4)) & 15
-    out += ch >= "a" && nibble >= 8 ? ch.toUpperCase() : ch
-  }
-  if (memo.size >= memoLimit) memo.clear()
-  memo.set(address, out)
   return out
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 
-const script = fileURLToPath(new URL("../../../../scripts/simulate.ts", import.meta.url))
+const script = fileURLToPath(new URL("../../../scripts/simulate.ts", import.meta.url))
 const run = (...args: Array<string>) => {
   const r = spawnSync(process.execPath, ["--conditions=source", script, ...args], { encoding: "utf8", timeout: 10_000 })
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }

@@ -11,7 +11,7 @@ import {
   Transaction,
   Withdrawal
 } from "@blockscout-effect/schema"
-import { arbitraries, SimulatedBlockscout, simulatorOptions } from "@blockscout-effect/client/testing"
+import { arbitraries, SimulatedBlockscout, simulatorOptions } from "@blockscout-effect/simulator"
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, Schema } from "effect"
 
