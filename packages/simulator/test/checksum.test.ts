@@ -1,6 +1,6 @@
 import { checksumAddress } from "@blockscout-effect/schema"
 import { describe, expect, it } from "@effect/vitest"
-import { get, small } from "./support.ts"
+import { get, small } from "./support/http.ts"
 
 const sim = small({ blocks: 200 })
 const chain = sim.chain

@@ -3,7 +3,7 @@ import { Effect, Fiber } from "effect"
 import { HttpClient } from "effect/http"
 import { TestClock } from "effect/testing"
 import { type Fault, layerHttpClient, makeHttpClient, SimulatedBlockscout } from "@blockscout-effect/simulator"
-import { small } from "./support.ts"
+import { small } from "./support/http.ts"
 
 const base = "http://blockscout.test/api/v2"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { get, type Json, small, walk } from "./support.ts"
+import { get, type Json, small, walk } from "./support/http.ts"
 
 const sim = small()
 const chain = sim.chain
@@ -134,7 +134,7 @@ describe("pages chain to the full set with no gaps or repeats", () => {
       })
 
       it("smart contracts, by default order, language, search and each sort", () => {
-        const ids = (items: Array<Json>) => items.map((c) => (c.address_hash as { hash: string }).hash.toLowerCase())
+        const ids = (items: Array<Json>) => items.map((c) => (c.address as { hash: string }).hash.toLowerCase())
         const all = chain.smartContracts
         const byDefault = walk(sim, `${family}/smart-contracts`, { ...auth, items_count: 6 })
         expect(ids(byDefault.items)).toEqual([...all].reverse().map((c) => c.address))
@@ -247,9 +247,12 @@ describe("pages chain to the full set with no gaps or repeats", () => {
 
   it("pages chain in pre-12 mode too, with apikey, key and items_count echoed into every cursor", () => {
     const old = small({ version: "11" })
-    const transfers = walk(old, "/1/api/v2/token-transfers", { apikey: "proapi_old", type: "ERC-1155" })
+    const transfers = walk(old, "/api/v2/token-transfers", { apikey: "inst_old", type: "ERC-1155" })
     expectNoGapsOrRepeats(transfers.items.map(keyOfTransfer), expectedTransfers(["ERC-1155"]))
-    expect(transfers.cursors.every((c) => c.apikey === "proapi_old")).toBe(true)
+    expect(transfers.cursors.every((c) => c.apikey === "inst_old")).toBe(true)
+    // The Pro API is one current service: the instance's release line does not change it.
+    const pro = walk(old, "/1/api/v2/token-transfers", { apikey: "proapi_old", type: "ERC-1155" })
+    expect(pro.cursors.some((c) => "apikey" in c)).toBe(false)
     const txs = walk(old, "/api/v2/transactions", { apikey: "a", key: "b", type: "contract_call" })
     expect(txs.items.length).toBe(walk(sim, "/api/v2/transactions", { type: "contract_call" }).items.length)
     expect(txs.cursors.map((c) => c.items_count)).toEqual(txs.cursors.map((_, i) => 50 * (i + 1)))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { get, type Json, small } from "./support.ts"
+import { get, type Json, small } from "./support/http.ts"
 
 const sim = small()
 const chain = sim.chain

@@ -1,7 +1,7 @@
 import * as S from "@blockscout-effect/schema"
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { get, type Json, small } from "./support.ts"
+import { get, type Json, small } from "./support/http.ts"
 
 const sim = small({ blocks: 400 })
 const chain = sim.chain
@@ -48,28 +48,49 @@ describe("both families' shapes decode with the schema package", () => {
     }
   }
 
-  it("Pro addresses carry metadata.tags, implementations, is_scam, proxy_type and reputation", () => {
-    const t = (get(sim, "/1/api/v2/token-transfers", { apikey: "k" }).json as { items: Array<Json> }).items[0]!
-    const from = t.from as Json
-    expect(from.metadata).toHaveProperty("tags")
-    for (const k of ["implementations", "is_scam", "proxy_type", "reputation"]) expect(from).toHaveProperty(k)
-    expect(from).not.toHaveProperty("implementation_name")
-    const inst = (get(sim, "/api/v2/token-transfers").json as { items: Array<Json> }).items[0]!
-    expect(inst.from).toHaveProperty("implementation_name")
-    expect(inst.from).not.toHaveProperty("is_scam")
+  it("address objects are the current backend's in every mode: implementations, is_scam, proxy_type, reputation, metadata tags", () => {
+    for (const [server, path, auth] of [
+      [sim, "/1/api/v2/token-transfers", { apikey: "k" }],
+      [sim, "/api/v2/token-transfers", {}],
+      [small({ blocks: 400, version: "11" }), "/api/v2/token-transfers", {}]
+    ] as const) {
+      const items = (get(server, path, auth).json as { items: Array<Json> }).items
+      for (const t of items) {
+        const from = t.from as Json
+        for (const k of ["implementations", "is_scam", "proxy_type", "reputation", "metadata"])
+          expect(from).toHaveProperty(k)
+        expect(from).not.toHaveProperty("implementation_name")
+        // A token's own address object carries the metadata service's tags; a user's metadata is null.
+        expect((t.token as Json).address_hash).toBeDefined()
+      }
+    }
+    const tagged = (get(sim, "/api/v2/smart-contracts").json as { items: Array<Json> }).items
+      .map((c) => (c.address as Json).metadata as { tags: Array<Json> } | null)
+      .filter((m) => m !== null)
+    expect(tagged.length).toBeGreaterThan(0)
+    for (const m of tagged) expect(m.tags[0]).toMatchObject({ tagType: "generic", ordinal: 0 })
   })
 
-  it("Pro token transfers carry block_number, token_type and total {token_id, token_instance}; timestamps differ per family", () => {
-    const page = get(sim, "/1/api/v2/token-transfers", { apikey: "k", type: "ERC-721" }).json as { items: Array<Json> }
-    const t = page.items[0]!
-    expect(typeof t.block_number).toBe("number")
-    expect(t.token_type).toBe("ERC-721")
-    expect(Object.keys(t.total as Json).sort()).toEqual(["token_id", "token_instance"])
-    expect(t.timestamp).toMatch(/:\d\dZ$/)
-    const inst = (get(sim, "/api/v2/token-transfers", { type: "ERC-721" }).json as { items: Array<Json> }).items[0]!
-    expect(inst).not.toHaveProperty("block_number")
-    expect(inst).not.toHaveProperty("token_type")
-    expect(inst.timestamp).toMatch(/\.\d{6}Z$/)
+  it("token transfers carry block_number, token_type and a total shaped by token kind; timestamps differ per family", () => {
+    for (const [path, auth, stamp] of [
+      ["/1/api/v2/token-transfers", { apikey: "k" }, /:\d\dZ$/],
+      ["/api/v2/token-transfers", {}, /\.\d{6}Z$/]
+    ] as const) {
+      const keysOf = (type: string) => {
+        const items = (get(sim, path, { ...auth, type }).json as { items: Array<Json> }).items
+        expect(items.length).toBeGreaterThan(0)
+        for (const t of items) {
+          expect(typeof t.block_number).toBe("number")
+          expect(t.token_type).toBe(type)
+          expect(t.timestamp).toMatch(stamp)
+        }
+        return Object.keys(items[0]!.total as Json).sort()
+      }
+      expect(keysOf("ERC-20")).toEqual(["decimals", "value"])
+      expect(keysOf("ERC-721")).toEqual(["token_id", "token_instance"])
+      expect(keysOf("ERC-1155")).toEqual(["decimals", "token_id", "token_instance", "value"])
+      expect(keysOf("ERC-404")).toEqual(["decimals", "token_id", "token_instance", "value"])
+    }
   })
 
   it("a block's counts add up and a transfer's transaction exists", () => {

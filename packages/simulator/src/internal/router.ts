@@ -1,0 +1,143 @@
+/**
+ * The route table: one route per row of the endpoints table (`@blockscout-effect/schema`'s `endpoints`),
+ * derived from the row (path template, path parameters and their kinds, known query parameters, Pro
+ * credit cost) plus the row's handler and its server quirks, from `routes/<row>.ts`.
+ *
+ * A row without a handler is still matched and checked (unknown query parameters and bad path parameters
+ * get the server's 422 bodies), then answered 501: adding an endpoint costs a row and a handler file.
+ *
+ * @internal
+ */
+import type { Endpoint, PathParam, PathParamKind } from "@blockscout-effect/schema"
+import type { Renderer, ServerMode } from "../render/Renderer.ts"
+import type { SimulatedChain } from "../SimulatedChain.ts"
+import {
+  addressDetail,
+  addressRe,
+  type Cursor,
+  hashDetail,
+  hashRe,
+  invalid,
+  type Outcome,
+  type Query,
+  tokenIdDetail,
+  tokenIdRe
+} from "./query.ts"
+
+/** What a handler sees: the chain, the request (path parameters checked), the page size and the cursor maker. */
+export interface RouteContext {
+  readonly chain: SimulatedChain
+  readonly render: Renderer
+  readonly query: Query
+  /** Path parameters by name; addresses and hashes lower-cased, already checked against their kind. */
+  readonly params: Readonly<Record<string, string>>
+  /** Items per page for this request. */
+  readonly size: number
+  /** The next page's cursor from the last item's keys (with the mode's echoes); null when `more` is false. */
+  readonly next: (more: boolean, keys: () => Cursor) => Cursor | null
+  /** A memo private to the simulator (filtered template lists and sorted tables, built once per key). */
+  readonly memo: <A>(key: string, make: () => A) => A
+}
+
+/** A row's handler and the server's quirks on that row. */
+export interface RouteHandler {
+  /** Answers a request whose path parameters and query keys were checked. Throws a `Reject` to answer an error. */
+  readonly handle: (ctx: RouteContext) => Outcome
+  /** Pre-12 servers echo `items_count`, cumulated, into this row's cursors. */
+  readonly echoesItemsCount?: boolean | undefined
+  /** Query parameters the server knows on this row beyond filters, cursor keys and `items_count`, by mode. */
+  readonly extraParams?: Partial<Record<ServerMode, ReadonlyArray<string>>> | undefined
+  /** The server ignores query parameters it does not know (and badly formed ones) instead of answering 422. */
+  readonly ignoresUnknownParams?: boolean | undefined
+}
+
+/** One route: its row, its path pattern, what it accepts, and its handler (if any). */
+export interface Route {
+  readonly row: Endpoint
+  readonly segments: ReadonlyArray<string | PathParam>
+  readonly handler: RouteHandler | undefined
+  /** Query parameters the row knows in a mode (credentials aside). */
+  readonly known: (mode: ServerMode) => ReadonlySet<string>
+}
+
+/** The query parameters every request may carry: the credentials. */
+export const credentialKeys: ReadonlySet<string> = new Set(["apikey", "key"])
+
+/** Builds the routes of a table; `handlers` are looked up by row name. */
+export const makeRoutes = (
+  table: Readonly<Record<string, Endpoint>>,
+  handlers: Readonly<Record<string, RouteHandler>>
+): ReadonlyArray<Route> =>
+  Object.values(table).map((row) => {
+    const params = new Map(row.pathParams.map((p) => [p.name, p]))
+    const segments = row.path
+      .split("/")
+      .filter((s) => s !== "")
+      .map((s) => (s.startsWith("{") && s.endsWith("}") ? (params.get(s.slice(1, -1)) ?? s) : s))
+    const handler = Object.hasOwn(handlers, row.name) ? handlers[row.name] : undefined
+    const base = [...row.filters.map((f) => f.name), ...row.cursorKeys, "items_count"]
+    const known = new Map<ServerMode, ReadonlySet<string>>()
+    return {
+      row,
+      segments,
+      handler,
+      known: (mode) => {
+        let set = known.get(mode)
+        if (set === undefined) {
+          set = new Set([...base, ...(handler?.extraParams?.[mode] ?? [])])
+          known.set(mode, set)
+        }
+        return set
+      }
+    }
+  })
+
+/** The route a path (after `/api/v2`) names, with its raw path parameters, or undefined. */
+export const matchRoute = (
+  routes: ReadonlyArray<Route>,
+  path: string
+): { readonly route: Route; readonly params: Record<string, string> } | undefined => {
+  const parts = path.split("/").filter((s) => s !== "")
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue
+    const params: Record<string, string> = {}
+    let matched = true
+    for (let i = 0; i < parts.length && matched; i++) {
+      const segment = route.segments[i]!
+      if (typeof segment === "string") matched = segment === parts[i]
+      else params[segment.name] = decodeURIComponent(parts[i]!)
+    }
+    if (matched) return { route, params }
+  }
+  return undefined
+}
+
+/** How each kind of path parameter is checked, and the parameter name the server's 422 points at. */
+const pathChecks: Record<PathParamKind, { readonly re: RegExp; readonly pointer: string; readonly detail: string }> = {
+  address: { re: addressRe, pointer: "address_hash_param", detail: addressDetail },
+  hash: { re: hashRe, pointer: "transaction_hash_param", detail: hashDetail },
+  tokenId: { re: tokenIdRe, pointer: "token_id_param", detail: tokenIdDetail }
+}
+
+/** Checks the query keys (422 `Unexpected field`) and the path parameters (422 by kind), in the server's order. */
+export const checkRequest = (
+  route: Route,
+  mode: ServerMode,
+  params: Readonly<Record<string, string>>,
+  query: Query
+): Record<string, string> => {
+  if (route.handler?.ignoresUnknownParams !== true) {
+    const known = route.known(mode)
+    for (const k of Object.keys(query)) {
+      if (!credentialKeys.has(k) && !known.has(k)) throw invalid(k, "Unexpected field")
+    }
+  }
+  const checked: Record<string, string> = {}
+  for (const p of route.row.pathParams) {
+    const value = params[p.name] ?? ""
+    const check = pathChecks[p.kind]
+    if (!check.re.test(value)) throw invalid(check.pointer, check.detail)
+    checked[p.name] = p.kind === "tokenId" ? value : value.toLowerCase()
+  }
+  return checked
+}

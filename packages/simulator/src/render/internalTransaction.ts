@@ -1,0 +1,35 @@
+/**
+ * An internal transaction (§2.9): a router's call to a user or another router, or a contract creation.
+ *
+ * @internal
+ */
+import type { InternalTemplate } from "../SimulatedChain.ts"
+import type { Json } from "../internal/query.ts"
+import type { Renderer } from "./Renderer.ts"
+
+/** Internal transaction `it` of block `h`. */
+export const renderInternalTransaction = (r: Renderer, h: number, it: InternalTemplate): Json => {
+  const chain = r.chain
+  const create = it.to._tag === "Create"
+  const to =
+    it.to._tag === "User"
+      ? chain.userAt(h, it.to.offset)
+      : it.to._tag === "Router"
+        ? chain.routers[it.to.router]!
+        : null
+  return {
+    block_number: h,
+    transaction_hash: chain.transactionHash(h, it.txPosition),
+    transaction_index: it.txPosition,
+    index: it.index,
+    type: create ? "create" : "call",
+    from: r.address(chain.routers[it.fromRouter]!),
+    to: r.nullableAddress(to),
+    created_contract: create ? r.address(chain.createdAddress(h, it.txPosition, it.index)) : null,
+    value: String(it.to._tag === "User" ? chain.amount(h, it.txPosition, 500 + it.index) : 0n),
+    gas_limit: String(50_000 + (chain.noise(h, it.txPosition, it.index) % 200_000)),
+    success: !it.failed,
+    error: it.failed ? "reverted" : null,
+    timestamp: r.timestamp(chain.blockMillis(h))
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * An NFT collection an address holds (§2.10): the token, the total amount held, and the instances
+ * (`TokenInstanceInList`: each with its `token_type` and held `value`).
+ *
+ * @internal
+ */
+import type { Holding } from "../SimulatedChain.ts"
+import type { Json } from "../internal/query.ts"
+import type { Renderer } from "./Renderer.ts"
+
+/** The collection of token `tokenIndex` made of `instances`. */
+export const renderNftCollection = (r: Renderer, tokenIndex: number, instances: ReadonlyArray<Holding>): Json => {
+  let amount = 0n
+  for (const i of instances) amount += i.amount
+  return {
+    token: r.token(tokenIndex),
+    amount: String(amount),
+    token_instances: instances.map((i) => r.tokenInstance(tokenIndex, i.tokenId, i.amount, true))
+  }
+}

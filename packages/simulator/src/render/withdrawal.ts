@@ -1,0 +1,23 @@
+/**
+ * A beacon-chain withdrawal (§2.8): with its `receiver` in the chain-wide list (E9), without it in an
+ * address's own list (E12), as `WithdrawalView` writes them.
+ *
+ * @internal
+ */
+import type { Json } from "../internal/query.ts"
+import type { Renderer } from "./Renderer.ts"
+
+/** Withdrawal `i`. */
+export const renderWithdrawal = (r: Renderer, i: number, withReceiver: boolean): Json => {
+  const chain = r.chain
+  const block = Math.floor(i / chain.withdrawalsPerBlock)
+  const out: Json = {
+    index: i,
+    amount: String(chain.amount(block, 31_000 + (i % chain.withdrawalsPerBlock))),
+    validator_index: chain.validatorIndex(i),
+    block_number: block,
+    timestamp: r.timestamp(chain.blockMillis(block))
+  }
+  if (withReceiver) out.receiver = r.address(chain.users[chain.withdrawalReceiverIndex(i)]!)
+  return out
+}

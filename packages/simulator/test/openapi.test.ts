@@ -1,0 +1,120 @@
+/**
+ * Every simulated response is one the real server could send: each version mode (11.x, 12.x) of the
+ * per-instance family and the Pro family, checked against that server's own OpenAPI document as a whole
+ * (vendor/blockscout/openapi), for every endpoint row, every filter value, several pages deep.
+ */
+import { type Endpoint, endpoints } from "@blockscout-effect/schema"
+import { describe, expect, it } from "@effect/vitest"
+import type { SimulatedBlockscout } from "@blockscout-effect/simulator"
+import { get, type Json, small } from "./support/http.ts"
+import { describeErrors, loadSpec, type SpecName } from "./support/openapi.ts"
+
+interface Mode {
+  readonly name: string
+  readonly spec: SpecName
+  readonly prefix: string
+  readonly auth: Record<string, string>
+  readonly sim: SimulatedBlockscout
+}
+
+const options = { blocks: 400 }
+const modes: ReadonlyArray<Mode> = [
+  {
+    name: "instance 11.x",
+    spec: "instance-v11.2.7",
+    prefix: "/api/v2",
+    auth: {},
+    sim: small({ ...options, version: "11" })
+  },
+  {
+    name: "instance 12.x",
+    spec: "instance-v12.0.0-dev",
+    prefix: "/api/v2",
+    auth: {},
+    sim: small({ ...options, version: "12" })
+  },
+  { name: "Pro API", spec: "pro-api", prefix: "/1/api/v2", auth: { apikey: "proapi_x" }, sim: small(options) }
+]
+
+/** Path arguments worth asking for: addresses of every kind, transactions with and without logs, NFT instances. */
+const argumentSets = (sim: SimulatedBlockscout, row: Endpoint): ReadonlyArray<Record<string, string>> => {
+  const chain = sim.chain
+  const kinds = row.pathParams.map((p) => p.kind).join(",")
+  switch (kinds) {
+    case "":
+      return [{}]
+    case "address": {
+      const holder = chain.users.find((u) => chain.holdings(u).length > 0)!
+      return [chain.users[2]!, holder, chain.miners[1]!, chain.routers[0]!, chain.tokens[0]!.address].map((a) => ({
+        [row.pathParams[0]!.name]: a
+      }))
+    }
+    case "hash": {
+      const out: Array<Record<string, string>> = []
+      for (let h = 0; h < 32; h++) {
+        for (const tx of chain.template(h).transactions) {
+          if (tx.logCount > 0 && out.length < 4)
+            out.push({ [row.pathParams[0]!.name]: chain.transactionHash(h, tx.position) })
+        }
+      }
+      out.push({ [row.pathParams[0]!.name]: chain.pendingHash(0) })
+      return out
+    }
+    case "address,tokenId":
+      return chain.tokens
+        .filter((t) => t.type !== "ERC-20")
+        .map((t) => ({ [row.pathParams[0]!.name]: t.address, [row.pathParams[1]!.name]: "3" }))
+    default:
+      throw new Error(`no sample arguments for path parameters ${kinds}`)
+  }
+}
+
+/** Each filter alone, with each of its values; text and name filters with a value that matches something. */
+const filterSets = (row: Endpoint): ReadonlyArray<Record<string, string>> => {
+  const out: Array<Record<string, string>> = [{}]
+  for (const f of row.filters) {
+    if (f.kind === "text") out.push({ [f.name]: "vault" })
+    else if (f.kind === "names") out.push({ [f.name]: "transfer,approve" })
+    else for (const v of f.values ?? []) out.push({ [f.name]: v })
+  }
+  if (row.name === "smartContracts") {
+    out.push({ sort: "balance", order: "asc" }, { sort: "transactions_count", order: "desc" })
+  }
+  return out
+}
+
+const fill = (template: string, args: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, n: string) => args[n]!)
+
+describe("simulated responses validate against the server's own OpenAPI document", () => {
+  for (const mode of modes) {
+    describe(mode.name, () => {
+      const spec = loadSpec(mode.spec)
+      for (const row of Object.values(endpoints) as ReadonlyArray<Endpoint>) {
+        it(`${row.ids} ${row.path}, every filter, three pages deep`, () => {
+          const specPath = spec.pathOf(row.path)
+          expect(specPath, `${mode.spec} has ${row.path}`).toBeDefined()
+          const validate = spec.response(specPath!)
+          let checked = 0
+          for (const args of argumentSets(mode.sim, row)) {
+            for (const filters of filterSets(row)) {
+              let cursor: Json | null = {}
+              for (let page = 0; page < 3 && cursor !== null; page++) {
+                const path = `${mode.prefix}${fill(row.path, args)}`
+                const r = get(mode.sim, path, { ...mode.auth, ...filters, ...(cursor as Record<string, string>) })
+                if (r.status === 404) break
+                expect(r.status, `${path} ${JSON.stringify(filters)}: ${r.body.slice(0, 300)}`).toBe(200)
+                if (!validate(r.json)) {
+                  throw new Error(`${path} ${JSON.stringify({ ...filters, ...cursor })}\n${describeErrors(validate)}`)
+                }
+                checked++
+                cursor = Array.isArray(r.json) ? null : ((r.json as Json).next_page_params as Json | null)
+              }
+            }
+          }
+          expect(checked).toBeGreaterThan(0)
+        })
+      }
+    })
+  }
+})
