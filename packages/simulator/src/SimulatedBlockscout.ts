@@ -10,118 +10,20 @@
  *
  * @since 0.1.0
  */
-import { type Endpoint, endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
-import { defaultBody, type Fault, type FaultContext, type FaultPlan, pickFault, wrongBody } from "./Faults.ts"
+import { endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
+import { defaultBody, type Fault, pickFault, wrongBody } from "./Faults.ts"
 import { hash } from "./internal/hash.ts"
-import { type Cursor, int, intRe, type Outcome, type Query, Reject, splitUrl } from "./internal/query.ts"
-import {
-  checkRequest,
-  credentialKeys,
-  makeRoutes,
-  matchRoute,
-  type Route,
-  type RouteContext
-} from "./internal/router.ts"
+import { dispatch } from "./internal/dispatch.ts"
+import { type Cursor, intRe, type Outcome, type Query, Reject, splitUrl } from "./internal/query.ts"
+import { RateWindows } from "./internal/rateWindows.ts"
+import { checkRequest, credentialKeys, makeRoutes, matchRoute, type Route } from "./internal/router.ts"
 import { Renderer, type ServerMode } from "./render/Renderer.ts"
 import { handlers } from "./routes/index.ts"
-import { type ChainOptions, SimulatedChain } from "./SimulatedChain.ts"
+import { SimulatedChain } from "./SimulatedChain.ts"
+import type { RequestRecord, SimulatedRequest, SimulatedResponse, SimulatorOptions } from "./SimulatorOptions.ts"
 
 export type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
-
-/**
- * Options of the simulated server: the chain's options plus the server's behaviour.
- *
- * @since 0.1.0
- * @category options
- */
-export interface SimulatorOptions extends ChainOptions {
-  /**
-   * The per-instance server's release line; its answers validate against that release's OpenAPI spec.
-   * `"12"` (default): `items_count` is the page size (default 50, capped at 100) and never echoed;
-   * internal-transaction pages carry `meta`. `"11"` (11.2.7): `items_count` does nothing and is echoed
-   * (cumulated) into cursors, and so are the caller's `apikey` and `key`; token transfers also take
-   * `limit`. The Pro family is always the current Pro API, whatever this says.
-   */
-  readonly version?: "11" | "12" | undefined
-  /** Accepted API keys. Unset: any non-empty key is accepted. The Pro family always needs a key. */
-  readonly apiKeys?: ReadonlyArray<string> | undefined
-  /** Whether the per-instance family also refuses keyless calls with 401 (default false). */
-  readonly requireInstanceApiKey?: boolean | undefined
-  /**
-   * Pro credits; each answered call costs its row's `credits` (20; 30 for logs and token transfers, 40 for
-   * internal transactions), a 429 nothing; 402 once a call costs more than is left. Default unlimited: never
-   * 402, and `x-credits-remaining` counts down from 1,000,000,000 (a real plan's header always moves).
-   */
-  readonly credits?: number | undefined
-  /** Addresses an instance restricts: `/addresses/{address}/...` rows answer 403 unless `key` equals `secretKey`. */
-  readonly restrictedAddresses?: ReadonlyArray<string> | undefined
-  readonly secretKey?: string | undefined
-  /** Requests allowed per window and per (family, key); above it the server answers 429. Default unlimited. */
-  readonly rateLimit?: { readonly limit: number; readonly windowMillis?: number | undefined } | undefined
-  /**
-   * Added latency in milliseconds: fixed, a deterministic value in [min, max), or decided per request (e.g.
-   * slow token transfers and internal transactions, as real servers under load). Default 0.
-   */
-  readonly latency?:
-    | number
-    | { readonly min: number; readonly max: number }
-    | ((context: FaultContext) => number)
-    | undefined
-  readonly faults?: FaultPlan | undefined
-  /**
-   * The endpoints table to serve (default: `@blockscout-effect/schema`'s `endpoints`). A row without a
-   * handler in the simulator is routed and checked, then answered 501.
-   */
-  readonly endpoints?: Readonly<Record<string, Endpoint>> | undefined
-}
-
-/**
- * A request as the simulator sees it. `url` may be absolute or a path with a query string.
- *
- * @since 0.1.0
- * @category models
- */
-export interface SimulatedRequest {
-  readonly method: string
-  readonly url: string
-  /** Header names in lower case. */
-  readonly headers: Readonly<Record<string, string | undefined>>
-}
-
-/**
- * The simulator's answer. `transport` says how to deliver it when it is not a plain response.
- *
- * @since 0.1.0
- * @category models
- */
-export interface SimulatedResponse {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string
-  /** Milliseconds to wait before answering (latency). */
-  readonly delayMillis: number
-  /**
-   * `drop`: close the connection without answering; `truncate`: send the headers and the first half of
-   * `body`, then close; `hang`: never answer.
-   */
-  readonly transport?: "drop" | "truncate" | "hang" | undefined
-}
-
-/**
- * One answered request, kept in {@link SimulatedBlockscout.requests} for tests.
- *
- * @since 0.1.0
- * @category models
- */
-export interface RequestRecord {
-  readonly requestNumber: number
-  readonly family: Family | undefined
-  readonly path: string
-  readonly query: Readonly<Record<string, string>>
-  readonly headers: Readonly<Record<string, string | undefined>>
-  readonly status: number
-  readonly fault: Fault["_tag"] | undefined
-}
+export type { RequestRecord, SimulatedRequest, SimulatedResponse, SimulatorOptions } from "./SimulatorOptions.ts"
 
 /** What `x-credits-remaining` counts down from when credits are unlimited. */
 const unlimitedCredits = 1_000_000_000
@@ -161,7 +63,7 @@ export class SimulatedBlockscout {
   private requestCount = 0
   private credits: number
   private creditsSpent = 0
-  private readonly windows = new Map<string, { start: number; count: number }>()
+  private readonly windows: RateWindows
   private readonly renderers = new Map<ServerMode, Renderer>()
   private readonly memo = new Map<string, unknown>()
   private readonly routes: ReadonlyArray<Route>
@@ -171,6 +73,7 @@ export class SimulatedBlockscout {
     this.options = options
     this.chain = SimulatedChain.make(options)
     this.credits = options.credits ?? Number.POSITIVE_INFINITY
+    this.windows = new RateWindows(options.rateLimit)
     this.routes = makeRoutes(options.endpoints ?? defaultEndpoints, handlers)
     this.restricted = new Set((options.restrictedAddresses ?? []).map((a) => a.toLowerCase()))
   }
@@ -225,7 +128,7 @@ export class SimulatedBlockscout {
     // Credentials: Pro takes `apikey` or a bearer token; an instance takes `x-api-key` or `apikey`.
     const bearer = request.headers.authorization?.replace(/^Bearer\s+/i, "")
     const key = family === "pro" ? (query.apikey ?? bearer) : (request.headers["x-api-key"] ?? query.apikey)
-    const r = this.rateLimitHeaders(`${family}:${key ?? ""}`, nowMillis)
+    const r = this.windows.take(`${family}:${key ?? ""}`, nowMillis)
     Object.assign(headers, r.headers)
     const found = matchRoute(this.routes, sub)
     const refused = this.admit(family, key, found?.route.row.credits ?? 20, r.limited, headers)
@@ -311,32 +214,6 @@ export class SimulatedBlockscout {
     return l.min + Math.floor((hash(this.chain.seed, 0x1a7e, n) / 4294967296) * (l.max - l.min))
   }
 
-  private rateLimitHeaders(bucket: string, now: number): { headers: Record<string, string>; limited: boolean } {
-    const limit = this.options.rateLimit
-    if (limit === undefined) {
-      return {
-        headers: { "x-ratelimit-limit": "-1", "x-ratelimit-remaining": "-1", "x-ratelimit-reset": "-1" },
-        limited: false
-      }
-    }
-    const window = limit.windowMillis ?? 1000
-    const start = Math.floor(now / window) * window
-    let w = this.windows.get(bucket)
-    if (w === undefined || w.start !== start) {
-      w = { start, count: 0 }
-      this.windows.set(bucket, w)
-    }
-    w.count++
-    return {
-      headers: {
-        "x-ratelimit-limit": String(limit.limit),
-        "x-ratelimit-remaining": String(Math.max(0, limit.limit - w.count)),
-        "x-ratelimit-reset": String(start + window - now)
-      },
-      limited: w.count > limit.limit
-    }
-  }
-
   private renderer(mode: ServerMode): Renderer {
     let r = this.renderers.get(mode)
     if (r === undefined) {
@@ -363,36 +240,12 @@ export class SimulatedBlockscout {
         }
       }
     }
-    const v11 = mode === "11"
-    const itemsCount = int(query, "items_count")
-    let size = v11 || itemsCount === undefined ? 50 : Math.min(100, Math.max(1, itemsCount))
-    const limit = route.known(mode).has("limit") ? int(query, "limit") : undefined
-    if (limit !== undefined) size = Math.max(1, Math.min(size, limit))
-    const handler = route.handler
-    if (handler === undefined) {
-      return { status: 501, body: { message: `The simulated Blockscout has no handler for ${route.row.name} yet` } }
-    }
-    const ctx: RouteContext = {
-      chain: this.chain,
-      render: this.renderer(mode),
-      query,
+    return dispatch(
+      { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo },
+      route,
+      mode,
       params,
-      size,
-      next: (more, keys) => {
-        if (!more) return null
-        const c = keys()
-        if (v11) {
-          if (handler.echoesItemsCount === true) c.items_count = (itemsCount ?? 0) + size
-          if (query.apikey !== undefined) c.apikey = query.apikey
-          if (query.key !== undefined) c.key = query.key
-        }
-        return c
-      },
-      memo: <A>(key: string, make: () => A): A => {
-        if (!this.memo.has(key)) this.memo.set(key, make())
-        return this.memo.get(key) as A
-      }
-    }
-    return handler.handle(ctx)
+      query
+    )
   }
 }

@@ -14,6 +14,7 @@
  */
 import { hash, hex, prng } from "./internal/hash.ts"
 import { type AddressInfo, makeAddressBook } from "./chain/addresses.ts"
+import { blockHashOf, locateTransaction as locate, type TransactionPlace, transactionHashOf } from "./chain/hashes.ts"
 import {
   BLOCK_MILLIS,
   D,
@@ -29,10 +30,12 @@ import { makeContracts, routerName, type SmartContractInfo } from "./chain/contr
 import { type Holding, NftIndex } from "./chain/nft.ts"
 import { type BlockTemplate, makeTemplate, type TransferTemplate, type TxTemplate } from "./chain/templates.ts"
 import { makeTokens, type TokenInfo, transferAmount } from "./chain/tokens.ts"
+import type { ChainOptions } from "./SimulatorOptions.ts"
 import * as Withdrawals from "./chain/withdrawals.ts"
 
 export type { AddressInfo, AddressKind } from "./chain/addresses.ts"
 export type { SmartContractInfo } from "./chain/contracts.ts"
+export type { TransactionPlace } from "./chain/hashes.ts"
 export type { Holding } from "./chain/nft.ts"
 export type {
   BlockTemplate,
@@ -44,25 +47,7 @@ export type {
 } from "./chain/templates.ts"
 export type { TokenInfo, TokenType } from "./chain/tokens.ts"
 export { PERIOD }
-
-/** Options of a simulated chain. Every field has a default; the same options always give the same chain. */
-export interface ChainOptions {
-  /** The seed every value derives from (default 1). */
-  readonly seed?: number | undefined
-  /** The chain id served under the Pro family's `/{chainId}/api/v2` (default 1). */
-  readonly chainId?: number | undefined
-  /**
-   * Number of blocks (default 20,000). The simulator's README gives the counts a chain of a given length
-   * holds (a test checks them); histories of a million token transfers and more are produced lazily.
-   */
-  readonly blocks?: number | undefined
-  /** Number of pending transactions (default 25). */
-  readonly pendingTransactions?: number | undefined
-  /** Beacon withdrawals per block (default 2). */
-  readonly withdrawalsPerBlock?: number | undefined
-  /** Number of extra verified contracts besides tokens and routers (default 120). */
-  readonly smartContracts?: number | undefined
-}
+export type { ChainOptions } from "./SimulatorOptions.ts"
 
 /**
  * A simulated chain. Build it with {@link SimulatedChain.make}; all accessors are pure and cheap.
@@ -133,8 +118,6 @@ export class SimulatedChain {
     return new SimulatedChain(options)
   }
 
-  // ---- blocks ----------------------------------------------------------------------------------------
-
   /** The template of block `h`. */
   template(h: number): BlockTemplate {
     return this.templates[h % PERIOD]!
@@ -154,7 +137,7 @@ export class SimulatedChain {
   blockHash(h: number): string {
     // Pages walk a block's items together: remembering the last block saves most hashing.
     if (this.lastBlock === h) return this.lastBlockHash
-    this.lastBlockHash = `0x${hex(54, this.seed, D.blockHash, h)}${h.toString(16).padStart(10, "0")}`
+    this.lastBlockHash = blockHashOf(this.seed, h)
     this.lastBlock = h
     return this.lastBlockHash
   }
@@ -172,11 +155,9 @@ export class SimulatedChain {
     return 1_000_000_000n + BigInt(this.noise(h, 9999) % 30_000_000_000)
   }
 
-  // ---- transactions -----------------------------------------------------------------------------------
-
   /** Hash of the transaction at `position` of block `h`. */
   transactionHash(h: number, position: number): string {
-    return `0x${hex(48, this.seed, D.txHash, h, position)}${h.toString(16).padStart(10, "0")}${position.toString(16).padStart(6, "0")}`
+    return transactionHashOf(this.seed, h, position)
   }
 
   /** Hash of pending transaction `i` (0 = first inserted). */
@@ -185,23 +166,8 @@ export class SimulatedChain {
   }
 
   /** Locates a transaction by hash: a block and position, a pending index, or undefined. */
-  locateTransaction(
-    hash: string
-  ):
-    | { readonly _tag: "Mined"; readonly block: number; readonly position: number }
-    | { readonly _tag: "Pending"; readonly index: number }
-    | undefined {
-    const lower = hash.toLowerCase()
-    if (lower.length !== 66) return undefined
-    const h = Number.parseInt(lower.slice(50, 60), 16)
-    const p = Number.parseInt(lower.slice(60), 16)
-    if (h === pendingBlockMarker) {
-      return p < this.pendingCount && this.pendingHash(p) === lower ? { _tag: "Pending", index: p } : undefined
-    }
-    if (h >= this.height) return undefined
-    const template = this.template(h)
-    if (p >= template.transactions.length || this.transactionHash(h, p) !== lower) return undefined
-    return { _tag: "Mined", block: h, position: p }
+  locateTransaction(hash: string): TransactionPlace {
+    return locate(this.seed, hash, this.height, this.pendingCount, (h) => this.template(h).transactions.length)
   }
 
   /** The template of pending transaction `i`. */
@@ -255,8 +221,6 @@ export class SimulatedChain {
     return `0x${hex(40, this.seed, D.created, h * 4096 + position, internalIndex)}`
   }
 
-  // ---- addresses ----------------------------------------------------------------------------------------
-
   /** What the chain knows about an address (lower-case or mixed-case hash), or undefined for strangers. */
   address(hash: string): AddressInfo | undefined {
     return this.addressBook.get(hash.toLowerCase())
@@ -271,8 +235,6 @@ export class SimulatedChain {
   zeroAddress(): string {
     return zeroAddress
   }
-
-  // ---- tokens and transfers -------------------------------------------------------------------------------
 
   /** Token id of transfer item `item` of block `h`. */
   tokenIdOf(h: number, item: TransferTemplate): number {
@@ -318,8 +280,6 @@ export class SimulatedChain {
     return this.nft.holdings(address.toLowerCase())
   }
 
-  // ---- withdrawals ------------------------------------------------------------------------------------
-
   /** Total withdrawals; withdrawal `i` is in block `floor(i / withdrawalsPerBlock)`. */
   get withdrawalCount(): number {
     return this.height * this.withdrawalsPerBlock
@@ -339,8 +299,6 @@ export class SimulatedChain {
   userWithdrawals(userIndex: number, limit: number, before?: number): Array<number> {
     return Withdrawals.userWithdrawals(this.seed, this.users.length, this.withdrawalCount, userIndex, limit, before)
   }
-
-  // ---- values -------------------------------------------------------------------------------------------
 
   /** A deterministic amount of wei for a value at (h, a, b): up to about 10 ether. */
   amount(h: number, a: number, b = 0): bigint {

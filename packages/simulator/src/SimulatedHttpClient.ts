@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Clock, Effect, Layer, Stream } from "effect"
-import { HttpClient, HttpClientError, HttpServerResponse } from "effect/http"
+import { HttpClient, HttpClientError, type HttpClientRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { SimulatedBlockscout, type SimulatedResponse, type SimulatorOptions } from "./SimulatedBlockscout.ts"
 
 // The source compiles without DOM or Node typings (it runs wherever Effect runs); TextEncoder is universal.
@@ -26,53 +26,65 @@ const encoder = new (
  * interrupted.
  */
 export const makeHttpClient = (simulator: SimulatedBlockscout): HttpClient.HttpClient =>
-  HttpClient.make((request, url) =>
-    Effect.gen(function* () {
-      const now = yield* Clock.currentTimeMillis
-      const answer: SimulatedResponse = simulator.handle(
-        { method: request.method, url: String(url), headers: request.headers },
-        now
-      )
-      if (answer.delayMillis > 0) yield* Effect.sleep(answer.delayMillis)
-      switch (answer.transport) {
-        case "hang":
-          return yield* Effect.never
-        case "drop":
-          return yield* Effect.fail(
-            new HttpClientError.HttpClientError({
-              reason: new HttpClientError.TransportError({
-                request,
-                description: "connection closed by the simulated server"
-              })
-            })
-          )
-        case "truncate": {
-          const bytes = encoder.encode(answer.body)
-          const body = Stream.concat(
-            Stream.succeed(bytes.subarray(0, Math.floor(bytes.length / 2))),
-            Stream.fail(new Error("connection closed mid-body by the simulated server"))
-          )
-          return HttpServerResponse.toClientResponse(
-            HttpServerResponse.stream(body, {
-              status: answer.status,
-              headers: answer.headers,
-              contentLength: bytes.length
-            }),
-            { request }
-          )
-        }
-        default:
-          return HttpServerResponse.toClientResponse(
-            HttpServerResponse.text(answer.body, {
-              status: answer.status,
-              headers: answer.headers,
-              contentType: "application/json"
-            }),
-            { request }
-          )
-      }
-    })
+  HttpClient.make((request, url) => answer(simulator, request, url)).pipe(
+    // The client span Effect records for each request carries `url.full` and `url.query`: Blockscout's
+    // credential parameters are redacted there (whatever the caller's own list holds), as the client's own
+    // transports do, so no key reaches a trace through the simulator.
+    HttpClient.transform((effect) =>
+      Effect.updateService(effect, UrlParams.CurrentRedactedNames, (names) => [...names, ...credentialParams])
+    )
   )
+
+/** Query parameters that carry credentials on Blockscout: the API key and an instance's secret key. */
+const credentialParams = ["apikey", "key"]
+
+/** Delivers the simulator's answer as a response, or as the transport failure a fault asks for. */
+const answer = (simulator: SimulatedBlockscout, request: HttpClientRequest.HttpClientRequest, url: URL) =>
+  Effect.gen(function* () {
+    const now = yield* Clock.currentTimeMillis
+    const reply: SimulatedResponse = simulator.handle(
+      { method: request.method, url: String(url), headers: request.headers },
+      now
+    )
+    if (reply.delayMillis > 0) yield* Effect.sleep(reply.delayMillis)
+    switch (reply.transport) {
+      case "hang":
+        return yield* Effect.never
+      case "drop":
+        return yield* Effect.fail(
+          new HttpClientError.HttpClientError({
+            reason: new HttpClientError.TransportError({
+              request,
+              description: "connection closed by the simulated server"
+            })
+          })
+        )
+      case "truncate": {
+        const bytes = encoder.encode(reply.body)
+        const body = Stream.concat(
+          Stream.succeed(bytes.subarray(0, Math.floor(bytes.length / 2))),
+          Stream.fail(new Error("connection closed mid-body by the simulated server"))
+        )
+        return HttpServerResponse.toClientResponse(
+          HttpServerResponse.stream(body, {
+            status: reply.status,
+            headers: reply.headers,
+            contentLength: bytes.length
+          }),
+          { request }
+        )
+      }
+      default:
+        return HttpServerResponse.toClientResponse(
+          HttpServerResponse.text(reply.body, {
+            status: reply.status,
+            headers: reply.headers,
+            contentType: "application/json"
+          }),
+          { request }
+        )
+    }
+  })
 
 /**
  * A layer providing an in-process `HttpClient` backed by a fresh simulator (or the one given).

@@ -10,21 +10,12 @@
  * @since 0.1.0
  */
 export * from "./Arbitraries.ts"
-export {
-  type Fault,
-  type FaultContext,
-  type FaultPlan,
-  type RequestRecord,
-  SimulatedBlockscout,
-  type SimulatedRequest,
-  type SimulatedResponse,
-  type SimulatorOptions
-} from "./SimulatedBlockscout.ts"
+export type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
+export { SimulatedBlockscout } from "./SimulatedBlockscout.ts"
 export {
   type AddressInfo,
   type AddressKind,
   type BlockTemplate,
-  type ChainOptions,
   type Holding,
   type InternalTemplate,
   type LogTemplate,
@@ -34,9 +25,17 @@ export {
   type TokenInfo,
   type TokenType,
   type TransactionKind,
+  type TransactionPlace,
   type TransferTemplate,
   type TxTemplate
 } from "./SimulatedChain.ts"
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
+export type {
+  ChainOptions,
+  RequestRecord,
+  SimulatedRequest,
+  SimulatedResponse,
+  SimulatorOptions
+} from "./SimulatorOptions.ts"
 /** EIP-55 checksums live in `@blockscout-effect/schema` (with the other address helpers); re-exported here. */
 export { checksumAddress, type Family } from "@blockscout-effect/schema"

@@ -17,6 +17,15 @@ export const query = (params: Record<string, string | number | undefined>): stri
   return parts.length === 0 ? "" : `?${parts.join("&")}`
 }
 
+/** The body as JSON, or undefined when it is empty or not JSON (a scripted HTML page). */
+const parseJson = (body: string): unknown => {
+  try {
+    return body === "" ? undefined : JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
+
 /** GET a path ("/api/v2/..." or "/1/api/v2/...") with query params and optional headers. */
 export const get = (
   sim: SimulatedBlockscout,
@@ -26,7 +35,7 @@ export const get = (
   now = 0
 ): SimulatedResponse & { readonly json: unknown } => {
   const r = sim.handle({ method: "GET", url: `http://sim.test${path}${query(params)}`, headers }, now)
-  return { ...r, json: r.body === "" ? undefined : JSON.parse(r.body) }
+  return { ...r, json: parseJson(r.body) }
 }
 
 /** Follows every page of a list endpoint, re-sending `filters` on each; returns items and cursors seen. */

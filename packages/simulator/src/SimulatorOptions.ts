@@ -1,0 +1,128 @@
+/**
+ * What a simulated Blockscout is made of and how it is spoken to: the chain's options, the server's
+ * options (release line, keys, credits, rate limit, latency, faults, endpoints table), and the request and
+ * answer the shared handler exchanges with both ways in.
+ *
+ * @since 0.1.0
+ */
+import type { Endpoint, Family } from "@blockscout-effect/schema"
+import type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
+
+/**
+ * Options of a simulated chain. Every field has a default; the same options always give the same chain.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface ChainOptions {
+  /** The seed every value derives from (default 1). */
+  readonly seed?: number | undefined
+  /** The chain id served under the Pro family's `/{chainId}/api/v2` (default 1). */
+  readonly chainId?: number | undefined
+  /**
+   * Number of blocks (default 20,000). The simulator's README gives the counts a chain of a given length
+   * holds (a test checks them); histories of a million token transfers and more are produced lazily.
+   */
+  readonly blocks?: number | undefined
+  /** Number of pending transactions (default 25). */
+  readonly pendingTransactions?: number | undefined
+  /** Beacon withdrawals per block (default 2). */
+  readonly withdrawalsPerBlock?: number | undefined
+  /** Number of extra verified contracts besides tokens and routers (default 120). */
+  readonly smartContracts?: number | undefined
+}
+
+/**
+ * Options of the simulated server: the chain's options plus the server's behaviour.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface SimulatorOptions extends ChainOptions {
+  /**
+   * The per-instance server's release line; its answers validate against that release's OpenAPI spec.
+   * `"12"` (default): `items_count` is the page size (default 50, capped at 100) and never echoed;
+   * internal-transaction pages carry `meta`. `"11"` (11.2.7): `items_count` does nothing and is echoed
+   * (cumulated) into cursors, and so are the caller's `apikey` and `key`; token transfers also take
+   * `limit`. The Pro family is always the current Pro API, whatever this says.
+   */
+  readonly version?: "11" | "12" | undefined
+  /** Accepted API keys. Unset: any non-empty key is accepted. The Pro family always needs a key. */
+  readonly apiKeys?: ReadonlyArray<string> | undefined
+  /** Whether the per-instance family also refuses keyless calls with 401 (default false). */
+  readonly requireInstanceApiKey?: boolean | undefined
+  /**
+   * Pro credits; each answered call costs its row's `credits` (20; 30 for logs and token transfers, 40 for
+   * internal transactions), a 429 nothing; 402 once a call costs more than is left. Default unlimited: never
+   * 402, and `x-credits-remaining` counts down from 1,000,000,000 (a real plan's header always moves).
+   */
+  readonly credits?: number | undefined
+  /** Addresses an instance restricts: `/addresses/{address}/...` rows answer 403 unless `key` equals `secretKey`. */
+  readonly restrictedAddresses?: ReadonlyArray<string> | undefined
+  readonly secretKey?: string | undefined
+  /** Requests allowed per window and per (family, key); above it the server answers 429. Default unlimited. */
+  readonly rateLimit?: { readonly limit: number; readonly windowMillis?: number | undefined } | undefined
+  /**
+   * Added latency in milliseconds: fixed, a deterministic value in [min, max), or decided per request (e.g.
+   * slow token transfers and internal transactions, as real servers under load). Default 0.
+   */
+  readonly latency?:
+    | number
+    | { readonly min: number; readonly max: number }
+    | ((context: FaultContext) => number)
+    | undefined
+  readonly faults?: FaultPlan | undefined
+  /**
+   * The endpoints table to serve (default: `@blockscout-effect/schema`'s `endpoints`). A row without a
+   * handler in the simulator is routed and checked, then answered 501.
+   */
+  readonly endpoints?: Readonly<Record<string, Endpoint>> | undefined
+}
+
+/**
+ * A request as the simulator sees it. `url` may be absolute or a path with a query string.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SimulatedRequest {
+  readonly method: string
+  readonly url: string
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>
+}
+
+/**
+ * The simulator's answer. `transport` says how to deliver it when it is not a plain response.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SimulatedResponse {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+  /** Milliseconds to wait before answering (latency). */
+  readonly delayMillis: number
+  /**
+   * `drop`: close the connection without answering; `truncate`: send the headers and the first half of
+   * `body`, then close; `hang`: never answer.
+   */
+  readonly transport?: "drop" | "truncate" | "hang" | undefined
+}
+
+/**
+ * One answered request, kept in {@link SimulatedBlockscout.requests} for tests.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RequestRecord {
+  readonly requestNumber: number
+  readonly family: Family | undefined
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  readonly headers: Readonly<Record<string, string | undefined>>
+  readonly status: number
+  readonly fault: Fault["_tag"] | undefined
+}
