@@ -1,25 +1,28 @@
 /**
  * `pnpm simulate [options]`: runs the simulated Blockscout on a loopback port until interrupted. The first
  * line of output is the base URL; both API families are served from it (Pro at `{url}/{chainId}/api/v2`,
- * an instance at `{url}/api/v2`). `--help` prints the options; a bad option prints one line to stderr and
+ * an instance at `{url}/api/v2`). Then a few addresses, tokens and transaction hashes worth asking about. `--help` prints the options; a bad option prints one line to stderr and
  * exits with code 2 (the usual code for a usage error).
  */
 import * as Result from "effect/Result"
 import { parseArgs } from "node:util"
-// A relative import: the root package does not depend on the workspace packages.
+// Relative imports: the root package does not depend on the workspace packages.
+import type { SimulatedChain } from "../packages/simulator/src/index.ts"
 import type { ServeOptions } from "../packages/simulator/src/node.ts"
 
 const usage = `Usage: pnpm simulate [options]
 
 Runs the simulated Blockscout on 127.0.0.1 until interrupted. The first line printed is the base URL:
-the Pro API is at {url}/{chainId}/api/v2 (any apikey), a per-instance API at {url}/api/v2.
+the Pro API is at {url}/{chainId}/api/v2 (any apikey), a per-instance API at {url}/api/v2. Then a few
+addresses, tokens and transaction hashes to try.
 
 Options:
   --port N          port to listen on (default 0: a free one)
   --seed S          chain seed; the same seed serves the same chain (default 1)
   --blocks B        chain length in blocks (default 20000; 8 transactions a block on average)
   --chain-id ID     chain id of the Pro API path (default 1)
-  --version 11|12   server semantics: 12 (default) or 11 (items_count and keys echoed into cursors)
+  --version 11|12   the instance's release line: 12 (default) or 11 (11.2.7: items_count and keys
+                    echoed into cursors); the Pro API is always the current one
   --rate-limit R    requests per second per key; 429 above it (default unlimited)
   --credits C       Pro API credits; 402 once spent (default unlimited)
   --latency MS      added latency per response in milliseconds (default 0)
@@ -111,13 +114,39 @@ const { NodeRuntime } = await import("@effect/platform-node")
 const { Console, Effect } = await import("effect")
 const { serve } = await import("../packages/simulator/src/node.ts")
 
+/** A few values of the chain worth asking about, one line each (after the base URL and the families). */
+const samples = (chain: SimulatedChain): ReadonlyArray<string> => {
+  const nft = chain.tokens.find((t) => t.type === "ERC-721")!
+  const multi = chain.tokens.find((t) => t.type === "ERC-1155")!
+  const fungible = chain.tokens.find((t) => t.type === "ERC-20")!
+  const top = chain.height - 1
+  // The newest transactions that emitted logs (E6 answers a list for them).
+  const withLogs: Array<string> = []
+  for (let h = top; h >= 0 && withLogs.length < 2; h--) {
+    for (const tx of chain.template(h).transactions) {
+      if (tx.logCount > 0 && withLogs.length < 2) withLogs.push(chain.transactionHash(h, tx.position))
+    }
+  }
+  const holder = chain.users.find((u) => chain.holdings(u).length > 0) ?? chain.users[0]!
+  return [
+    `users (senders, receivers, withdrawals):   ${chain.users.slice(0, 3).join(" ")}`,
+    `NFT holder (/addresses/{a}/nft/collections): ${holder}`,
+    `miner (/addresses/{a}/blocks-validated):    ${chain.miners[0]}`,
+    `router (/addresses/{a}/internal-transactions): ${chain.routers[0]}`,
+    `tokens: ${fungible.symbol} ${fungible.address} (ERC-20, ${fungible.decimals} decimals)  ${nft.symbol} ${nft.address} (ERC-721, ids 0-${nft.idCount - 1})  ${multi.symbol} ${multi.address} (ERC-1155, ids 0-${multi.idCount - 1})`,
+    `transactions with logs (/transactions/{h}/logs): ${withLogs.join(" ")}`
+  ]
+}
+
 const program = (options: ServeOptions) =>
   Effect.gen(function* () {
     const server = yield* serve(options)
+    const chain = server.simulator.chain
     yield* Console.log(server.baseUrl)
     yield* Console.log(
-      `Pro API: ${server.baseUrl}/${server.chainId}/api/v2 (any apikey)  instance: ${server.baseUrl}/api/v2  blocks: ${server.simulator.chain.height}`
+      `Pro API: ${server.baseUrl}/${server.chainId}/api/v2 (any apikey)  instance: ${server.baseUrl}/api/v2  blocks: ${chain.height}`
     )
+    for (const line of samples(chain)) yield* Console.log(line)
     return yield* Effect.never
   })
 

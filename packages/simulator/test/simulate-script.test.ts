@@ -1,6 +1,6 @@
 // `pnpm simulate`'s command line (scripts/simulate.ts): help, and usage errors as one line with exit code 2.
 import { describe, expect, it } from "@effect/vitest"
-import { spawnSync } from "node:child_process"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 
 const script = fileURLToPath(new URL("../../../scripts/simulate.ts", import.meta.url))
@@ -41,3 +41,52 @@ describe("pnpm simulate", () => {
     expect(lines[0]).toContain(message)
   })
 })
+
+describe("pnpm simulate serving", () => {
+  it("prints the base URL, then addresses, tokens and transaction hashes that answer", {
+    timeout: 30_000
+  }, async () => {
+    const child = spawn(process.execPath, ["--conditions=source", script, "--blocks", "400"], {
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    try {
+      const lines = await firstLines(child, 8)
+      const baseUrl = lines[0]!
+      expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(lines[1]).toContain(`${baseUrl}/1/api/v2`)
+      const text = lines.slice(2).join("\n")
+      const addresses = [...text.matchAll(/0x[0-9a-f]{40}\b/g)].map((m) => m[0])
+      const hashes = [...text.matchAll(/0x[0-9a-f]{64}\b/g)].map((m) => m[0])
+      expect(addresses.length).toBeGreaterThanOrEqual(8)
+      expect(hashes.length).toBe(2)
+      const ask = async (path: string) => {
+        const r = await fetch(`${baseUrl}/api/v2${path}`)
+        expect(r.status, path).toBe(200)
+        return (await r.json()) as { items: Array<unknown> }
+      }
+      expect((await ask(`/transactions/${hashes[0]}/logs`)).items.length).toBeGreaterThan(0)
+      const holder = /NFT holder[^:]*: (0x[0-9a-f]{40})/.exec(text)![1]
+      expect((await ask(`/addresses/${holder}/nft/collections`)).items.length).toBeGreaterThan(0)
+      const miner = /miner[^:]*: +(0x[0-9a-f]{40})/.exec(text)![1]
+      expect((await ask(`/addresses/${miner}/blocks-validated`)).items.length).toBeGreaterThan(0)
+      const router = /router[^:]*: (0x[0-9a-f]{40})/.exec(text)![1]
+      expect((await ask(`/addresses/${router}/internal-transactions`)).items.length).toBeGreaterThan(0)
+      const nft = /(0x[0-9a-f]{40}) \(ERC-721/.exec(text)![1]
+      expect((await ask(`/tokens/${nft}/instances/0/transfers`)).items.length).toBeGreaterThan(0)
+    } finally {
+      child.kill("SIGTERM")
+    }
+  })
+})
+
+/** The first `n` lines the child prints on stdout. */
+const firstLines = (child: ChildProcess, n: number): Promise<Array<string>> =>
+  new Promise((resolve, reject) => {
+    let text = ""
+    child.stdout!.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8")
+      const lines = text.split("\n")
+      if (lines.length > n) resolve(lines.slice(0, n))
+    })
+    child.on("exit", (code) => reject(new Error(`pnpm simulate exited with ${code} after: ${text}`)))
+  })
