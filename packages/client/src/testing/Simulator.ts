@@ -2,8 +2,9 @@
  * `layerTest`: the `Blockscout` service wired to an in-process simulated Blockscout in one layer, and the
  * `Simulator` service that hands a test the simulator behind it (its request log and its chain).
  *
- * `layerTest` lives here rather than as a `Blockscout.layerTest` static so that the simulator (its chain,
- * renderer and keccak) stays out of bundles that import only `@blockscout-effect/client`.
+ * `layerTest` lives here rather than as a `Blockscout.layerTest` static so that the simulator stays out of
+ * bundles that import only `@blockscout-effect/client`: it is its own package, `@blockscout-effect/simulator`
+ * (an optional peer dependency of the client), which this entry point imports.
  *
  * @since 0.1.0
  */
