@@ -15,6 +15,9 @@ import type { SimulatorOptions } from "./SimulatedBlockscout.ts"
  * decoded Blockscout values, without any server.
  *
  * Gotcha: built lazily on first access (deriving an arbitrary compiles the schema).
+ *
+ * @since 0.1.0
+ * @category generators
  */
 export const arbitraries = {
   get Address() {
@@ -55,6 +58,9 @@ export const arbitraries = {
 /**
  * Simulator options with a random seed and a small chain (50 to 400 blocks), for properties that must hold
  * on every chain ("streaming yields each transfer once", "resume from any cursor").
+ *
+ * @since 0.1.0
+ * @category generators
  */
 export const simulatorOptions: Arbitrary.Arbitrary<SimulatorOptions> = Arbitrary.schema(
   Schema.Struct({

@@ -71,7 +71,11 @@ export type FaultPlan =
   | { readonly rate: number; readonly kinds?: ReadonlyArray<Fault["_tag"] | Fault> | undefined }
   | ((context: FaultContext) => Fault | undefined)
 
-/** The fault, if any, the plan gives request `context.requestNumber`. */
+/**
+ * The fault, if any, the plan gives request `context.requestNumber`.
+ *
+ * @internal
+ */
 export const pickFault = (plan: FaultPlan | undefined, seed: number, context: FaultContext): Fault | undefined => {
   if (plan === undefined) return undefined
   if (typeof plan === "function") return plan(context)
@@ -85,7 +89,11 @@ export const pickFault = (plan: FaultPlan | undefined, seed: number, context: Fa
   return kind === "Status" ? { _tag: "Status", status: 503 } : ({ _tag: kind } as Fault)
 }
 
-/** The body a server sends with a status when a `Status` fault gives none (Pro: the gateway's words). */
+/**
+ * The body a server sends with a status when a `Status` fault gives none (Pro: the gateway's words).
+ *
+ * @internal
+ */
 export const defaultBody = (status: number, family: Family): unknown => {
   switch (status) {
     case 401:
@@ -107,7 +115,11 @@ export const defaultBody = (status: number, family: Family): unknown => {
   }
 }
 
-/** A well-formed answer that fails the endpoint's schema (see `WrongBody`). */
+/**
+ * A well-formed answer that fails the endpoint's schema (see `WrongBody`).
+ *
+ * @internal
+ */
 export const wrongBody = (outcome: Outcome): Outcome => {
   const body = outcome.body
   const spoil = (items: ReadonlyArray<unknown>): unknown => {

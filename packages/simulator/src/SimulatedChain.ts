@@ -54,6 +54,9 @@ export type { ChainOptions } from "./SimulatorOptions.ts"
  *
  * Use it in tests to know what the simulated server will answer (the users' addresses, the tokens, the
  * height) and as the ground truth a test compares pages with.
+ *
+ * @since 0.1.0
+ * @category models
  */
 export class SimulatedChain {
   readonly seed: number
@@ -86,9 +89,10 @@ export class SimulatedChain {
     this.withdrawalsPerBlock = Math.max(0, Math.floor(options.withdrawalsPerBlock ?? 2))
     this.pendingCount = Math.max(0, Math.floor(options.pendingTransactions ?? 25))
     const address = (kind: number, i: number) => `0x${hex(40, seed, D.address, kind, i)}`
-    this.users = Array.from({ length: USERS }, (_, i) => address(1, i))
-    this.miners = Array.from({ length: MINERS }, (_, i) => address(2, i))
-    this.routers = Array.from({ length: ROUTERS }, (_, i) => address(3, i))
+    const pool = (kind: number, length: number) => Array.from({ length }, (_, i) => address(kind, i))
+    this.users = pool(1, USERS)
+    this.miners = pool(2, MINERS)
+    this.routers = pool(3, ROUTERS)
     const rand = prng(seed ^ 0x5eed)
     this.tokens = makeTokens(rand, (i) => address(4, i))
     this.templates = Array.from({ length: PERIOD }, (_, slot) => makeTemplate(slot, rand, this.tokens))
@@ -185,13 +189,6 @@ export class SimulatedChain {
     return this.userAt(h, tx.senderOffset)
   }
 
-  /** The first token transfer item of a transaction in block `h`, if it moved tokens. */
-  firstTransfer(h: number, tx: TxTemplate): TransferTemplate | undefined {
-    const log = tx.transferLogs[0]
-    if (log === undefined) return undefined
-    return this.template(h).transfers.find((t) => t.logIndex === log && (t.indexInBatch ?? 0) === 0)
-  }
-
   /**
    * The method a mined transaction calls: its template's, except that an NFT transfer whose first item
    * comes from the zero address is a `mint`.
@@ -200,7 +197,9 @@ export class SimulatedChain {
     if (tx.kind !== "token_transfer" || tx.token < 0) return tx.method
     const type = this.tokens[tx.token]!.type
     if (type !== "ERC-721" && type !== "ERC-404") return tx.method
-    const first = this.firstTransfer(h, tx)
+    // The transaction's first transfer item decides: it comes from the zero address exactly when it mints.
+    const log = tx.transferLogs[0]
+    const first = this.template(h).transfers.find((t) => t.logIndex === log && (t.indexInBatch ?? 0) === 0)
     return first !== undefined && this.transferParties(h, first).from === zeroAddress ? "mint" : tx.method
   }
 

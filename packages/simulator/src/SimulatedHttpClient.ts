@@ -24,6 +24,9 @@ const encoder = new (
  * fault fails with a `TransportError`; `Truncate` sends half the body, then fails the body stream (the
  * client sees a `DecodeError` while reading, as with a real cut connection); `Hang` never answers until
  * interrupted.
+ *
+ * @since 0.1.0
+ * @category layers
  */
 export const makeHttpClient = (simulator: SimulatedBlockscout): HttpClient.HttpClient =>
   HttpClient.make((request, url) => answer(simulator, request, url)).pipe(
@@ -94,6 +97,9 @@ const answer = (simulator: SimulatedBlockscout, request: HttpClientRequest.HttpC
  *
  * Gotcha: each build of the layer built from options makes a new simulator (fresh rate-limit windows and
  * credits); pass a `SimulatedBlockscout` to share one.
+ *
+ * @since 0.1.0
+ * @category layers
  */
 export const layerHttpClient = (options?: SimulatorOptions | SimulatedBlockscout): Layer.Layer<HttpClient.HttpClient> =>
   Layer.sync(HttpClient.HttpClient, () =>

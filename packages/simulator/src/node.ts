@@ -11,7 +11,12 @@ import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createServer, type ServerResponse } from "node:http"
 import { SimulatedBlockscout, type SimulatorOptions } from "./SimulatedBlockscout.ts"
 
-/** Options of {@link serve}: the simulator's options (or a simulator) plus where to listen. */
+/**
+ * Options of {@link serve}: the simulator's options (or a simulator) plus where to listen.
+ *
+ * @since 0.1.0
+ * @category options
+ */
 export interface ServeOptions extends SimulatorOptions {
   /** Port to listen on; 0 (default) picks a free one. */
   readonly port?: number | undefined
@@ -21,7 +26,12 @@ export interface ServeOptions extends SimulatorOptions {
   readonly simulator?: SimulatedBlockscout | undefined
 }
 
-/** A running simulated server. */
+/**
+ * A running simulated server.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface SimulatedServer {
   /** `http://127.0.0.1:{port}`: Pro at `{baseUrl}/{chainId}/api/v2/...`, instance at `{baseUrl}/api/v2/...`. */
   readonly baseUrl: string
@@ -42,6 +52,9 @@ export interface SimulatedServer {
  * Gotchas: faults behave as on a real network: `Drop` destroys the socket, `Truncate` sends the headers
  * (with the full `content-length`) and half the body, then destroys it, `Hang` never answers. Failing to
  * bind (port in use) is a defect.
+ *
+ * @since 0.1.0
+ * @category layers
  */
 export const serve = (options: ServeOptions = {}): Effect.Effect<SimulatedServer, never, Scope.Scope> =>
   Effect.gen(function* () {

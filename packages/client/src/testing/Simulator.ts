@@ -26,12 +26,20 @@ import { makeHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blo
  * const sim = yield* Simulator
  * assert.strictEqual(sim.requests.at(-1)?.path, "/api/v2/transactions")
  * ```
+ *
+ * @since 0.1.0
+ * @category services
  */
 export class Simulator extends Context.Service<Simulator, SimulatedBlockscout>()(
   "@blockscout-effect/client/testing/Simulator"
 ) {}
 
-/** The client side of a {@link layerTest} layer: the `Blockscout` layer's own options plus its credentials. */
+/**
+ * The client side of a {@link layerTest} layer: the `Blockscout` layer's own options plus its credentials.
+ *
+ * @since 0.1.0
+ * @category options
+ */
 export interface TestClientOptions extends ClientOptions {
   /**
    * The API key the client sends. Default: the first of the simulator's `apiKeys`, else `"proapi_test"`
@@ -43,7 +51,12 @@ export interface TestClientOptions extends ClientOptions {
   readonly secretKey?: string | undefined
 }
 
-/** Options of {@link layerTest}: the simulator's (chain, version, keys, rate limit, latency, faults) plus the client's. */
+/**
+ * Options of {@link layerTest}: the simulator's (chain, version, keys, rate limit, latency, faults) plus the client's.
+ *
+ * @since 0.1.0
+ * @category options
+ */
 export interface TestLayerOptions extends SimulatorOptions {
   /** Which API family the client talks to: `"instance"` (default, `{base}/api/v2`) or `"pro"` (`{base}/{chainId}/api/v2`). */
   readonly family?: Family | undefined
@@ -78,6 +91,9 @@ const redacted = (value: string | undefined) => (value === undefined ? undefined
  * the client `timeout` (120 s): under `TestClock`, fork the work and `TestClock.adjust`, or use `it.live`.
  * Anything in `client` overrides these defaults, field by field (e.g. `client: { retry: false }`, or
  * `client: { retry: { base: "500 millis" } }` to test backoff).
+ *
+ * @since 0.1.0
+ * @category layers
  */
 export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscout | Simulator> => {
   const simulator = Layer.sync(Simulator, () => options.simulator ?? SimulatedBlockscout.make(options))
