@@ -73,7 +73,7 @@ const describeTransfer = (t: TokenTransfer | undefined): string =>
     ? "-"
     : `${t.timestamp ? DateTime.formatIso(t.timestamp) : "?"}  ${t.token.symbol ?? "?"} ${
         t.token.type ?? ""
-      }  ${t.from.hash.slice(0, 10)}… -> ${t.to.hash.slice(0, 10)}…  tx ${t.transaction_hash.slice(0, 12)}…`
+      }  ${t.from.hash.slice(0, 10)}… -> ${t.to.hash.slice(0, 10)}…  tx ${t.transaction_hash?.slice(0, 12) ?? "none"}…`
 
 /**
  * The example's whole run with readable output: a line per page (or a live progress line on a

@@ -5,36 +5,41 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { absent, nullable, withRenames } from "./internal/fields.ts"
+import { absent, excluded, nullable, withRenames } from "./internal/fields.ts"
 import { JsonValue } from "./Primitives.ts"
 
+const DecodedInputParameterSchema = Schema.Struct({
+  name: absent(Schema.String),
+  type: absent(Schema.String),
+  value: absent(JsonValue)
+}).annotate({ identifier: "DecodedInputParameter" })
+/** A decoded {@link DecodedInputParameter}. */
+export interface DecodedInputParameter extends Schema.Schema.Type<typeof DecodedInputParameterSchema> {}
+/** A DecodedInputParameter as written on the wire (what {@link DecodedInputParameter} encodes to). */
+export interface DecodedInputParameterEncoded extends Schema.Codec.Encoded<typeof DecodedInputParameterSchema> {}
 /**
  * One ABI-decoded call parameter. `value` is a string, or an array/object for tuples and arrays.
  *
  * All three keys may be absent: the generated specs (11.x, 12.0, Pro) require none of them.
  */
-export const DecodedInputParameter = Schema.Struct({
-  name: absent(Schema.String),
-  type: absent(Schema.String),
-  value: absent(JsonValue)
-}).annotate({ identifier: "DecodedInputParameter" })
+export const DecodedInputParameter: Schema.Codec<DecodedInputParameter, DecodedInputParameterEncoded> =
+  DecodedInputParameterSchema
 
-/**
- * A transaction's ABI-decoded input.
- */
-export const DecodedInput = Schema.Struct({
+const DecodedInputSchema = Schema.Struct({
   method_call: nullable(Schema.String),
   method_id: nullable(Schema.String),
   parameters: Schema.Array(DecodedInputParameter)
 }).annotate({ identifier: "DecodedInput" })
 /** A decoded `decoded_input`. */
-export type DecodedInput = typeof DecodedInput.Type
-
+export interface DecodedInput extends Schema.Schema.Type<typeof DecodedInputSchema> {}
+/** A DecodedInput as written on the wire (what {@link DecodedInput} encodes to). */
+export interface DecodedInputEncoded extends Schema.Codec.Encoded<typeof DecodedInputSchema> {}
 /**
- * One ABI-decoded event parameter. The API doc writes the key as `indexed?` (older docs); current servers send
- * `indexed`; both decode to `indexed`.
+ * A transaction's ABI-decoded input.
  */
-export const DecodedLogParameter = withRenames(
+export const DecodedInput: Schema.Codec<DecodedInput, DecodedInputEncoded> = DecodedInputSchema
+
+const DecodedLogParameterSchema = withRenames(
   Schema.Struct({
     name: Schema.String,
     type: Schema.String,
@@ -44,30 +49,57 @@ export const DecodedLogParameter = withRenames(
   { "indexed?": "indexed" },
   "DecodedLogParameter"
 )
-
+/** A decoded {@link DecodedLogParameter}. */
+export interface DecodedLogParameter extends Schema.Schema.Type<typeof DecodedLogParameterSchema> {}
+/** A DecodedLogParameter as written on the wire (what {@link DecodedLogParameter} encodes to). */
+export interface DecodedLogParameterEncoded extends Schema.Codec.Encoded<typeof DecodedLogParameterSchema> {}
 /**
- * A log's ABI-decoded event. `abi` (newer servers) is the event's ABI fragment.
+ * One ABI-decoded event parameter. The API doc writes the key as `indexed?` (older docs); current servers send
+ * `indexed`; both decode to `indexed`.
  */
-export const DecodedLog = Schema.Struct({
+export const DecodedLogParameter: Schema.Codec<DecodedLogParameter, DecodedLogParameterEncoded> =
+  DecodedLogParameterSchema
+
+const DecodedLogSchema = Schema.Struct({
   method_call: nullable(Schema.String),
   method_id: nullable(Schema.String),
   parameters: Schema.Array(DecodedLogParameter),
   abi: absent(Schema.NullOr(JsonValue))
 }).annotate({ identifier: "DecodedLog" })
 /** A decoded log `decoded`. */
-export type DecodedLog = typeof DecodedLog.Type
+export interface DecodedLog extends Schema.Schema.Type<typeof DecodedLogSchema> {}
+/** A DecodedLog as written on the wire (what {@link DecodedLog} encodes to). */
+export interface DecodedLogEncoded extends Schema.Codec.Encoded<typeof DecodedLogSchema> {}
+/**
+ * A log's ABI-decoded event. `abi` (12.x servers) is the event's ABI fragment.
+ */
+export const DecodedLog: Schema.Codec<DecodedLog, DecodedLogEncoded> = DecodedLogSchema
 
+const RawRevertReasonSchema = Schema.Struct({
+  raw: nullable(Schema.String),
+  code: absent(Schema.Finite),
+  message: absent(Schema.String),
+  // A decoded error's keys: such an object is a DecodedInput or an error, never raw data with them dropped.
+  method_call: excluded,
+  method_id: excluded,
+  parameters: excluded
+}).annotate({ identifier: "RawRevertReason" })
+/** A decoded {@link RawRevertReason}. */
+export interface RawRevertReason extends Schema.Schema.Type<typeof RawRevertReasonSchema> {}
+/** A RawRevertReason as written on the wire (what {@link RawRevertReason} encodes to). */
+export interface RawRevertReasonEncoded extends Schema.Codec.Encoded<typeof RawRevertReasonSchema> {}
 /**
  * A revert reason the server could not decode: the raw return data (hex, or text), with the error code and
  * message some servers add.
  */
-export const RawRevertReason = Schema.Struct({
-  raw: nullable(Schema.String),
-  code: absent(Schema.Finite),
-  message: absent(Schema.String)
-}).annotate({ identifier: "RawRevertReason" })
+export const RawRevertReason: Schema.Codec<RawRevertReason, RawRevertReasonEncoded> = RawRevertReasonSchema
 
 /**
  * A transaction's `revert_reason`: a plain string (the API doc), an ABI-decoded error, or raw return data.
+ *
+ * The object members exclude each other's keys: a decoded error whose fields fail their checks is an error,
+ * not raw data.
  */
 export const RevertReason = Schema.Union([Schema.String, DecodedInput, RawRevertReason])
+/** A decoded {@link RevertReason}. */
+export type RevertReason = typeof RevertReason.Type

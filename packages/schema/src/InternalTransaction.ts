@@ -5,27 +5,42 @@
  */
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
-import { absent, nullable } from "./internal/fields.ts"
+import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
 import { Count, Hash, IntegerQuantity, Timestamp } from "./Primitives.ts"
 
+const InternalTransactionSchema = withRenames(
+  Schema.Struct({
+    block_number: Count,
+    transaction_hash: Hash,
+    // 6.9.0+.
+    transaction_index: absent(Count),
+    index: Count,
+    // The internal transaction's position in its block: 6.4.0 to 10.x only (11.0.0 dropped it, backend b165300848).
+    block_index: optional(Count),
+    timestamp: Timestamp,
+    type: Schema.String,
+    from: Address,
+    to: nullable(Address),
+    created_contract: nullable(Address),
+    value: IntegerQuantity,
+    gas_limit: nullable(IntegerQuantity),
+    success: Schema.Boolean,
+    error: nullable(Schema.String)
+  }),
+  // Before 6.9.0 only `block`; 6.9.x sent both; 6.10.0 dropped `block` (backend b030792cf1, 2720b128ac).
+  { block: "block_number" },
+  "InternalTransaction"
+)
+/** A decoded Internal transaction. */
+export interface InternalTransaction extends Schema.Schema.Type<typeof InternalTransactionSchema> {}
+/** An InternalTransaction as written on the wire (what {@link InternalTransaction} encodes to). */
+export interface InternalTransactionEncoded extends Schema.Codec.Encoded<typeof InternalTransactionSchema> {}
 /**
  * An internal transaction (a call, create, selfdestruct ... inside a transaction): exactly one of `to` /
- * `created_contract` is set; `error` is set when `success` is false.
+ * `created_contract` is set; `error` is set when `success` is false. Servers before 6.10 wrote `block` for
+ * `block_number` (decoded to it); 6.4 to 10.x also send `block_index`.
+ *
+ * Gotcha: 12.x servers say on the page (`meta`, see `PageMeta`) when the list is not complete yet.
  */
-export const InternalTransaction = Schema.Struct({
-  block_number: Count,
-  transaction_hash: Hash,
-  transaction_index: absent(Count),
-  index: Count,
-  timestamp: Timestamp,
-  type: Schema.String,
-  from: Address,
-  to: nullable(Address),
-  created_contract: nullable(Address),
-  value: IntegerQuantity,
-  gas_limit: nullable(IntegerQuantity),
-  success: Schema.Boolean,
-  error: nullable(Schema.String)
-}).annotate({ identifier: "InternalTransaction" })
-/** A decoded Internal transaction. */
-export type InternalTransaction = typeof InternalTransaction.Type
+export const InternalTransaction: Schema.Codec<InternalTransaction, InternalTransactionEncoded> =
+  InternalTransactionSchema

@@ -9,27 +9,39 @@ import { DecodedLog } from "./DecodedInput.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
 import { Count, Hash, HexData, Timestamp } from "./Primitives.ts"
 
-/**
- * An event log.
- *
- * `address_hash` is the emitting contract as an Address object (the API doc's name; servers send it as `address`,
- * which is accepted). `topics` entries may be null; `decoded` is null when the ABI is unknown.
- */
-export const Log = withRenames(
+const LogSchema = withRenames(
   Schema.Struct({
     index: Count,
     address_hash: Address,
     smart_contract: optional(Address),
-    transaction_hash: Hash,
+    // Absent before 5.1.0 (the transaction is the request's).
+    transaction_hash: absent(Hash),
+    // 5.2.1+.
     block_hash: absent(Hash),
     block_number: absent(Count),
+    // 10.0.0+.
     block_timestamp: optional(Timestamp),
     data: HexData,
     topics: Schema.Array(Schema.NullOr(HexData)),
     decoded: nullable(DecodedLog)
   }),
-  { address: "address_hash" },
+  {
+    address: "address_hash",
+    // 5.1.0 to 6.9.x wrote `tx_hash`; 6.9.0 added `transaction_hash`, 6.10.0 dropped `tx_hash` (backend
+    // d4bf534514, b030792cf1, 2720b128ac).
+    tx_hash: "transaction_hash"
+  },
   "Log"
 )
 /** A decoded Log. */
-export type Log = typeof Log.Type
+export interface Log extends Schema.Schema.Type<typeof LogSchema> {}
+/** A Log as written on the wire (what {@link Log} encodes to). */
+export interface LogEncoded extends Schema.Codec.Encoded<typeof LogSchema> {}
+/**
+ * An event log.
+ *
+ * `address_hash` is the emitting contract as an Address object (the API doc's name; servers send it as `address`,
+ * which is accepted). `topics` entries may be null; `decoded` is null when the ABI is unknown. Servers before
+ * 6.10 wrote `tx_hash` (decoded to `transaction_hash`); before 5.1.0 there was none.
+ */
+export const Log: Schema.Codec<Log, LogEncoded> = LogSchema

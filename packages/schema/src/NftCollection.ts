@@ -9,14 +9,17 @@ import { IntegerQuantity } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
 
-/**
- * The NFTs of one collection that an address owns: the token, the owned instances (their `token` is null
- * here), and the amount held.
- */
-export const NftCollection = Schema.Struct({
+const NftCollectionSchema = Schema.Struct({
   token: Token,
   amount: optional(IntegerQuantity),
   token_instances: Schema.Array(TokenInstance)
 }).annotate({ identifier: "NftCollection" })
-/** A decoded NFT collection entry. */
-export type NftCollection = typeof NftCollection.Type
+/** A decoded {@link NftCollection}. */
+export interface NftCollection extends Schema.Schema.Type<typeof NftCollectionSchema> {}
+/** A NftCollection as written on the wire (what {@link NftCollection} encodes to). */
+export interface NftCollectionEncoded extends Schema.Codec.Encoded<typeof NftCollectionSchema> {}
+/**
+ * The NFTs of one collection that an address owns: the token, the owned instances (their `token` is null
+ * here), and the amount held.
+ */
+export const NftCollection: Schema.Codec<NftCollection, NftCollectionEncoded> = NftCollectionSchema

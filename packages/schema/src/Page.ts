@@ -5,9 +5,15 @@
  */
 import { Schema, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
-import { isJson } from "./internal/json.ts"
+import { absent, nullable } from "./internal/fields.ts"
+import { isExactNumber, isJson } from "./internal/json.ts"
 
-/** A value of a cursor key as decoded: a string, a finite number, a boolean or null, as the server sent it. */
+/**
+ * A value of a cursor key as decoded: a string, a finite number, a boolean or null, as the server sent it.
+ *
+ * A number the server wrote beyond ±(2^53 − 1) is, through `decodeResponseText`, the string of its source text
+ * (sent back digit for digit); from an already parsed body it is whatever `JSON.parse` made of it (rounded).
+ */
 export const CursorValue = Schema.Union([Schema.String, Schema.Finite, Schema.Boolean, Schema.Null])
 /** The decoded type of {@link CursorValue}. */
 export type CursorValue = typeof CursorValue.Type
@@ -24,15 +30,16 @@ export const isCursorValue = (value: unknown): value is CursorValue =>
   value === null ||
   (typeof value === "number" && Number.isFinite(value))
 
-// Keys whose value is an array or object are dropped: they cannot be sent back as query parameters.
+// Keys whose value is an array or object are dropped: they cannot be sent back as query parameters. Anything
+// else is kept for the target schema to check.
 const keepScalars = (input: { readonly [key: string]: Schema.Json }): { readonly [key: string]: CursorValue } => {
   let out: Record<string, CursorValue> | undefined
   const keys = Object.keys(input)
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string
     const value = input[key]
-    if (isCursorValue(value)) {
-      if (out !== undefined) out[key] = value
+    if (typeof value !== "object" || value === null) {
+      if (out !== undefined) out[key] = value as CursorValue
     } else if (out === undefined) {
       out = {}
       for (let j = 0; j < i; j++) out[keys[j] as string] = input[keys[j] as string] as CursorValue
@@ -41,6 +48,16 @@ const keepScalars = (input: { readonly [key: string]: Schema.Json }): { readonly
   return out ?? (input as { readonly [key: string]: CursorValue })
 }
 
+const NextPageParamsSchema = Schema.Record(Schema.String, Schema.Json).pipe(
+  Schema.decodeTo(Schema.Record(Schema.String, CursorValue), {
+    decode: SchemaGetter.transform(keepScalars),
+    encode: SchemaGetter.transform((cursor: { readonly [key: string]: CursorValue }) => cursor)
+  })
+)
+/** A decoded `next_page_params`: key to value, as the server sent them. */
+export interface NextPageParams extends Schema.Schema.Type<typeof NextPageParamsSchema> {}
+/** A `next_page_params` as written on the wire: any JSON values. */
+export interface NextPageParamsEncoded extends Schema.Codec.Encoded<typeof NextPageParamsSchema> {}
 /**
  * A `next_page_params` cursor: the keys to send back as query parameters, values kept exactly as sent.
  *
@@ -49,16 +66,14 @@ const keepScalars = (input: { readonly [key: string]: Schema.Json }): { readonly
  * are, booleans as `true`/`false`, and leave null keys out. A key whose value is an array or an object (no
  * server sends one; the specs allow it) is dropped, since it has no query-parameter form.
  *
+ * A number the server wrote beyond ±(2^53 − 1) (`9007199254740993`, `123456789012345678901234567`) decodes,
+ * through `decodeResponseText`, to the string of its source text (`"9007199254740993"`), which goes back on the
+ * query string exactly as written. Gotcha: decoding an already parsed body cannot do that (`JSON.parse` has
+ * rounded it to `9007199254740992`): give the decoder the body text.
+ *
  * Gotcha: servers before 12.0 echo `apikey`/`key` into it; the client strips those before handing it out.
  */
-export const NextPageParams = Schema.Record(Schema.String, Schema.Json).pipe(
-  Schema.decodeTo(Schema.Record(Schema.String, CursorValue), {
-    decode: SchemaGetter.transform(keepScalars),
-    encode: SchemaGetter.transform((cursor: { readonly [key: string]: CursorValue }) => cursor)
-  })
-)
-/** A decoded `next_page_params`. */
-export type NextPageParams = typeof NextPageParams.Type
+export const NextPageParams: Schema.Codec<NextPageParams, NextPageParamsEncoded> = NextPageParamsSchema
 
 registerFast(NextPageParams, () => (u) => {
   if (!isRecord(u)) return invalid
@@ -67,19 +82,50 @@ registerFast(NextPageParams, () => (u) => {
     // An own "__proto__" key (JSON.parse makes one) would set the prototype here: Effect's decoder decides.
     if (key === "__proto__") return invalid
     const value = u[key]
-    if (isCursorValue(value)) out[key] = value
-    else if (!isJson(value)) return invalid
+    // A number beyond 2^53 goes to the full decoder, so that `decodeResponseText` reads it again from the text.
+    if (isCursorValue(value) && (typeof value !== "number" || isExactNumber(value))) out[key] = value
+    else if (typeof value !== "object" || value === null || !isJson(value)) return invalid
   }
   return out
 })
 
 /**
- * A page of items: `{ items, next_page_params }`; `next_page_params` is null on the last page.
+ * The values of {@link PageMeta}'s `status` known today (12.x servers, internal-transaction lists).
+ *
+ * `complete` (1): every internal transaction of the page's block range is indexed. `pending` (2): some are not
+ * yet (`message` says so), so the list may be missing entries that will appear later.
  */
-export const Page = <S extends Schema.Top>(item: S) =>
+export const PageMetaStatus = { complete: 1, pending: 2 } as const
+
+const PageMetaSchema = Schema.Struct({
+  status: Schema.Finite,
+  message: nullable(Schema.String)
+}).annotate({ identifier: "PageMeta" })
+/** A decoded {@link PageMeta}. */
+export interface PageMeta extends Schema.Schema.Type<typeof PageMetaSchema> {}
+/** A PageMeta as written on the wire. */
+export interface PageMetaEncoded extends Schema.Codec.Encoded<typeof PageMetaSchema> {}
+/**
+ * The page-level `meta` that 12.x servers put on internal-transaction lists: whether the list is complete.
+ *
+ * `status` is {@link PageMetaStatus}`.pending` (2) while some internal transactions of the page's block range are
+ * not indexed yet, with a `message` saying so; `complete` (1) with a null message otherwise. A plain number, so
+ * a value a newer server adds decodes. Absent on older servers (and other lists): nothing is known then.
+ */
+export const PageMeta: Schema.Codec<PageMeta, PageMetaEncoded> = PageMetaSchema
+
+/**
+ * A page of items: `{ items, next_page_params, meta? }`; `next_page_params` is null on the last page.
+ *
+ * `meta` is the optional page-level status 12.x servers send on internal-transaction lists ({@link PageMeta}).
+ */
+export const Page = <S extends Schema.Top>(
+  item: S
+): Schema.Codec<Page<S["Type"]>, PageEncoded<S["Encoded"]>, S["DecodingServices"], S["EncodingServices"]> =>
   Schema.Struct({
     items: Schema.Array(item),
-    next_page_params: Schema.NullOr(NextPageParams)
+    next_page_params: Schema.NullOr(NextPageParams),
+    meta: absent(PageMeta)
   })
 /** A decoded page of `A`: its items in the server's order, and the next page's cursor (null on the last page). */
 export interface Page<A> {
@@ -87,4 +133,16 @@ export interface Page<A> {
   readonly items: ReadonlyArray<A>
   /** The cursor of the next page; null on the last page. */
   readonly next_page_params: NextPageParams | null
+  /**
+   * Whether the list is complete (12.x servers, internal-transaction lists): `status` 2 (`PageMetaStatus.pending`)
+   * means some entries of the page's block range are not indexed yet. Absent when the server says nothing.
+   */
+  readonly meta?: PageMeta | undefined
+}
+
+/** A page as written on the wire, its items encoded as `E`. */
+export interface PageEncoded<E> {
+  readonly items: ReadonlyArray<E>
+  readonly next_page_params: NextPageParamsEncoded | null
+  readonly meta?: PageMetaEncoded
 }

@@ -10,7 +10,7 @@
  */
 import { DateTime, Schema, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
-import { isJson } from "./internal/json.ts"
+import { isExactNumber, isJson } from "./internal/json.ts"
 
 /**
  * Pattern of an address hash: `0x` and 40 hex digits (docs/blockscout-api.md §2 conventions).
@@ -153,8 +153,8 @@ const bigintToNumber = SchemaGetter.transform((b: bigint): number | string =>
  * An integer quantity (wei amount, gas, supply, fee) sent as a decimal string (some servers send numbers),
  * decoded to `bigint`, encoded back to a decimal string.
  *
- * Gotcha: a JSON number above 2^53 has already lost precision in `JSON.parse`; the API sends such values as
- * strings.
+ * Gotcha: a JSON number beyond ±(2^53 − 1) has already lost digits in `JSON.parse`, so decoding a parsed value
+ * rejects it; `decodeResponseText` reads such numbers from the body text and decodes them exactly.
  */
 export const IntegerQuantity = StringOrInteger.pipe(
   Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToString })
@@ -166,6 +166,9 @@ export type IntegerQuantity = typeof IntegerQuantity.Type
  * An integer quantity the API doc gives as a JSON number (a transaction's `gas_limit`, block rewards), decoded to
  * `bigint`; strings are accepted too (newer servers send them). Encoded as a number, or as a string when it
  * does not fit a double exactly.
+ *
+ * Gotcha: as for {@link IntegerQuantity}, a number beyond ±(2^53 − 1) decodes exactly only through
+ * `decodeResponseText` (from the body text); a parsed one is rejected rather than rounded.
  */
 export const IntegerQuantityNumber = IntegerOrString.pipe(
   Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToNumber })
@@ -348,15 +351,17 @@ const fastDecimal = () => (u: unknown) =>
     ? decimalPattern.test(u)
       ? u
       : invalid
-    : typeof u === "number" && Number.isFinite(u)
+    : typeof u === "number" && Number.isFinite(u) && isExactNumber(u)
       ? decimalOrInvalid(String(u))
       : invalid
 const decimalOrInvalid = (s: string) => (decimalPattern.test(s) ? s : invalid)
 registerFast(Decimal, fastDecimal)
 registerFast(DecimalNumber, fastDecimal)
 
+// Numbers beyond ±(2^53 − 1) go to the full decoder (same verdict), so that `decodeResponseText` reads their
+// digits from the body text instead of printing a rounded double.
 const fastText = () => (u: unknown) =>
-  typeof u === "string" ? u : typeof u === "number" && Number.isFinite(u) ? String(u) : invalid
+  typeof u === "string" ? u : typeof u === "number" && Number.isFinite(u) && isExactNumber(u) ? String(u) : invalid
 registerFast(NumericText, fastText)
 registerFast(NumericTextNumber, fastText)
 

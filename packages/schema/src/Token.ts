@@ -16,14 +16,17 @@ export const TokenTypeValues = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404"] as c
 /** One of {@link TokenTypeValues}. */
 export type TokenType = (typeof TokenTypeValues)[number]
 
-/**
- * A token. Every field but `address_hash` may be null. `total_supply`, `decimals` and `holders_count` are
- * `bigint`s (the specs give them as integer strings of any size, possibly negative); rates and caps are checked
- * decimal strings.
- *
- * Older servers sent `address` for `address_hash` and `holders` for `holders_count`; both are accepted.
- */
-export const Token = withRenames(
+const ZilliqaTokenInfoSchema = Schema.Struct({
+  zrc2_address_hash: optional(AddressHash)
+}).annotate({ identifier: "ZilliqaTokenInfo" })
+/** A decoded {@link ZilliqaTokenInfo}. */
+export interface ZilliqaTokenInfo extends Schema.Schema.Type<typeof ZilliqaTokenInfoSchema> {}
+/** A ZilliqaTokenInfo as written on the wire (what {@link ZilliqaTokenInfo} encodes to). */
+export interface ZilliqaTokenInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaTokenInfoSchema> {}
+/** The `zilliqa` object of a ZRC-2 token (Zilliqa): the ZRC-2 contract its ERC-20 adapter stands for. */
+export const ZilliqaTokenInfo: Schema.Codec<ZilliqaTokenInfo, ZilliqaTokenInfoEncoded> = ZilliqaTokenInfoSchema
+
+const TokenSchema = withRenames(
   Schema.Struct({
     address_hash: AddressHash,
     name: nullable(Schema.String),
@@ -33,17 +36,41 @@ export const Token = withRenames(
     holders_count: nullable(IntegerQuantity),
     total_supply: nullable(IntegerQuantity),
     exchange_rate: nullable(Decimal),
+    // 5.2.0+.
     circulating_market_cap: optional(Decimal),
+    // 5.1.5+.
     icon_url: optional(Schema.String),
+    // 6.3.0+.
     volume_24h: optional(Decimal),
+    // 11.1.0+.
     circulating_supply: optional(Decimal),
+    // 9.1.0+.
     reputation: optional(Schema.String),
+    // Bridged tokens (servers with the bridged-tokens feature on).
+    is_bridged: optional(Schema.Boolean),
     bridge_type: optional(Schema.String),
     foreign_address: optional(Schema.String),
-    origin_chain_id: optional(Schema.String)
+    origin_chain_id: optional(Schema.String),
+    // Chain types: Filecoin's robust address of the contract, Zilliqa's ZRC-2 link.
+    filecoin_robust_address: optional(Schema.String),
+    zilliqa: optional(ZilliqaTokenInfo)
   }),
+  // 8.0.0 added `address_hash` and `holders_count`, 9.0.0 dropped `address` and `holders` (backend 5bcb2a3716,
+  // 5a95e1916c).
   { address: "address_hash", holders: "holders_count" },
   "Token"
 )
 /** A decoded Token. */
-export type Token = typeof Token.Type
+export interface Token extends Schema.Schema.Type<typeof TokenSchema> {}
+/** A Token as written on the wire (what {@link Token} encodes to). */
+export interface TokenEncoded extends Schema.Codec.Encoded<typeof TokenSchema> {}
+/**
+ * A token. Every field but `address_hash` may be null. `total_supply`, `decimals` and `holders_count` are
+ * `bigint`s (the specs give them as integer strings of any size, possibly negative); rates and caps are checked
+ * decimal strings.
+ *
+ * Servers before 8.0 sent `address` for `address_hash` and `holders` for `holders_count`; both are accepted.
+ * `is_bridged` (and `bridge_type`, `foreign_address`, `origin_chain_id` for bridged tokens) come from servers
+ * with the bridged-tokens feature; `filecoin_robust_address` and `zilliqa` from those chain types.
+ */
+export const Token: Schema.Codec<Token, TokenEncoded> = TokenSchema

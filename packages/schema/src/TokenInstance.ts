@@ -9,21 +9,22 @@ import { absent, nullable, objectAsNull, optional } from "./internal/fields.ts"
 import { AddressHash, IntegerQuantity, JsonValue, TokenId } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 
-/**
- * Thumbnail URLs of an NFT's image by size; only `original` is always present.
- */
-export const Thumbnails = Schema.Struct({
+const ThumbnailsSchema = Schema.Struct({
   original: Schema.String,
   "60x60": absent(Schema.String),
   "250x250": absent(Schema.String),
   "500x500": absent(Schema.String)
 }).annotate({ identifier: "Thumbnails" })
-
+/** A decoded {@link Thumbnails}. */
+export interface Thumbnails extends Schema.Schema.Type<typeof ThumbnailsSchema> {}
+/** A Thumbnails as written on the wire (what {@link Thumbnails} encodes to). */
+export interface ThumbnailsEncoded extends Schema.Codec.Encoded<typeof ThumbnailsSchema> {}
 /**
- * An NFT instance. `metadata` is issuer-defined JSON (kept as a JSON value); `token` is null in NFT collection
- * listings; `holder_address_hash` appears there too.
+ * Thumbnail URLs of an NFT's image by size; only `original` is always present.
  */
-export const TokenInstance = Schema.Struct({
+export const Thumbnails: Schema.Codec<Thumbnails, ThumbnailsEncoded> = ThumbnailsSchema
+
+const TokenInstanceSchema = Schema.Struct({
   id: TokenId,
   is_unique: nullable(Schema.Boolean),
   owner: nullable(Address),
@@ -43,5 +44,12 @@ export const TokenInstance = Schema.Struct({
   thumbnails: optional(Thumbnails),
   holder_address_hash: optional(AddressHash)
 }).annotate({ identifier: "TokenInstance" })
-/** A decoded Token instance. */
-export type TokenInstance = typeof TokenInstance.Type
+/** A decoded {@link TokenInstance}. */
+export interface TokenInstance extends Schema.Schema.Type<typeof TokenInstanceSchema> {}
+/** A TokenInstance as written on the wire (what {@link TokenInstance} encodes to). */
+export interface TokenInstanceEncoded extends Schema.Codec.Encoded<typeof TokenInstanceSchema> {}
+/**
+ * An NFT instance. `metadata` is issuer-defined JSON (kept as a JSON value); `token` is null in NFT collection
+ * listings; `holder_address_hash` appears there too.
+ */
+export const TokenInstance: Schema.Codec<TokenInstance, TokenInstanceEncoded> = TokenInstanceSchema

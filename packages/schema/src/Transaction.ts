@@ -3,9 +3,11 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Schema, SchemaGetter } from "effect"
 import { Address } from "./Address.ts"
 import { DecodedInput, RevertReason } from "./DecodedInput.ts"
+import { Fee } from "./Fee.ts"
+import { invalid, registerFast } from "./internal/compile.ts"
 import { absent, nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
 import {
   AddressHash,
@@ -15,10 +17,21 @@ import {
   HexData,
   IntegerQuantity,
   IntegerQuantityNumber,
+  JsonObject,
   Timestamp,
   TokenId
 } from "./Primitives.ts"
+import { ArbitrumInfo, ScrollInfo, ZkSyncInfo } from "./Rollup.ts"
 import { TokenTransfer } from "./TokenTransfer.ts"
+import {
+  CeloTransactionInfo,
+  EdenCall,
+  OpInteropMessage,
+  OpWithdrawal,
+  StabilityFee,
+  SuaveWrapped,
+  ZilliqaTransactionInfo
+} from "./TransactionChainTypes.ts"
 
 /**
  * The transaction types of docs/blockscout-api.md §2.5: the values of the E4 `type` filter.
@@ -48,26 +61,7 @@ export const TransactionStatusValues = ["ok", "error"] as const
  */
 export const TransactionStatus = Schema.String
 
-/**
- * The fee types of docs/blockscout-api.md §3: `maximum` while pending, `actual` once included.
- */
-export const FeeTypeValues = ["maximum", "actual"] as const
-
-/**
- * A transaction fee: `type` is `maximum` while pending, `actual` once included ({@link FeeTypeValues}); a
- * plain string, since the hand-written per-instance spec declares one.
- */
-export const Fee = Schema.Struct({
-  type: Schema.String,
-  value: nullable(IntegerQuantity)
-}).annotate({ identifier: "Fee" })
-
-/**
- * The `data` of a protocol action. Which keys occur depends on the action: liquidations carry `debt_*` and
- * `collateral_*`; borrow/supply/withdraw/repay `amount`, `symbol`, `address`; Uniswap mints `name`, `to`, `ids`;
- * burns/collects/swaps `address0/1`, `amount0/1`, `symbol0/1`. Amounts are decimal strings in token units.
- */
-export const TransactionActionData = Schema.Struct({
+const TransactionActionDataSchema = Schema.Struct({
   debt_amount: absent(Decimal),
   debt_symbol: absent(Schema.String),
   debt_address: absent(AddressHash),
@@ -88,38 +82,66 @@ export const TransactionActionData = Schema.Struct({
   symbol1: absent(Schema.String),
   block_number: absent(Count)
 }).annotate({ identifier: "TransactionActionData" })
-
+/** A decoded {@link TransactionActionData}. */
+export interface TransactionActionData extends Schema.Schema.Type<typeof TransactionActionDataSchema> {}
+/** A TransactionActionData as written on the wire (what {@link TransactionActionData} encodes to). */
+export interface TransactionActionDataEncoded extends Schema.Codec.Encoded<typeof TransactionActionDataSchema> {}
 /**
- * A protocol action a transaction performed (an Aave liquidation, a Uniswap swap, ...).
+ * The `data` of a protocol action. Which keys occur depends on the action: liquidations carry `debt_*` and
+ * `collateral_*`; borrow/supply/withdraw/repay `amount`, `symbol`, `address`; Uniswap mints `name`, `to`, `ids`;
+ * burns/collects/swaps `address0/1`, `amount0/1`, `symbol0/1`. Amounts are decimal strings in token units.
  */
-export const TransactionAction = Schema.Struct({
+export const TransactionActionData: Schema.Codec<TransactionActionData, TransactionActionDataEncoded> =
+  TransactionActionDataSchema
+
+const TransactionActionSchema = Schema.Struct({
   protocol: Schema.String,
   type: Schema.String,
   data: TransactionActionData
 }).annotate({ identifier: "TransactionAction" })
-
+/** A decoded {@link TransactionAction}. */
+export interface TransactionAction extends Schema.Schema.Type<typeof TransactionActionSchema> {}
+/** A TransactionAction as written on the wire (what {@link TransactionAction} encodes to). */
+export interface TransactionActionEncoded extends Schema.Codec.Encoded<typeof TransactionActionSchema> {}
 /**
- * An EIP-7702 authorization of a set-code transaction.
+ * A protocol action a transaction performed (an Aave liquidation, a Uniswap swap, ...).
  */
-export const SignedAuthorization = Schema.Struct({
+export const TransactionAction: Schema.Codec<TransactionAction, TransactionActionEncoded> = TransactionActionSchema
+
+// An authority the server could not recover: it writes `""` (Address.checksum(nil)); decoded to null.
+const UnrecoveredAuthority = Schema.Literal("").pipe(
+  Schema.decodeTo(Schema.Null, {
+    decode: SchemaGetter.transform((): null => null),
+    encode: SchemaGetter.transform((): "" => "")
+  })
+)
+registerFast(UnrecoveredAuthority, () => (u) => (u === "" ? null : invalid))
+
+const SignedAuthorizationSchema = Schema.Struct({
   address_hash: AddressHash,
-  authority: AddressHash,
-  chain_id: Count,
+  authority: Schema.Union([AddressHash, UnrecoveredAuthority, Schema.Null]),
+  chain_id: IntegerQuantityNumber,
   nonce: IntegerQuantity,
   r: IntegerQuantity,
   s: IntegerQuantity,
   v: Count,
   status: optional(Schema.String)
 }).annotate({ identifier: "SignedAuthorization" })
-
+/** A decoded {@link SignedAuthorization}. */
+export interface SignedAuthorization extends Schema.Schema.Type<typeof SignedAuthorizationSchema> {}
+/** A SignedAuthorization as written on the wire (what {@link SignedAuthorization} encodes to). */
+export interface SignedAuthorizationEncoded extends Schema.Codec.Encoded<typeof SignedAuthorizationSchema> {}
 /**
- * A transaction.
+ * An EIP-7702 authorization of a set-code transaction (6.9.0+).
  *
- * Null means "not known yet" for pending transactions (`block_number`, `timestamp`, `status`, gas and fee
- * fields). `to` is null for contract creations, which set `created_contract`. `token_transfers` is null in list
- * endpoints. Older servers' `tx_types`, `tx_tag`, `has_error_in_internal_txs` are accepted.
+ * `authority` (the signer) is null when the server could not recover it (it sends `""`). `chain_id` is any
+ * uint256 (servers send it as a string since it is stored as a decimal; 0 means any chain), decoded to
+ * `bigint`. `status`: `ok`, `invalid_chain_id`, `invalid_signature`, `invalid_nonce`, or null before validation.
  */
-export const Transaction = withRenames(
+export const SignedAuthorization: Schema.Codec<SignedAuthorization, SignedAuthorizationEncoded> =
+  SignedAuthorizationSchema
+
+const TransactionSchema = withRenames(
   Schema.Struct({
     hash: Hash,
     block_number: nullable(Count),
@@ -159,17 +181,80 @@ export const Transaction = withRenames(
     token_transfers_overflow: nullable(Schema.Boolean),
     transaction_types: Schema.Array(Schema.String),
     transaction_tag: nullable(Schema.String),
-    has_error_in_internal_transactions: nullable(Schema.Boolean),
+    // Absent before 5.1.4.
+    has_error_in_internal_transactions: optional(Schema.Boolean),
+    // 5.1.0 to 10.x.
     actions: optional(Schema.Array(TransactionAction)),
     authorization_list: optional(Schema.Array(SignedAuthorization)),
-    is_pending_update: optional(Schema.Boolean)
+    is_pending_update: optional(Schema.Boolean),
+    fhe_operations_count: optional(Count),
+    // Ethereum chain type: blob (EIP-4844) transactions.
+    max_fee_per_blob_gas: optional(IntegerQuantity),
+    blob_versioned_hashes: optional(Schema.Array(Hash)),
+    blob_gas_used: optional(IntegerQuantity),
+    blob_gas_price: optional(IntegerQuantity),
+    burnt_blob_fee: optional(IntegerQuantity),
+    // OP stack (Optimism chain type; single-transaction responses).
+    l1_fee: optional(IntegerQuantity),
+    l1_fee_scalar: optional(Decimal),
+    l1_gas_price: optional(IntegerQuantity),
+    l1_gas_used: optional(IntegerQuantity),
+    da_footprint_gas_scalar: optional(Decimal),
+    operator_fee: optional(IntegerQuantity),
+    op_withdrawals: optional(Schema.Array(OpWithdrawal)),
+    op_interop_messages: optional(Schema.Array(OpInteropMessage)),
+    // 9.x wrote the first message alone too (10.0.0 dropped it for op_interop_messages).
+    op_interop: optional(OpInteropMessage),
+    // Rollup settlement (single-transaction responses).
+    arbitrum: optional(ArbitrumInfo),
+    zksync: optional(ZkSyncInfo),
+    scroll: optional(ScrollInfo),
+    // Other chain types.
+    celo: optional(CeloTransactionInfo),
+    stability_fee: optional(StabilityFee),
+    fee_payer: optional(Address),
+    calls: optional(Schema.Array(EdenCall)),
+    allowed_peekers: optional(Schema.Array(AddressHash)),
+    execution_node: optional(Address),
+    wrapped: optional(SuaveWrapped),
+    zilliqa: optional(ZilliqaTransactionInfo),
+    // Chain types the backend has dropped, on the servers still running them: Polygon zkEVM (until 10.x) and
+    // Polygon Edge's bridge records (until 9.0.x, free-form), single-transaction responses.
+    zkevm_batch_number: optional(Count),
+    zkevm_sequence_hash: optional(Hash),
+    zkevm_verify_hash: optional(Hash),
+    zkevm_status: optional(Schema.String),
+    polygon_edge_deposit: optional(JsonObject),
+    polygon_edge_withdrawal: optional(JsonObject)
   }),
   {
+    // 6.9.0 added the new names, 6.10.0 dropped the old ones (backend b030792cf1, 2720b128ac).
+    block: "block_number",
     tx_types: "transaction_types",
     tx_tag: "transaction_tag",
-    has_error_in_internal_txs: "has_error_in_internal_transactions"
+    has_error_in_internal_txs: "has_error_in_internal_transactions",
+    // 6.10.1 added `transaction_burnt_fee`, 8.0.0 dropped `tx_burnt_fee` (backend 2b733597a0, 5bcb2a3716).
+    tx_burnt_fee: "transaction_burnt_fee"
   },
   "Transaction"
 )
 /** A decoded Transaction. */
-export type Transaction = typeof Transaction.Type
+export interface Transaction extends Schema.Schema.Type<typeof TransactionSchema> {}
+/** A Transaction as written on the wire (what {@link Transaction} encodes to). */
+export interface TransactionEncoded extends Schema.Codec.Encoded<typeof TransactionSchema> {}
+/**
+ * A transaction.
+ *
+ * Null means "not known yet" for pending transactions (`block_number`, `timestamp`, `status`, gas and fee
+ * fields). `to` is null for contract creations, which set `created_contract`. `token_transfers` is null in list
+ * endpoints. Servers before 6.10 wrote `block`, `tx_types`, `tx_tag`, `has_error_in_internal_txs`, and before
+ * 8.0 `tx_burnt_fee`: all decode to today's names.
+ *
+ * Chain-type extras, present only on servers of that chain type (see the package README's coverage table):
+ * blob fields (Ethereum), `l1_*` fees, `operator_fee`, `op_withdrawals`, `op_interop_messages` (OP stack),
+ * `arbitrum`, `zksync`, `scroll` (rollup settlement), `celo.gas_token` (the fee's token: null means CELO),
+ * `stability_fee`, `fee_payer` and `calls` (Eden sponsored and batched transactions), Suave's
+ * `allowed_peekers`, `execution_node`, `wrapped`, `zilliqa`; and on servers of chain types the backend has since
+ * dropped, Polygon zkEVM's `zkevm_*` and Polygon Edge's bridge records.
+ */
+export const Transaction: Schema.Codec<Transaction, TransactionEncoded> = TransactionSchema

@@ -8,11 +8,7 @@ import { Address } from "./Address.ts"
 import { absent } from "./internal/fields.ts"
 import { Count, IntegerQuantity, Timestamp } from "./Primitives.ts"
 
-/**
- * A beacon-chain withdrawal. `receiver` is absent in the per-address list (E12); `block_number` and
- * `timestamp` in block-scoped lists.
- */
-export const Withdrawal = Schema.Struct({
+const WithdrawalSchema = Schema.Struct({
   index: Count,
   validator_index: Count,
   amount: IntegerQuantity,
@@ -20,5 +16,12 @@ export const Withdrawal = Schema.Struct({
   block_number: absent(Count),
   timestamp: absent(Timestamp)
 }).annotate({ identifier: "Withdrawal" })
-/** A decoded Withdrawal. */
-export type Withdrawal = typeof Withdrawal.Type
+/** A decoded {@link Withdrawal}. */
+export interface Withdrawal extends Schema.Schema.Type<typeof WithdrawalSchema> {}
+/** A Withdrawal as written on the wire (what {@link Withdrawal} encodes to). */
+export interface WithdrawalEncoded extends Schema.Codec.Encoded<typeof WithdrawalSchema> {}
+/**
+ * A beacon-chain withdrawal. `receiver` is absent in the per-address list (E12); `block_number` and
+ * `timestamp` in block-scoped lists.
+ */
+export const Withdrawal: Schema.Codec<Withdrawal, WithdrawalEncoded> = WithdrawalSchema

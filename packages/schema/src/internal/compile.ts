@@ -79,6 +79,10 @@ const build = (ast: SchemaAST.AST): Fast | undefined => {
       return (u) => (typeof u === "boolean" ? u : invalid)
     case "Null":
       return (u) => (u === null ? u : invalid)
+    case "Never":
+      // Only as `Schema.optionalKey(Schema.Never)`: a key that must be absent (a union member refusing another
+      // member's identifying key). Any value there fails.
+      return () => invalid
     case "Unknown":
     case "Any":
       return (u) => u
@@ -134,8 +138,10 @@ const buildObject = (ast: SchemaAST.Objects): Fast | undefined => {
 /**
  * Straight-line code for one struct: named property loads, direct calls of the field decoders, and an object
  * literal for the output, so V8 sees one shape per struct instead of keyed stores into a growing object (which
- * showed up as the main cost, with the garbage it left, when profiling). `undefined` when `new Function` is not
- * allowed (e.g. under a strict Content-Security-Policy); the interpreted closure then does the same work.
+ * showed up as the main cost, with the garbage it left, when profiling). The literal holds the fields up to the
+ * first optional one; later fields are named stores in declaration order, so the output's key order is the
+ * schema's (as Effect's decoder gives it) whichever decoder ran. `undefined` when `new Function` is not allowed
+ * (e.g. under a strict Content-Security-Policy); the interpreted closure then does the same work.
  */
 const generateObject = (
   names: ReadonlyArray<string>,
@@ -143,8 +149,8 @@ const generateObject = (
   optional: ReadonlyArray<boolean>
 ): Fast | undefined => {
   const lines: Array<string> = ["if (typeof u !== 'object' || u === null || Array.isArray(u)) return invalid"]
-  const required: Array<string> = []
-  const optionals: Array<string> = []
+  const literal: Array<string> = []
+  const stores: Array<string> = []
   names.forEach((name, i) => {
     const key = JSON.stringify(name)
     lines.push(`let v${i} = u[${key}]`)
@@ -152,17 +158,18 @@ const generateObject = (
       lines.push(
         `if (v${i} === undefined) { if (${key} in u) return invalid } else { v${i} = f${i}(v${i}); if (v${i} === invalid) return invalid }`
       )
-      optionals.push(`if (v${i} !== undefined) o[${key}] = v${i}`)
+      stores.push(`if (v${i} !== undefined) o[${key}] = v${i}`)
     } else {
       lines.push(
         `if (v${i} === undefined) return invalid`,
         `v${i} = f${i}(v${i})`,
         `if (v${i} === invalid) return invalid`
       )
-      required.push(`${key}: v${i}`)
+      if (stores.length === 0) literal.push(`${key}: v${i}`)
+      else stores.push(`o[${key}] = v${i}`)
     }
   })
-  lines.push(`const o = { ${required.join(", ")} }`, ...optionals, "return o")
+  lines.push(`const o = { ${literal.join(", ")} }`, ...stores, "return o")
   const params = fields.map((_, i) => `f${i}`)
   const source = `return function decodeStruct(u) {\n${lines.join("\n")}\n}`
   try {

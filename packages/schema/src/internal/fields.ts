@@ -23,6 +23,16 @@ export const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(
 export const absent = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
 /**
+ * A key that must be absent: `Schema.optionalKey(Schema.Never)`, typed `?: never`.
+ *
+ * Use it in a union member for the identifying keys of the other members, so that an object carrying them can
+ * never match this member silently (a transfer `total` with a `token_id` must not decode as a fungible amount
+ * just because its NFT fields failed their own checks). The `?: never` also makes `"token_id" in total`
+ * narrow.
+ */
+export const excluded = Schema.optionalKey(Schema.Never)
+
+/**
  * A JSON object accepted where the hand-written docs specs declare a bare `type: object` but every other source
  * has a precise shape (or null), decoded to null: "no usable value" rather than a failed page. `accept` narrows
  * which objects qualify. Use as the last member of a union that starts with `Schema.Null`, so a decoded null
@@ -54,7 +64,8 @@ export const renamesOf = (struct: { readonly ast: SchemaAST.AST }): Readonly<Rec
  * Accepts the old names of renamed keys (`{ tx_types: "transaction_types" }`) in front of a struct.
  *
  * Decoding copies an old key's value to the new key when only the old key is present (the struct then drops
- * the old key as unknown); encoding writes the new names only. The input object is copied only when an old key
+ * the old key as unknown); encoding writes the new names only. When several old names map to one new name,
+ * list the newest first: the first one present wins. The input object is copied only when an old key
  * is actually present, so current servers pay one `in` test per rename.
  */
 export const withRenames = <S extends Schema.Top>(
@@ -68,7 +79,7 @@ export const withRenames = <S extends Schema.Top>(
     const record = input as Record<string, unknown>
     let out: Record<string, unknown> | undefined
     for (const [from, to] of pairs) {
-      if (from in record && !(to in record)) {
+      if (from in record && !(to in (out ?? record))) {
         out ??= { ...record }
         out[to] = record[from]
       }

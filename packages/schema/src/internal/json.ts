@@ -1,10 +1,19 @@
 /**
- * A check that a value is JSON (what `JSON.parse` can return), shared by the fast decoders of free-form values.
+ * Checks of JSON values shared by the fast decoders of free-form values and cursors.
  */
 
 /**
- * Whether `u` is a JSON value: strings, booleans, finite numbers, null, arrays and plain objects of those, at
- * most 64 levels deep (deeper input goes to Effect's decoder, which gives the verdict).
+ * Whether a number holds exactly what any JSON text could have written for it: finite and within
+ * ±(2^53 − 1). Beyond that, `JSON.parse` may already have rounded the text (`9007199254740993` reads as
+ * `9007199254740992`), so fast decoders hand such numbers on (see `decodeResponseText`, which reads them again
+ * from the body text).
+ */
+export const isExactNumber = (n: number): boolean => n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER
+
+/**
+ * Whether `u` is a JSON value: strings, booleans, numbers (within ±(2^53 − 1), see {@link isExactNumber}), null,
+ * arrays and plain objects of those, at most 64 levels deep (deeper input, and larger numbers, go to Effect's
+ * decoder, which gives the verdict).
  */
 export const isJson = (u: unknown, depth = 0): boolean => {
   switch (typeof u) {
@@ -12,7 +21,7 @@ export const isJson = (u: unknown, depth = 0): boolean => {
     case "boolean":
       return true
     case "number":
-      return Number.isFinite(u)
+      return isExactNumber(u)
     case "object": {
       if (u === null) return true
       if (depth > 64) return false

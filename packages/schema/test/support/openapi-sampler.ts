@@ -26,10 +26,12 @@
  *   an array example (an array in every other spec), an NFT collection's instance `token` is `type: object`
  *   with the example `null` (null in every other spec and in the API doc), a daily balance's `value` is
  *   `type: number` with an integer-string example (an integer string in every other spec and on every server),
- *   and `required` lists old key names (`address`, `holders`) that `properties` only declares under their new
- *   names (`address_hash`, `holders_count`): such a key gets the schema of its new name, as older servers sent
- *   it.
- * - Integers stay within ±2^53 (a JSON number beyond that has lost precision in every JavaScript JSON parser).
+ *   an ERC-1155 total's `decimals` is a plain string with the example `null` (an integer string or null
+ *   everywhere else), and `required` lists old key names (`address`, `holders`) that `properties` only declares
+ *   under their new names (`address_hash`, `holders_count`): such a key gets the schema of its new name, as
+ *   older servers sent it.
+ * - Integers stay within ±2^53 where a schema declares `type: integer`; free-form values (cursors, metadata) may
+ *   hold numbers beyond, which the tests read exactly from the text (`decodeResponseText`).
  */
 import * as fs from "node:fs"
 import { parse as parseYaml } from "yaml"
@@ -405,6 +407,7 @@ export const makeSampler = (doc: OpenApiDocument, rng: Rng, options: SamplerOpti
     if ((node.type === "number" || node.type === "integer") && typeof example === "string") {
       return sampleLike(rng, example)
     }
+    if (node.type === "string" && example === null) return null
     const type =
       rng.pick(types) ??
       (isNode(node.properties)
