@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { absent, nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
 import { AddressHash, JsonObject } from "./Primitives.ts"
+import type { RenamedResource, StructResource } from "./Resource.ts"
 
 const AddressTagSchema = Schema.Struct({
   address_hash: Schema.String,
@@ -22,7 +23,8 @@ export interface AddressTagEncoded extends Schema.Codec.Encoded<typeof AddressTa
  * `address_hash` is kept as an unchecked string: tags are display metadata, and one malformed tag (real mocks
  * hold `"0x"`) must not fail a whole page.
  */
-export const AddressTag: Schema.Codec<AddressTag, AddressTagEncoded> = AddressTagSchema
+export const AddressTag: StructResource<AddressTag, AddressTagEncoded, typeof AddressTagSchema.fields> =
+  AddressTagSchema
 
 const WatchlistNameSchema = Schema.Struct({
   display_name: Schema.String,
@@ -35,7 +37,8 @@ export interface WatchlistNameEncoded extends Schema.Codec.Encoded<typeof Watchl
 /**
  * A watchlist entry naming an address (only for the owner of the API key's account).
  */
-export const WatchlistName: Schema.Codec<WatchlistName, WatchlistNameEncoded> = WatchlistNameSchema
+export const WatchlistName: StructResource<WatchlistName, WatchlistNameEncoded, typeof WatchlistNameSchema.fields> =
+  WatchlistNameSchema
 
 const AddressMetadataTagSchema = Schema.Struct({
   slug: Schema.String,
@@ -52,7 +55,11 @@ export interface AddressMetadataTagEncoded extends Schema.Codec.Encoded<typeof A
  * One metadata tag of an address: the per-instance family's whole `metadata`, one of the Pro API's
  * `metadata.tags`. `meta` is tag-type specific free-form JSON.
  */
-export const AddressMetadataTag: Schema.Codec<AddressMetadataTag, AddressMetadataTagEncoded> = AddressMetadataTagSchema
+export const AddressMetadataTag: StructResource<
+  AddressMetadataTag,
+  AddressMetadataTagEncoded,
+  typeof AddressMetadataTagSchema.fields
+> = AddressMetadataTagSchema
 
 const AddressMetadataTagsSchema = Schema.Struct({
   tags: Schema.Array(AddressMetadataTag)
@@ -64,8 +71,11 @@ export interface AddressMetadataTagsEncoded extends Schema.Codec.Encoded<typeof 
 /**
  * The Pro API's address metadata: `{ tags: [...] }`.
  */
-export const AddressMetadataTags: Schema.Codec<AddressMetadataTags, AddressMetadataTagsEncoded> =
-  AddressMetadataTagsSchema
+export const AddressMetadataTags: StructResource<
+  AddressMetadataTags,
+  AddressMetadataTagsEncoded,
+  typeof AddressMetadataTagsSchema.fields
+> = AddressMetadataTagsSchema
 
 // Any other object: the hand-written per-instance spec declares `metadata` as a bare `type: object` (with a tag
 // as its example), so any object is valid there. Display data is not worth failing a page over: it decodes to
@@ -106,7 +116,11 @@ export interface ImplementationEncoded extends Schema.Codec.Encoded<typeof Imple
  * `address_hash` is absent only from 6.6.x servers, whose entries carried the `name` alone; 6.7.0 to 8.0.1 sent
  * it as `address` (accepted). `filecoin_robust_address` is the Filecoin chain type's robust (f0-f4) address.
  */
-export const Implementation: Schema.Codec<Implementation, ImplementationEncoded> = ImplementationSchema
+export const Implementation: RenamedResource<
+  Implementation,
+  ImplementationEncoded,
+  typeof ImplementationSchema.to.fields
+> = ImplementationSchema
 
 const FilecoinAddressSchema = Schema.Struct({
   id: optional(Schema.String),
@@ -121,7 +135,11 @@ export interface FilecoinAddressEncoded extends Schema.Codec.Encoded<typeof File
  * Filecoin native addressing of an address (Filecoin chain type): the short `id` (`f0...`, may change in a
  * reorg), the `robust` address (`f1`-`f4`), and the actor type (`evm`, `account`, `multisig`, ...).
  */
-export const FilecoinAddress: Schema.Codec<FilecoinAddress, FilecoinAddressEncoded> = FilecoinAddressSchema
+export const FilecoinAddress: StructResource<
+  FilecoinAddress,
+  FilecoinAddressEncoded,
+  typeof FilecoinAddressSchema.fields
+> = FilecoinAddressSchema
 
 const AddressSchema = Schema.Struct({
   hash: AddressHash,
@@ -152,4 +170,4 @@ export interface AddressEncoded extends Schema.Codec.Encoded<typeof AddressSchem
  * (6.8.0+), `is_scam` (6.9.0+), `reputation` (9.1.0+), `ens_domain_name` (6.1.0+), `metadata` (6.4.0+); tag
  * arrays may be absent or null. `filecoin` on the Filecoin chain type.
  */
-export const Address: Schema.Codec<Address, AddressEncoded> = AddressSchema
+export const Address: StructResource<Address, AddressEncoded, typeof AddressSchema.fields> = AddressSchema

@@ -8,6 +8,7 @@ import { Address } from "./Address.ts"
 import { CeloBlockInfo, OptimismBatchInfo, ZilliqaBlockInfo } from "./BlockChainTypes.ts"
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
+import type { RenamedResource, StructResource } from "./Resource.ts"
 import { Count, DecimalNumber, Hash, HexData, IntegerQuantity, IntegerQuantityNumber, Timestamp } from "./Primitives.ts"
 import { ArbitrumInfo, ZkSyncInfo } from "./Rollup.ts"
 
@@ -23,7 +24,8 @@ export interface BlockRewardEncoded extends Schema.Codec.Encoded<typeof BlockRew
  * A block reward. `type` is `Miner Reward`, `Emission Reward`, `Chore Reward` or `Uncle Reward` (the API doc);
  * newer servers write `validator`, `emission_funds`, `uncle`.
  */
-export const BlockReward: Schema.Codec<BlockReward, BlockRewardEncoded> = BlockRewardSchema
+export const BlockReward: StructResource<BlockReward, BlockRewardEncoded, typeof BlockRewardSchema.fields> =
+  BlockRewardSchema
 
 // Newer servers' `{ hash }` form of an uncle hash, decoded to the hash itself.
 const UncleHashObject = Schema.Struct({ hash: Hash }).pipe(
@@ -119,4 +121,4 @@ export interface BlockEncoded extends Schema.Codec.Encoded<typeof BlockSchema> {
  * blob counts and gas, beacon deposits (Ethereum), merged-mining fields (Rootstock), and the `optimism`,
  * `arbitrum`, `zksync`, `celo`, `zilliqa` objects.
  */
-export const Block: Schema.Codec<Block, BlockEncoded> = BlockSchema
+export const Block: RenamedResource<Block, BlockEncoded, typeof BlockSchema.to.fields> = BlockSchema

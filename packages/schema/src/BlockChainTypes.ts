@@ -10,6 +10,7 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { optional } from "./internal/fields.ts"
+import type { StructResource } from "./Resource.ts"
 import { Count, Decimal, DecimalNumber, Hash, HexData, Timestamp } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 
@@ -32,7 +33,8 @@ export interface OptimismBlobEncoded extends Schema.Codec.Encoded<typeof Optimis
  * Where an OP-stack batch's data lives: an EIP-4844 blob (`hash`), a Celestia blob (`height`, `namespace`,
  * `commitment`), an EigenDA certificate (`cert`) or an alt-DA commitment, with the L1 transaction that posted it.
  */
-export const OptimismBlob: Schema.Codec<OptimismBlob, OptimismBlobEncoded> = OptimismBlobSchema
+export const OptimismBlob: StructResource<OptimismBlob, OptimismBlobEncoded, typeof OptimismBlobSchema.fields> =
+  OptimismBlobSchema
 
 const OptimismBatchInfoSchema = Schema.Struct({
   number: optional(Count),
@@ -50,7 +52,11 @@ export interface OptimismBatchInfoEncoded extends Schema.Codec.Encoded<typeof Op
  * transactions and time, and where the data lives (`batch_data_container`: `in_blob4844`, `in_celestia`,
  * `in_eigenda`, `in_alt_da`, `in_calldata`).
  */
-export const OptimismBatchInfo: Schema.Codec<OptimismBatchInfo, OptimismBatchInfoEncoded> = OptimismBatchInfoSchema
+export const OptimismBatchInfo: StructResource<
+  OptimismBatchInfo,
+  OptimismBatchInfoEncoded,
+  typeof OptimismBatchInfoSchema.fields
+> = OptimismBatchInfoSchema
 
 const CeloBaseFeeShareSchema = Schema.Struct({
   address: optional(Address),
@@ -63,7 +69,11 @@ export interface CeloBaseFeeShare extends Schema.Schema.Type<typeof CeloBaseFeeS
 /** A CeloBaseFeeShare as written on the wire (what {@link CeloBaseFeeShare} encodes to). */
 export interface CeloBaseFeeShareEncoded extends Schema.Codec.Encoded<typeof CeloBaseFeeShareSchema> {}
 /** One recipient's share of a Celo block's base fee: an amount in wei (a decimal string: shares may be fractional). */
-export const CeloBaseFeeShare: Schema.Codec<CeloBaseFeeShare, CeloBaseFeeShareEncoded> = CeloBaseFeeShareSchema
+export const CeloBaseFeeShare: StructResource<
+  CeloBaseFeeShare,
+  CeloBaseFeeShareEncoded,
+  typeof CeloBaseFeeShareSchema.fields
+> = CeloBaseFeeShareSchema
 
 const CeloBaseFeeSchema = Schema.Struct({
   recipient: optional(Address),
@@ -76,7 +86,8 @@ export interface CeloBaseFee extends Schema.Schema.Type<typeof CeloBaseFeeSchema
 /** A CeloBaseFee as written on the wire (what {@link CeloBaseFee} encodes to). */
 export interface CeloBaseFeeEncoded extends Schema.Codec.Encoded<typeof CeloBaseFeeSchema> {}
 /** Where a Celo block's base fee went: the recipient, the amount (wei, a decimal string) and token, its breakdown. */
-export const CeloBaseFee: Schema.Codec<CeloBaseFee, CeloBaseFeeEncoded> = CeloBaseFeeSchema
+export const CeloBaseFee: StructResource<CeloBaseFee, CeloBaseFeeEncoded, typeof CeloBaseFeeSchema.fields> =
+  CeloBaseFeeSchema
 
 const CeloBlockInfoSchema = Schema.Struct({
   is_epoch_block: optional(Schema.Boolean),
@@ -92,7 +103,8 @@ export interface CeloBlockInfoEncoded extends Schema.Codec.Encoded<typeof CeloBl
  * The `celo` object of a block (Celo): its epoch, the epoch an L1-era epoch block finalized, and (single-block
  * responses) the routing of the base fee. `is_epoch_block` is kept `false` by current servers for old clients.
  */
-export const CeloBlockInfo: Schema.Codec<CeloBlockInfo, CeloBlockInfoEncoded> = CeloBlockInfoSchema
+export const CeloBlockInfo: StructResource<CeloBlockInfo, CeloBlockInfoEncoded, typeof CeloBlockInfoSchema.fields> =
+  CeloBlockInfoSchema
 
 const ZilliqaQuorumCertificateSchema = Schema.Struct({
   view: optional(Count),
@@ -105,8 +117,11 @@ export interface ZilliqaQuorumCertificate extends Schema.Schema.Type<typeof Zill
 /** A ZilliqaQuorumCertificate as written on the wire (what {@link ZilliqaQuorumCertificate} encodes to). */
 export interface ZilliqaQuorumCertificateEncoded extends Schema.Codec.Encoded<typeof ZilliqaQuorumCertificateSchema> {}
 /** A Zilliqa quorum certificate: the view, the aggregated signature and the signing validators' indexes. */
-export const ZilliqaQuorumCertificate: Schema.Codec<ZilliqaQuorumCertificate, ZilliqaQuorumCertificateEncoded> =
-  ZilliqaQuorumCertificateSchema
+export const ZilliqaQuorumCertificate: StructResource<
+  ZilliqaQuorumCertificate,
+  ZilliqaQuorumCertificateEncoded,
+  typeof ZilliqaQuorumCertificateSchema.fields
+> = ZilliqaQuorumCertificateSchema
 
 const ZilliqaAggregateQuorumCertificateSchema = Schema.Struct({
   view: optional(Count),
@@ -136,4 +151,8 @@ export interface ZilliqaBlockInfo extends Schema.Schema.Type<typeof ZilliqaBlock
 /** A ZilliqaBlockInfo as written on the wire (what {@link ZilliqaBlockInfo} encodes to). */
 export interface ZilliqaBlockInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaBlockInfoSchema> {}
 /** The `zilliqa` object of a block (Zilliqa, single-block responses): its view and quorum certificates. */
-export const ZilliqaBlockInfo: Schema.Codec<ZilliqaBlockInfo, ZilliqaBlockInfoEncoded> = ZilliqaBlockInfoSchema
+export const ZilliqaBlockInfo: StructResource<
+  ZilliqaBlockInfo,
+  ZilliqaBlockInfoEncoded,
+  typeof ZilliqaBlockInfoSchema.fields
+> = ZilliqaBlockInfoSchema

@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect"
 import { absent, excluded, nullable, withRenames } from "./internal/fields.ts"
+import type { RenamedResource, StructResource } from "./Resource.ts"
 import { JsonValue } from "./Primitives.ts"
 
 const DecodedInputParameterSchema = Schema.Struct({
@@ -22,8 +23,11 @@ export interface DecodedInputParameterEncoded extends Schema.Codec.Encoded<typeo
  *
  * All three keys may be absent: the generated specs (11.x, 12.0, Pro) require none of them.
  */
-export const DecodedInputParameter: Schema.Codec<DecodedInputParameter, DecodedInputParameterEncoded> =
-  DecodedInputParameterSchema
+export const DecodedInputParameter: StructResource<
+  DecodedInputParameter,
+  DecodedInputParameterEncoded,
+  typeof DecodedInputParameterSchema.fields
+> = DecodedInputParameterSchema
 
 const DecodedInputSchema = Schema.Struct({
   method_call: nullable(Schema.String),
@@ -37,7 +41,8 @@ export interface DecodedInputEncoded extends Schema.Codec.Encoded<typeof Decoded
 /**
  * A transaction's ABI-decoded input.
  */
-export const DecodedInput: Schema.Codec<DecodedInput, DecodedInputEncoded> = DecodedInputSchema
+export const DecodedInput: StructResource<DecodedInput, DecodedInputEncoded, typeof DecodedInputSchema.fields> =
+  DecodedInputSchema
 
 const DecodedLogParameterSchema = withRenames(
   Schema.Struct({
@@ -57,8 +62,11 @@ export interface DecodedLogParameterEncoded extends Schema.Codec.Encoded<typeof 
  * One ABI-decoded event parameter. The API doc writes the key as `indexed?` (older docs); current servers send
  * `indexed`; both decode to `indexed`.
  */
-export const DecodedLogParameter: Schema.Codec<DecodedLogParameter, DecodedLogParameterEncoded> =
-  DecodedLogParameterSchema
+export const DecodedLogParameter: RenamedResource<
+  DecodedLogParameter,
+  DecodedLogParameterEncoded,
+  typeof DecodedLogParameterSchema.to.fields
+> = DecodedLogParameterSchema
 
 const DecodedLogSchema = Schema.Struct({
   method_call: nullable(Schema.String),
@@ -73,7 +81,8 @@ export interface DecodedLogEncoded extends Schema.Codec.Encoded<typeof DecodedLo
 /**
  * A log's ABI-decoded event. `abi` (12.x servers) is the event's ABI fragment.
  */
-export const DecodedLog: Schema.Codec<DecodedLog, DecodedLogEncoded> = DecodedLogSchema
+export const DecodedLog: StructResource<DecodedLog, DecodedLogEncoded, typeof DecodedLogSchema.fields> =
+  DecodedLogSchema
 
 const RawRevertReasonSchema = Schema.Struct({
   raw: nullable(Schema.String),
@@ -92,7 +101,11 @@ export interface RawRevertReasonEncoded extends Schema.Codec.Encoded<typeof RawR
  * A revert reason the server could not decode: the raw return data (hex, or text), with the error code and
  * message some servers add.
  */
-export const RawRevertReason: Schema.Codec<RawRevertReason, RawRevertReasonEncoded> = RawRevertReasonSchema
+export const RawRevertReason: StructResource<
+  RawRevertReason,
+  RawRevertReasonEncoded,
+  typeof RawRevertReasonSchema.fields
+> = RawRevertReasonSchema
 
 /**
  * A transaction's `revert_reason`: a plain string (the API doc), an ABI-decoded error, or raw return data.

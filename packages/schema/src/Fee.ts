@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect"
 import { nullable } from "./internal/fields.ts"
+import type { StructResource } from "./Resource.ts"
 import { IntegerQuantity } from "./Primitives.ts"
 
 /**
@@ -25,4 +26,4 @@ export interface FeeEncoded extends Schema.Codec.Encoded<typeof FeeSchema> {}
  * A transaction fee: `type` is `maximum` while pending, `actual` once included ({@link FeeTypeValues}); a
  * plain string, since the hand-written per-instance spec declares one. `value` in wei.
  */
-export const Fee: Schema.Codec<Fee, FeeEncoded> = FeeSchema
+export const Fee: StructResource<Fee, FeeEncoded, typeof FeeSchema.fields> = FeeSchema

@@ -7,6 +7,7 @@ import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
 import { Count, Hash, IntegerQuantity, Timestamp } from "./Primitives.ts"
+import type { RenamedResource } from "./Resource.ts"
 
 const InternalTransactionSchema = withRenames(
   Schema.Struct({
@@ -42,5 +43,8 @@ export interface InternalTransactionEncoded extends Schema.Codec.Encoded<typeof 
  *
  * Gotcha: 12.x servers say on the page (`meta`, see `PageMeta`) when the list is not complete yet.
  */
-export const InternalTransaction: Schema.Codec<InternalTransaction, InternalTransactionEncoded> =
-  InternalTransactionSchema
+export const InternalTransaction: RenamedResource<
+  InternalTransaction,
+  InternalTransactionEncoded,
+  typeof InternalTransactionSchema.to.fields
+> = InternalTransactionSchema

@@ -8,6 +8,7 @@ import { Address } from "./Address.ts"
 import { DecodedLog } from "./DecodedInput.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
 import { Count, Hash, HexData, Timestamp } from "./Primitives.ts"
+import type { RenamedResource } from "./Resource.ts"
 
 const LogSchema = withRenames(
   Schema.Struct({
@@ -44,4 +45,4 @@ export interface LogEncoded extends Schema.Codec.Encoded<typeof LogSchema> {}
  * which is accepted). `topics` entries may be null; `decoded` is null when the ABI is unknown. Servers before
  * 6.10 wrote `tx_hash` (decoded to `transaction_hash`); before 5.1.0 there was none.
  */
-export const Log: Schema.Codec<Log, LogEncoded> = LogSchema
+export const Log: RenamedResource<Log, LogEncoded, typeof LogSchema.to.fields> = LogSchema

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { optional } from "./internal/fields.ts"
+import type { StructResource } from "./Resource.ts"
 import { IntegerQuantity } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
@@ -22,4 +23,5 @@ export interface NftCollectionEncoded extends Schema.Codec.Encoded<typeof NftCol
  * The NFTs of one collection that an address owns: the token, the owned instances (their `token` is null
  * here), and the amount held.
  */
-export const NftCollection: Schema.Codec<NftCollection, NftCollectionEncoded> = NftCollectionSchema
+export const NftCollection: StructResource<NftCollection, NftCollectionEncoded, typeof NftCollectionSchema.fields> =
+  NftCollectionSchema

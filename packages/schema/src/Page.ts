@@ -6,6 +6,7 @@
 import { Schema, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { absent, nullable } from "./internal/fields.ts"
+import type { StructResource } from "./Resource.ts"
 import { isExactNumber, isJson } from "./internal/json.ts"
 
 /**
@@ -112,16 +113,14 @@ export interface PageMetaEncoded extends Schema.Codec.Encoded<typeof PageMetaSch
  * not indexed yet, with a `message` saying so; `complete` (1) with a null message otherwise. A plain number, so
  * a value a newer server adds decodes. Absent on older servers (and other lists): nothing is known then.
  */
-export const PageMeta: Schema.Codec<PageMeta, PageMetaEncoded> = PageMetaSchema
+export const PageMeta: StructResource<PageMeta, PageMetaEncoded, typeof PageMetaSchema.fields> = PageMetaSchema
 
 /**
  * A page of items: `{ items, next_page_params, meta? }`; `next_page_params` is null on the last page.
  *
  * `meta` is the optional page-level status 12.x servers send on internal-transaction lists ({@link PageMeta}).
  */
-export const Page = <S extends Schema.Top>(
-  item: S
-): Schema.Codec<Page<S["Type"]>, PageEncoded<S["Encoded"]>, S["DecodingServices"], S["EncodingServices"]> =>
+export const Page = <S extends Schema.Top>(item: S): PageSchema<S> =>
   Schema.Struct({
     items: Schema.Array(item),
     next_page_params: Schema.NullOr(NextPageParams),
@@ -138,6 +137,22 @@ export interface Page<A> {
    * means some entries of the page's block range are not indexed yet. Absent when the server says nothing.
    */
   readonly meta?: PageMeta | undefined
+}
+
+/** The fields of a {@link Page} schema of items `S`, to spread into a page with more keys. */
+export interface PageFields<S extends Schema.Top> extends Schema.Struct.Fields {
+  readonly items: Schema.$Array<S>
+  readonly next_page_params: Schema.NullOr<typeof NextPageParams>
+  readonly meta: Schema.optionalKey<typeof PageMeta>
+}
+
+/**
+ * The schema of a page of `S`: decodes to `Page<S["Type"]>` (so types read `Page<Log>`), with its `fields`.
+ */
+export interface PageSchema<S extends Schema.Top>
+  extends Schema.Codec<Page<S["Type"]>, PageEncoded<S["Encoded"]>, S["DecodingServices"], S["EncodingServices"]> {
+  /** The page's fields (`items`, `next_page_params`, `meta`), to spread into a page with more keys. */
+  readonly fields: PageFields<S>
 }
 
 /** A page as written on the wire, its items encoded as `E`. */

@@ -12,6 +12,7 @@
 import { Schema } from "effect"
 import { Fee } from "./Fee.ts"
 import { optional, withRenames } from "./internal/fields.ts"
+import type { RenamedResource, StructResource } from "./Resource.ts"
 import { Count, Hash, IntegerQuantity, IntegerQuantityNumber, Timestamp } from "./Primitives.ts"
 
 const ArbitrumL1TransactionSchema = Schema.Struct({
@@ -27,8 +28,11 @@ export interface ArbitrumL1TransactionEncoded extends Schema.Codec.Encoded<typeo
 /**
  * An Arbitrum L1 transaction that committed or confirmed a batch: `status` is `unfinalized` or `finalized`.
  */
-export const ArbitrumL1Transaction: Schema.Codec<ArbitrumL1Transaction, ArbitrumL1TransactionEncoded> =
-  ArbitrumL1TransactionSchema
+export const ArbitrumL1Transaction: StructResource<
+  ArbitrumL1Transaction,
+  ArbitrumL1TransactionEncoded,
+  typeof ArbitrumL1TransactionSchema.fields
+> = ArbitrumL1TransactionSchema
 
 const ArbitrumMessageSchema = withRenames(
   Schema.Struct({
@@ -48,7 +52,11 @@ export interface ArbitrumMessageEncoded extends Schema.Codec.Encoded<typeof Arbi
  * The L1 <-> L2 message an Arbitrum transaction carries: `message_status` is `Syncing with base layer`,
  * `Relayed`, `Settlement pending`, `Waiting for confirmation` or `Ready for relay`.
  */
-export const ArbitrumMessage: Schema.Codec<ArbitrumMessage, ArbitrumMessageEncoded> = ArbitrumMessageSchema
+export const ArbitrumMessage: RenamedResource<
+  ArbitrumMessage,
+  ArbitrumMessageEncoded,
+  typeof ArbitrumMessageSchema.to.fields
+> = ArbitrumMessageSchema
 
 const ArbitrumInfoSchema = Schema.Struct({
   batch_number: optional(Count),
@@ -81,7 +89,8 @@ export interface ArbitrumInfoEncoded extends Schema.Codec.Encoded<typeof Arbitru
  *
  * `status`: `Confirmed on base`, `Sent to base`, `Sealed on rollup`, `Processed on rollup`.
  */
-export const ArbitrumInfo: Schema.Codec<ArbitrumInfo, ArbitrumInfoEncoded> = ArbitrumInfoSchema
+export const ArbitrumInfo: StructResource<ArbitrumInfo, ArbitrumInfoEncoded, typeof ArbitrumInfoSchema.fields> =
+  ArbitrumInfoSchema
 
 const ZkSyncInfoSchema = Schema.Struct({
   batch_number: optional(Count),
@@ -102,7 +111,8 @@ export interface ZkSyncInfoEncoded extends Schema.Codec.Encoded<typeof ZkSyncInf
  * committed, proved and executed it. `status`: `Executed on L1`, `Validated on L1`, `Sent to L1`,
  * `Sealed on L2`, `Processed on L2`.
  */
-export const ZkSyncInfo: Schema.Codec<ZkSyncInfo, ZkSyncInfoEncoded> = ZkSyncInfoSchema
+export const ZkSyncInfo: StructResource<ZkSyncInfo, ZkSyncInfoEncoded, typeof ZkSyncInfoSchema.fields> =
+  ZkSyncInfoSchema
 
 const ScrollInfoSchema = Schema.Struct({
   l1_fee: optional(IntegerQuantity),
@@ -127,4 +137,5 @@ export interface ScrollInfoEncoded extends Schema.Codec.Encoded<typeof ScrollInf
  * L2 fee, and `l2_block_status`: `Committed`, `Finalized` or `Confirmed by Sequencer`. `queue_index` is set on
  * L1-to-L2 messages. Absent on pending transactions.
  */
-export const ScrollInfo: Schema.Codec<ScrollInfo, ScrollInfoEncoded> = ScrollInfoSchema
+export const ScrollInfo: StructResource<ScrollInfo, ScrollInfoEncoded, typeof ScrollInfoSchema.fields> =
+  ScrollInfoSchema

@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, optional, withRenames } from "./internal/fields.ts"
+import type { RenamedResource } from "./Resource.ts"
 import { Count, JsonObject, NumericText, NumericTextNumber, Timestamp } from "./Primitives.ts"
 
 /**
@@ -64,4 +65,5 @@ export interface SmartContractEncoded extends Schema.Codec.Encoded<typeof SmartC
  * Chain-type extras: `package_name` and `github_repository_metadata` (Arbitrum Stylus), `zk_compiler_version`
  * (zkSync).
  */
-export const SmartContract: Schema.Codec<SmartContract, SmartContractEncoded> = SmartContractSchema
+export const SmartContract: RenamedResource<SmartContract, SmartContractEncoded, typeof SmartContractSchema.to.fields> =
+  SmartContractSchema

@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { nullable, optional, withRenames } from "./internal/fields.ts"
 import { AddressHash, Decimal, IntegerQuantity } from "./Primitives.ts"
+import type { RenamedResource, StructResource } from "./Resource.ts"
 
 /**
  * The token types in use (docs/blockscout-api.md §1): the values of the `type` filters of E1 and E10.
@@ -24,7 +25,11 @@ export interface ZilliqaTokenInfo extends Schema.Schema.Type<typeof ZilliqaToken
 /** A ZilliqaTokenInfo as written on the wire (what {@link ZilliqaTokenInfo} encodes to). */
 export interface ZilliqaTokenInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaTokenInfoSchema> {}
 /** The `zilliqa` object of a ZRC-2 token (Zilliqa): the ZRC-2 contract its ERC-20 adapter stands for. */
-export const ZilliqaTokenInfo: Schema.Codec<ZilliqaTokenInfo, ZilliqaTokenInfoEncoded> = ZilliqaTokenInfoSchema
+export const ZilliqaTokenInfo: StructResource<
+  ZilliqaTokenInfo,
+  ZilliqaTokenInfoEncoded,
+  typeof ZilliqaTokenInfoSchema.fields
+> = ZilliqaTokenInfoSchema
 
 const TokenSchema = withRenames(
   Schema.Struct({
@@ -73,4 +78,4 @@ export interface TokenEncoded extends Schema.Codec.Encoded<typeof TokenSchema> {
  * `is_bridged` (and `bridge_type`, `foreign_address`, `origin_chain_id` for bridged tokens) come from servers
  * with the bridged-tokens feature; `filecoin_robust_address` and `zilliqa` from those chain types.
  */
-export const Token: Schema.Codec<Token, TokenEncoded> = TokenSchema
+export const Token: RenamedResource<Token, TokenEncoded, typeof TokenSchema.to.fields> = TokenSchema

@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, nullable, objectAsNull, optional } from "./internal/fields.ts"
+import type { StructResource } from "./Resource.ts"
 import { AddressHash, IntegerQuantity, JsonValue, TokenId } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 
@@ -22,7 +23,8 @@ export interface ThumbnailsEncoded extends Schema.Codec.Encoded<typeof Thumbnail
 /**
  * Thumbnail URLs of an NFT's image by size; only `original` is always present.
  */
-export const Thumbnails: Schema.Codec<Thumbnails, ThumbnailsEncoded> = ThumbnailsSchema
+export const Thumbnails: StructResource<Thumbnails, ThumbnailsEncoded, typeof ThumbnailsSchema.fields> =
+  ThumbnailsSchema
 
 const TokenInstanceSchema = Schema.Struct({
   id: TokenId,
@@ -52,4 +54,5 @@ export interface TokenInstanceEncoded extends Schema.Codec.Encoded<typeof TokenI
  * An NFT instance. `metadata` is issuer-defined JSON (kept as a JSON value); `token` is null in NFT collection
  * listings; `holder_address_hash` appears there too.
  */
-export const TokenInstance: Schema.Codec<TokenInstance, TokenInstanceEncoded> = TokenInstanceSchema
+export const TokenInstance: StructResource<TokenInstance, TokenInstanceEncoded, typeof TokenInstanceSchema.fields> =
+  TokenInstanceSchema

@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, excluded, nullable, optional, withRenames } from "./internal/fields.ts"
+import type { RenamedResource, StructResource } from "./Resource.ts"
 import { Count, Hash, IntegerQuantity, Timestamp, TokenId } from "./Primitives.ts"
 import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
@@ -23,7 +24,11 @@ export interface TotalMultiTokenEncoded extends Schema.Codec.Encoded<typeof Tota
 /**
  * `total` of an ERC-1155 or ERC-404 transfer: an amount of one token id.
  */
-export const TotalMultiToken: Schema.Codec<TotalMultiToken, TotalMultiTokenEncoded> = TotalMultiTokenSchema
+export const TotalMultiToken: StructResource<
+  TotalMultiToken,
+  TotalMultiTokenEncoded,
+  typeof TotalMultiTokenSchema.fields
+> = TotalMultiTokenSchema
 
 const TotalNftSchema = Schema.Struct({
   token_id: nullable(TokenId),
@@ -40,7 +45,7 @@ export interface TotalNftEncoded extends Schema.Codec.Encoded<typeof TotalNftSch
  *
  * An object with `value` or `decimals` is never an ERC-721 total (it is an ERC-1155 one, or an error).
  */
-export const TotalNft: Schema.Codec<TotalNft, TotalNftEncoded> = TotalNftSchema
+export const TotalNft: StructResource<TotalNft, TotalNftEncoded, typeof TotalNftSchema.fields> = TotalNftSchema
 
 const TotalFungibleSchema = Schema.Struct({
   value: nullable(IntegerQuantity),
@@ -59,7 +64,8 @@ export interface TotalFungibleEncoded extends Schema.Codec.Encoded<typeof TotalF
  * An object with `token_id` or `token_instance` is never a fungible total: an NFT total whose fields fail their
  * checks is an error, not an amount with its token id dropped.
  */
-export const TotalFungible: Schema.Codec<TotalFungible, TotalFungibleEncoded> = TotalFungibleSchema
+export const TotalFungible: StructResource<TotalFungible, TotalFungibleEncoded, typeof TotalFungibleSchema.fields> =
+  TotalFungibleSchema
 
 /**
  * The `total` of a transfer in all its variants. Narrow with `"token_id" in total` (NFT kinds) and
@@ -111,4 +117,5 @@ export interface TokenTransferEncoded extends Schema.Codec.Encoded<typeof TokenT
  * `transaction_hash` is null for Celo's epoch-reward transfers, which belong to no transaction. `block_hash`,
  * `log_index` and `method` are absent before 5.1.0.
  */
-export const TokenTransfer: Schema.Codec<TokenTransfer, TokenTransferEncoded> = TokenTransferSchema
+export const TokenTransfer: RenamedResource<TokenTransfer, TokenTransferEncoded, typeof TokenTransferSchema.to.fields> =
+  TokenTransferSchema

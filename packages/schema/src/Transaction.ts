@@ -9,6 +9,7 @@ import { DecodedInput, RevertReason } from "./DecodedInput.ts"
 import { Fee } from "./Fee.ts"
 import { invalid, registerFast } from "./internal/compile.ts"
 import { absent, nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
+import type { RenamedResource, StructResource } from "./Resource.ts"
 import {
   AddressHash,
   Count,
@@ -91,8 +92,11 @@ export interface TransactionActionDataEncoded extends Schema.Codec.Encoded<typeo
  * `collateral_*`; borrow/supply/withdraw/repay `amount`, `symbol`, `address`; Uniswap mints `name`, `to`, `ids`;
  * burns/collects/swaps `address0/1`, `amount0/1`, `symbol0/1`. Amounts are decimal strings in token units.
  */
-export const TransactionActionData: Schema.Codec<TransactionActionData, TransactionActionDataEncoded> =
-  TransactionActionDataSchema
+export const TransactionActionData: StructResource<
+  TransactionActionData,
+  TransactionActionDataEncoded,
+  typeof TransactionActionDataSchema.fields
+> = TransactionActionDataSchema
 
 const TransactionActionSchema = Schema.Struct({
   protocol: Schema.String,
@@ -106,7 +110,11 @@ export interface TransactionActionEncoded extends Schema.Codec.Encoded<typeof Tr
 /**
  * A protocol action a transaction performed (an Aave liquidation, a Uniswap swap, ...).
  */
-export const TransactionAction: Schema.Codec<TransactionAction, TransactionActionEncoded> = TransactionActionSchema
+export const TransactionAction: StructResource<
+  TransactionAction,
+  TransactionActionEncoded,
+  typeof TransactionActionSchema.fields
+> = TransactionActionSchema
 
 // An authority the server could not recover: it writes `""` (Address.checksum(nil)); decoded to null.
 const UnrecoveredAuthority = Schema.Literal("").pipe(
@@ -138,8 +146,11 @@ export interface SignedAuthorizationEncoded extends Schema.Codec.Encoded<typeof 
  * uint256 (servers send it as a string since it is stored as a decimal; 0 means any chain), decoded to
  * `bigint`. `status`: `ok`, `invalid_chain_id`, `invalid_signature`, `invalid_nonce`, or null before validation.
  */
-export const SignedAuthorization: Schema.Codec<SignedAuthorization, SignedAuthorizationEncoded> =
-  SignedAuthorizationSchema
+export const SignedAuthorization: StructResource<
+  SignedAuthorization,
+  SignedAuthorizationEncoded,
+  typeof SignedAuthorizationSchema.fields
+> = SignedAuthorizationSchema
 
 const TransactionSchema = withRenames(
   Schema.Struct({
@@ -257,4 +268,5 @@ export interface TransactionEncoded extends Schema.Codec.Encoded<typeof Transact
  * `allowed_peekers`, `execution_node`, `wrapped`, `zilliqa`; and on servers of chain types the backend has since
  * dropped, Polygon zkEVM's `zkevm_*` and Polygon Edge's bridge records.
  */
-export const Transaction: Schema.Codec<Transaction, TransactionEncoded> = TransactionSchema
+export const Transaction: RenamedResource<Transaction, TransactionEncoded, typeof TransactionSchema.to.fields> =
+  TransactionSchema

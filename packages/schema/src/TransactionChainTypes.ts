@@ -15,6 +15,7 @@ import { Fee } from "./Fee.ts"
 import { optional } from "./internal/fields.ts"
 import { AddressHash, Count, Hash, HexData, IntegerQuantity, IntegerQuantityNumber, JsonObject } from "./Primitives.ts"
 import { Token } from "./Token.ts"
+import type { StructResource } from "./Resource.ts"
 
 const OpWithdrawalSchema = Schema.Struct({
   // A JSON integer (the 10.x spec) of up to 256 bits: a bigint, exact through decodeResponseText.
@@ -38,7 +39,8 @@ export interface OpWithdrawalEncoded extends Schema.Codec.Encoded<typeof OpWithd
  * state root`, `Ready to prove`, `In challenge period`, `Ready for relay`, `Relayed`, ...) and the L1
  * transaction that finalized it; 10.0.0+ add the message fields (`msg_*`) and the portal contract.
  */
-export const OpWithdrawal: Schema.Codec<OpWithdrawal, OpWithdrawalEncoded> = OpWithdrawalSchema
+export const OpWithdrawal: StructResource<OpWithdrawal, OpWithdrawalEncoded, typeof OpWithdrawalSchema.fields> =
+  OpWithdrawalSchema
 
 const OpInteropMessageSchema = Schema.Struct({
   unique_id: optional(Schema.String),
@@ -61,7 +63,11 @@ export interface OpInteropMessageEncoded extends Schema.Codec.Encoded<typeof OpI
  * `status` is `Sent`, `Relayed` or `Failed`; the other chain is `relay_chain` (messages sent) or `init_chain`
  * (messages relayed), free-form instance info.
  */
-export const OpInteropMessage: Schema.Codec<OpInteropMessage, OpInteropMessageEncoded> = OpInteropMessageSchema
+export const OpInteropMessage: StructResource<
+  OpInteropMessage,
+  OpInteropMessageEncoded,
+  typeof OpInteropMessageSchema.fields
+> = OpInteropMessageSchema
 
 const StabilityFeeSchema = Schema.Struct({
   token: optional(Token),
@@ -79,7 +85,8 @@ export interface StabilityFeeEncoded extends Schema.Codec.Encoded<typeof Stabili
  * How a Stability chain transaction's fee was paid and split (`stability_fee`): the fee token, and the shares
  * of the validator and the dapp, in the token's smallest unit.
  */
-export const StabilityFee: Schema.Codec<StabilityFee, StabilityFeeEncoded> = StabilityFeeSchema
+export const StabilityFee: StructResource<StabilityFee, StabilityFeeEncoded, typeof StabilityFeeSchema.fields> =
+  StabilityFeeSchema
 
 const EdenCallSchema = Schema.Struct({
   to: optional(AddressHash),
@@ -94,7 +101,7 @@ export interface EdenCallEncoded extends Schema.Codec.Encoded<typeof EdenCallSch
  * One call of an Eden batched transaction (`calls`): the transaction's own `to` and `value` are derived from
  * the first call and the sum of all calls.
  */
-export const EdenCall: Schema.Codec<EdenCall, EdenCallEncoded> = EdenCallSchema
+export const EdenCall: StructResource<EdenCall, EdenCallEncoded, typeof EdenCallSchema.fields> = EdenCallSchema
 
 const SuaveWrappedSchema = Schema.Struct({
   type: optional(Count),
@@ -118,7 +125,8 @@ export interface SuaveWrappedEncoded extends Schema.Codec.Encoded<typeof SuaveWr
 /**
  * The transaction a Suave confidential compute request wraps (`wrapped`, Suave chain type).
  */
-export const SuaveWrapped: Schema.Codec<SuaveWrapped, SuaveWrappedEncoded> = SuaveWrappedSchema
+export const SuaveWrapped: StructResource<SuaveWrapped, SuaveWrappedEncoded, typeof SuaveWrappedSchema.fields> =
+  SuaveWrappedSchema
 
 const CeloTransactionInfoSchema = Schema.Struct({
   gas_token: optional(Token)
@@ -131,8 +139,11 @@ export interface CeloTransactionInfoEncoded extends Schema.Codec.Encoded<typeof 
  * The `celo` object of a transaction (Celo): `gas_token` is the token the fee was paid in, null when paid in
  * CELO. Without it a fee reads as CELO: check it before converting `fee.value`.
  */
-export const CeloTransactionInfo: Schema.Codec<CeloTransactionInfo, CeloTransactionInfoEncoded> =
-  CeloTransactionInfoSchema
+export const CeloTransactionInfo: StructResource<
+  CeloTransactionInfo,
+  CeloTransactionInfoEncoded,
+  typeof CeloTransactionInfoSchema.fields
+> = CeloTransactionInfoSchema
 
 const ZilliqaTransactionInfoSchema = Schema.Struct({
   is_scilla: optional(Schema.Boolean)
@@ -144,5 +155,8 @@ export interface ZilliqaTransactionInfoEncoded extends Schema.Codec.Encoded<type
 /**
  * The `zilliqa` object of a transaction (Zilliqa): whether it is a Scilla (not EVM) transaction.
  */
-export const ZilliqaTransactionInfo: Schema.Codec<ZilliqaTransactionInfo, ZilliqaTransactionInfoEncoded> =
-  ZilliqaTransactionInfoSchema
+export const ZilliqaTransactionInfo: StructResource<
+  ZilliqaTransactionInfo,
+  ZilliqaTransactionInfoEncoded,
+  typeof ZilliqaTransactionInfoSchema.fields
+> = ZilliqaTransactionInfoSchema

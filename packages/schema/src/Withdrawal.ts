@@ -7,6 +7,7 @@ import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent } from "./internal/fields.ts"
 import { Count, IntegerQuantity, Timestamp } from "./Primitives.ts"
+import type { StructResource } from "./Resource.ts"
 
 const WithdrawalSchema = Schema.Struct({
   index: Count,
@@ -24,4 +25,5 @@ export interface WithdrawalEncoded extends Schema.Codec.Encoded<typeof Withdrawa
  * A beacon-chain withdrawal. `receiver` is absent in the per-address list (E12); `block_number` and
  * `timestamp` in block-scoped lists.
  */
-export const Withdrawal: Schema.Codec<Withdrawal, WithdrawalEncoded> = WithdrawalSchema
+export const Withdrawal: StructResource<Withdrawal, WithdrawalEncoded, typeof WithdrawalSchema.fields> =
+  WithdrawalSchema

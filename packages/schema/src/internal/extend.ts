@@ -3,17 +3,26 @@
  * `GET /addresses/{a}`, ...) send a resource's list fields plus more, so their schemas spread the list
  * resource's fields and accept the same old key names.
  */
-import { Schema } from "effect"
+import { Schema, type SchemaAST } from "effect"
 import { renamesOf, withRenames } from "./fields.ts"
 
-/** A struct, or a struct wrapped by `withRenames` (its `to`). */
-export type StructBase<F extends Schema.Struct.Fields> = Schema.Struct<F> | { readonly to: Schema.Struct<F> }
+/** A struct's parts a detail shape builds on: its fields, and its AST (which keys its renames). */
+export interface StructParts<F extends Schema.Struct.Fields> {
+  readonly fields: F
+  readonly ast: SchemaAST.AST
+}
+
+/**
+ * A struct (or a resource schema typed `StructResource`), or a struct wrapped by `withRenames` (its `to`; a
+ * `RenamedResource`).
+ */
+export type StructBase<F extends Schema.Struct.Fields> = StructParts<F> | { readonly to: StructParts<F> }
 
 /**
  * The struct of a resource schema, whether it is a plain struct or wrapped by `withRenames`; spread its
  * `fields` into the detail shape.
  */
-export const structOf = <F extends Schema.Struct.Fields>(base: StructBase<F>): Schema.Struct<F> =>
+export const structOf = <F extends Schema.Struct.Fields>(base: StructBase<F>): StructParts<F> =>
   "fields" in base ? base : base.to
 
 /**
