@@ -22,6 +22,9 @@ export interface AddressTagEncoded extends Schema.Codec.Encoded<typeof AddressTa
  *
  * `address_hash` is kept as an unchecked string: tags are display metadata, and one malformed tag (real mocks
  * hold `"0x"`) must not fail a whole page.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const AddressTag: StructResource<AddressTag, AddressTagEncoded, typeof AddressTagSchema.fields> =
   AddressTagSchema
@@ -36,6 +39,9 @@ export interface WatchlistName extends Schema.Schema.Type<typeof WatchlistNameSc
 export interface WatchlistNameEncoded extends Schema.Codec.Encoded<typeof WatchlistNameSchema> {}
 /**
  * A watchlist entry naming an address (only for the owner of the API key's account).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const WatchlistName: StructResource<WatchlistName, WatchlistNameEncoded, typeof WatchlistNameSchema.fields> =
   WatchlistNameSchema
@@ -54,6 +60,9 @@ export interface AddressMetadataTagEncoded extends Schema.Codec.Encoded<typeof A
 /**
  * One metadata tag of an address: the per-instance family's whole `metadata`, one of the Pro API's
  * `metadata.tags`. `meta` is tag-type specific free-form JSON.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const AddressMetadataTag: StructResource<
   AddressMetadataTag,
@@ -70,6 +79,9 @@ export interface AddressMetadataTags extends Schema.Schema.Type<typeof AddressMe
 export interface AddressMetadataTagsEncoded extends Schema.Codec.Encoded<typeof AddressMetadataTagsSchema> {}
 /**
  * The Pro API's address metadata: `{ tags: [...] }`.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const AddressMetadataTags: StructResource<
   AddressMetadataTags,
@@ -88,6 +100,9 @@ const UnknownMetadata = objectAsNull((o) => !("tags" in o), "an object without t
  * object (the API doc's per-instance shape). Narrow with `"tags" in metadata`.
  *
  * Gotcha: in an Address, an object of neither shape decodes to null (see the README's nullability policy).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const AddressMetadata = Schema.Union([AddressMetadataTags, AddressMetadataTag])
 /** A decoded {@link AddressMetadata}. */
@@ -115,6 +130,9 @@ export interface ImplementationEncoded extends Schema.Codec.Encoded<typeof Imple
  *
  * `address_hash` is absent only from 6.6.x servers, whose entries carried the `name` alone; 6.7.0 to 8.0.1 sent
  * it as `address` (accepted). `filecoin_robust_address` is the Filecoin chain type's robust (f0-f4) address.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Implementation: RenamedResource<
   Implementation,
@@ -134,6 +152,9 @@ export interface FilecoinAddressEncoded extends Schema.Codec.Encoded<typeof File
 /**
  * Filecoin native addressing of an address (Filecoin chain type): the short `id` (`f0...`, may change in a
  * reorg), the `robust` address (`f1`-`f4`), and the actor type (`evm`, `account`, `multisig`, ...).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const FilecoinAddress: StructResource<
   FilecoinAddress,
@@ -169,5 +190,8 @@ export interface AddressEncoded extends Schema.Codec.Encoded<typeof AddressSchem
  * `is_verified`. By version: `implementation_name` until 6.7.x, then `implementations` (6.6.0+), `proxy_type`
  * (6.8.0+), `is_scam` (6.9.0+), `reputation` (9.1.0+), `ens_domain_name` (6.1.0+), `metadata` (6.4.0+); tag
  * arrays may be absent or null. `filecoin` on the Filecoin chain type.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Address: StructResource<Address, AddressEncoded, typeof AddressSchema.fields> = AddressSchema

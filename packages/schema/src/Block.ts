@@ -23,6 +23,9 @@ export interface BlockRewardEncoded extends Schema.Codec.Encoded<typeof BlockRew
 /**
  * A block reward. `type` is `Miner Reward`, `Emission Reward`, `Chore Reward` or `Uncle Reward` (the API doc);
  * newer servers write `validator`, `emission_funds`, `uncle`.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const BlockReward: StructResource<BlockReward, BlockRewardEncoded, typeof BlockRewardSchema.fields> =
   BlockRewardSchema
@@ -42,6 +45,9 @@ registerFast(UncleHashObject, (compile) => {
 /**
  * An uncle's hash: a string (the API doc), or `{ hash }` as newer servers send it; decoded to the hash, encoded as
  * a string.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const UncleHash = Schema.Union([Hash, UncleHashObject])
 
@@ -120,5 +126,8 @@ export interface BlockEncoded extends Schema.Codec.Encoded<typeof BlockSchema> {
  * Chain-type extras, present only on servers of that chain type (see the package README's coverage table):
  * blob counts and gas, beacon deposits (Ethereum), merged-mining fields (Rootstock), and the `optimism`,
  * `arbitrum`, `zksync`, `celo`, `zilliqa` objects.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Block: RenamedResource<Block, BlockEncoded, typeof BlockSchema.to.fields> = BlockSchema

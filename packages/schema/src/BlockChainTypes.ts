@@ -32,6 +32,9 @@ export interface OptimismBlobEncoded extends Schema.Codec.Encoded<typeof Optimis
 /**
  * Where an OP-stack batch's data lives: an EIP-4844 blob (`hash`), a Celestia blob (`height`, `namespace`,
  * `commitment`), an EigenDA certificate (`cert`) or an alt-DA commitment, with the L1 transaction that posted it.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const OptimismBlob: StructResource<OptimismBlob, OptimismBlobEncoded, typeof OptimismBlobSchema.fields> =
   OptimismBlobSchema
@@ -51,6 +54,9 @@ export interface OptimismBatchInfoEncoded extends Schema.Codec.Encoded<typeof Op
  * The `optimism` object of a block (OP stack, single-block responses): the batch it was posted to L1 in, the L1
  * transactions and time, and where the data lives (`batch_data_container`: `in_blob4844`, `in_celestia`,
  * `in_eigenda`, `in_alt_da`, `in_calldata`).
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const OptimismBatchInfo: StructResource<
   OptimismBatchInfo,
@@ -68,7 +74,12 @@ const CeloBaseFeeShareSchema = Schema.Struct({
 export interface CeloBaseFeeShare extends Schema.Schema.Type<typeof CeloBaseFeeShareSchema> {}
 /** A CeloBaseFeeShare as written on the wire (what {@link CeloBaseFeeShare} encodes to). */
 export interface CeloBaseFeeShareEncoded extends Schema.Codec.Encoded<typeof CeloBaseFeeShareSchema> {}
-/** One recipient's share of a Celo block's base fee: an amount in wei (a decimal string: shares may be fractional). */
+/**
+ * One recipient's share of a Celo block's base fee: an amount in wei (a decimal string: shares may be fractional).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export const CeloBaseFeeShare: StructResource<
   CeloBaseFeeShare,
   CeloBaseFeeShareEncoded,
@@ -85,7 +96,12 @@ const CeloBaseFeeSchema = Schema.Struct({
 export interface CeloBaseFee extends Schema.Schema.Type<typeof CeloBaseFeeSchema> {}
 /** A CeloBaseFee as written on the wire (what {@link CeloBaseFee} encodes to). */
 export interface CeloBaseFeeEncoded extends Schema.Codec.Encoded<typeof CeloBaseFeeSchema> {}
-/** Where a Celo block's base fee went: the recipient, the amount (wei, a decimal string) and token, its breakdown. */
+/**
+ * Where a Celo block's base fee went: the recipient, the amount (wei, a decimal string) and token, its breakdown.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export const CeloBaseFee: StructResource<CeloBaseFee, CeloBaseFeeEncoded, typeof CeloBaseFeeSchema.fields> =
   CeloBaseFeeSchema
 
@@ -102,6 +118,9 @@ export interface CeloBlockInfoEncoded extends Schema.Codec.Encoded<typeof CeloBl
 /**
  * The `celo` object of a block (Celo): its epoch, the epoch an L1-era epoch block finalized, and (single-block
  * responses) the routing of the base fee. `is_epoch_block` is kept `false` by current servers for old clients.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const CeloBlockInfo: StructResource<CeloBlockInfo, CeloBlockInfoEncoded, typeof CeloBlockInfoSchema.fields> =
   CeloBlockInfoSchema
@@ -116,7 +135,12 @@ const ZilliqaQuorumCertificateSchema = Schema.Struct({
 export interface ZilliqaQuorumCertificate extends Schema.Schema.Type<typeof ZilliqaQuorumCertificateSchema> {}
 /** A ZilliqaQuorumCertificate as written on the wire (what {@link ZilliqaQuorumCertificate} encodes to). */
 export interface ZilliqaQuorumCertificateEncoded extends Schema.Codec.Encoded<typeof ZilliqaQuorumCertificateSchema> {}
-/** A Zilliqa quorum certificate: the view, the aggregated signature and the signing validators' indexes. */
+/**
+ * A Zilliqa quorum certificate: the view, the aggregated signature and the signing validators' indexes.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export const ZilliqaQuorumCertificate: StructResource<
   ZilliqaQuorumCertificate,
   ZilliqaQuorumCertificateEncoded,
@@ -135,7 +159,12 @@ export interface ZilliqaAggregateQuorumCertificate
 /** A ZilliqaAggregateQuorumCertificate as written on the wire. */
 export interface ZilliqaAggregateQuorumCertificateEncoded
   extends Schema.Codec.Encoded<typeof ZilliqaAggregateQuorumCertificateSchema> {}
-/** A Zilliqa aggregate quorum certificate, with the certificates it aggregates. */
+/**
+ * A Zilliqa aggregate quorum certificate, with the certificates it aggregates.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export const ZilliqaAggregateQuorumCertificate: Schema.Codec<
   ZilliqaAggregateQuorumCertificate,
   ZilliqaAggregateQuorumCertificateEncoded
@@ -150,7 +179,12 @@ const ZilliqaBlockInfoSchema = Schema.Struct({
 export interface ZilliqaBlockInfo extends Schema.Schema.Type<typeof ZilliqaBlockInfoSchema> {}
 /** A ZilliqaBlockInfo as written on the wire (what {@link ZilliqaBlockInfo} encodes to). */
 export interface ZilliqaBlockInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaBlockInfoSchema> {}
-/** The `zilliqa` object of a block (Zilliqa, single-block responses): its view and quorum certificates. */
+/**
+ * The `zilliqa` object of a block (Zilliqa, single-block responses): its view and quorum certificates.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export const ZilliqaBlockInfo: StructResource<
   ZilliqaBlockInfo,
   ZilliqaBlockInfoEncoded,

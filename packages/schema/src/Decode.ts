@@ -15,6 +15,9 @@ import { mayHoldBigNumbers, parseExact } from "./internal/exact.ts"
  * It is a `Schema.SchemaError` (same `_tag`, same `issue`), so code written against
  * `Schema.decodeUnknownEffect` handles it unchanged; `resource` is the innermost named schema on the path
  * (`"TokenTransfer"`, `"Address"`), `path` the keys from the response root to the bad field.
+ *
+ * @since 0.1.0
+ * @category decoding
  */
 export class DecodeError extends Schema.SchemaError {
   /** The innermost resource (schema identifier) on the path of the first failure, e.g. `"Transaction"`. */
@@ -42,6 +45,9 @@ type Decodable = Schema.Top & { readonly DecodingServices: never }
  * Returned by {@link decodeResponseText} / {@link decodeResponseTextExit} before any decoding. `length` is the
  * body's length in characters and `position` where parsing stopped (when the engine says); the message never
  * quotes the body (it may be large, or echo a credential).
+ *
+ * @since 0.1.0
+ * @category decoding
  */
 export class JsonSyntaxError extends Data.TaggedError("JsonSyntaxError")<{
   /** What went wrong, without any of the body's text. */
@@ -79,6 +85,9 @@ const syntaxError = (error: unknown, text: string): JsonSyntaxError => {
  *
  * Pass the body `text` that `json` was parsed from to decode numbers beyond ±(2^53 − 1) exactly (see
  * {@link decodeResponseTextExit}); without it such numbers are rejected where an exact value is needed.
+ *
+ * @since 0.1.0
+ * @category decoding
  */
 export const decodeResponse = <S extends Decodable>(
   schema: S
@@ -93,6 +102,9 @@ export const decodeResponse = <S extends Decodable>(
  * `text`, when given, is the body `input` was parsed from. A valid page costs nothing more; when the fast
  * decode fails and the text may hold a number beyond ±(2^53 − 1), the text is parsed again reading such numbers
  * from their source text (see {@link decodeResponseTextExit}).
+ *
+ * @since 0.1.0
+ * @category decoding
  */
 export const decodeResponseExit = <S extends Decodable>(
   schema: S
@@ -148,6 +160,9 @@ export const decodeResponseExit = <S extends Decodable>(
  *
  * Gotcha: exact reading needs `JSON.parse` source text access (Node 22+, current browsers); elsewhere such
  * numbers are rejected as by {@link decodeResponseExit} without text.
+ *
+ * @since 0.1.0
+ * @category decoding
  */
 export const decodeResponseTextExit = <S extends Decodable>(
   schema: S
@@ -169,6 +184,9 @@ export const decodeResponseTextExit = <S extends Decodable>(
 
 /**
  * Like {@link decodeResponseTextExit}, returning an `Effect`.
+ *
+ * @since 0.1.0
+ * @category decoding
  */
 export const decodeResponseText = <S extends Decodable>(
   schema: S
@@ -179,6 +197,9 @@ export const decodeResponseText = <S extends Decodable>(
 
 /**
  * Whether `decodeResponse` has a compiled fast path for a schema (false means it uses Effect's decoder only).
+ *
+ * @since 0.1.0
+ * @category decoding
  */
 export const hasFastPath = (schema: Schema.Top): boolean => compileFast(schema.ast) !== undefined
 

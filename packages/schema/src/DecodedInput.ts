@@ -22,6 +22,9 @@ export interface DecodedInputParameterEncoded extends Schema.Codec.Encoded<typeo
  * One ABI-decoded call parameter. `value` is a string, or an array/object for tuples and arrays.
  *
  * All three keys may be absent: the generated specs (11.x, 12.0, Pro) require none of them.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const DecodedInputParameter: StructResource<
   DecodedInputParameter,
@@ -40,6 +43,9 @@ export interface DecodedInput extends Schema.Schema.Type<typeof DecodedInputSche
 export interface DecodedInputEncoded extends Schema.Codec.Encoded<typeof DecodedInputSchema> {}
 /**
  * A transaction's ABI-decoded input.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const DecodedInput: StructResource<DecodedInput, DecodedInputEncoded, typeof DecodedInputSchema.fields> =
   DecodedInputSchema
@@ -61,6 +67,9 @@ export interface DecodedLogParameterEncoded extends Schema.Codec.Encoded<typeof 
 /**
  * One ABI-decoded event parameter. The API doc writes the key as `indexed?` (older docs); current servers send
  * `indexed`; both decode to `indexed`.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const DecodedLogParameter: RenamedResource<
   DecodedLogParameter,
@@ -80,6 +89,9 @@ export interface DecodedLog extends Schema.Schema.Type<typeof DecodedLogSchema> 
 export interface DecodedLogEncoded extends Schema.Codec.Encoded<typeof DecodedLogSchema> {}
 /**
  * A log's ABI-decoded event. `abi` (12.x servers) is the event's ABI fragment.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const DecodedLog: StructResource<DecodedLog, DecodedLogEncoded, typeof DecodedLogSchema.fields> =
   DecodedLogSchema
@@ -100,6 +112,9 @@ export interface RawRevertReasonEncoded extends Schema.Codec.Encoded<typeof RawR
 /**
  * A revert reason the server could not decode: the raw return data (hex, or text), with the error code and
  * message some servers add.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const RawRevertReason: StructResource<
   RawRevertReason,
@@ -112,6 +127,9 @@ export const RawRevertReason: StructResource<
  *
  * The object members exclude each other's keys: a decoded error whose fields fail their checks is an error,
  * not raw data.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const RevertReason = Schema.Union([Schema.String, DecodedInput, RawRevertReason])
 /** A decoded {@link RevertReason}. */

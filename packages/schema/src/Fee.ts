@@ -11,6 +11,9 @@ import { IntegerQuantity } from "./Primitives.ts"
 
 /**
  * The fee types of docs/blockscout-api.md §3: `maximum` while pending, `actual` once included.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const FeeTypeValues = ["maximum", "actual"] as const
 
@@ -25,5 +28,8 @@ export interface FeeEncoded extends Schema.Codec.Encoded<typeof FeeSchema> {}
 /**
  * A transaction fee: `type` is `maximum` while pending, `actual` once included ({@link FeeTypeValues}); a
  * plain string, since the hand-written per-instance spec declares one. `value` in wei.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Fee: StructResource<Fee, FeeEncoded, typeof FeeSchema.fields> = FeeSchema

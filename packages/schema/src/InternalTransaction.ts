@@ -42,6 +42,9 @@ export interface InternalTransactionEncoded extends Schema.Codec.Encoded<typeof 
  * `block_number` (decoded to it); 6.4 to 10.x also send `block_index`.
  *
  * Gotcha: 12.x servers say on the page (`meta`, see `PageMeta`) when the list is not complete yet.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const InternalTransaction: RenamedResource<
   InternalTransaction,

@@ -44,5 +44,8 @@ export interface LogEncoded extends Schema.Codec.Encoded<typeof LogSchema> {}
  * `address_hash` is the emitting contract as an Address object (the API doc's name; servers send it as `address`,
  * which is accepted). `topics` entries may be null; `decoded` is null when the ABI is unknown. Servers before
  * 6.10 wrote `tx_hash` (decoded to `transaction_hash`); before 5.1.0 there was none.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Log: RenamedResource<Log, LogEncoded, typeof LogSchema.to.fields> = LogSchema

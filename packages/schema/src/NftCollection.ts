@@ -22,6 +22,9 @@ export interface NftCollectionEncoded extends Schema.Codec.Encoded<typeof NftCol
 /**
  * The NFTs of one collection that an address owns: the token, the owned instances (their `token` is null
  * here), and the amount held.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const NftCollection: StructResource<NftCollection, NftCollectionEncoded, typeof NftCollectionSchema.fields> =
   NftCollectionSchema

@@ -14,6 +14,9 @@ import { isExactNumber, isJson } from "./internal/json.ts"
  *
  * A number the server wrote beyond ±(2^53 − 1) is, through `decodeResponseText`, the string of its source text
  * (sent back digit for digit); from an already parsed body it is whatever `JSON.parse` made of it (rounded).
+ *
+ * @since 0.1.0
+ * @category pagination
  */
 export const CursorValue = Schema.Union([Schema.String, Schema.Finite, Schema.Boolean, Schema.Null])
 /** The decoded type of {@link CursorValue}. */
@@ -24,6 +27,9 @@ export type CursorValue = typeof CursorValue.Type
  *
  * Use it to check a cursor key by key without running the schema (the client does, per page). Gotcha:
  * `undefined` is not a cursor value; callers that allow an unset optional key check it first.
+ *
+ * @since 0.1.0
+ * @category pagination
  */
 export const isCursorValue = (value: unknown): value is CursorValue =>
   typeof value === "string" ||
@@ -73,6 +79,9 @@ export interface NextPageParamsEncoded extends Schema.Codec.Encoded<typeof NextP
  * rounded it to `9007199254740992`): give the decoder the body text.
  *
  * Gotcha: servers before 12.0 echo `apikey`/`key` into it; the client strips those before handing it out.
+ *
+ * @since 0.1.0
+ * @category pagination
  */
 export const NextPageParams: Schema.Codec<NextPageParams, NextPageParamsEncoded> = NextPageParamsSchema
 
@@ -95,6 +104,9 @@ registerFast(NextPageParams, () => (u) => {
  *
  * `complete` (1): every internal transaction of the page's block range is indexed. `pending` (2): some are not
  * yet (`message` says so), so the list may be missing entries that will appear later.
+ *
+ * @since 0.1.0
+ * @category pagination
  */
 export const PageMetaStatus = { complete: 1, pending: 2 } as const
 
@@ -112,6 +124,9 @@ export interface PageMetaEncoded extends Schema.Codec.Encoded<typeof PageMetaSch
  * `status` is {@link PageMetaStatus}`.pending` (2) while some internal transactions of the page's block range are
  * not indexed yet, with a `message` saying so; `complete` (1) with a null message otherwise. A plain number, so
  * a value a newer server adds decodes. Absent on older servers (and other lists): nothing is known then.
+ *
+ * @since 0.1.0
+ * @category pagination
  */
 export const PageMeta: StructResource<PageMeta, PageMetaEncoded, typeof PageMetaSchema.fields> = PageMetaSchema
 
@@ -119,6 +134,9 @@ export const PageMeta: StructResource<PageMeta, PageMetaEncoded, typeof PageMeta
  * A page of items: `{ items, next_page_params, meta? }`; `next_page_params` is null on the last page.
  *
  * `meta` is the optional page-level status 12.x servers send on internal-transaction lists ({@link PageMeta}).
+ *
+ * @since 0.1.0
+ * @category pagination
  */
 export const Page = <S extends Schema.Top>(item: S): PageSchema<S> =>
   Schema.Struct({

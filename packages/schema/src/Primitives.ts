@@ -16,6 +16,9 @@ import { isExactNumber, isJson } from "./internal/json.ts"
  * Pattern of an address hash: `0x` and 40 hex digits (docs/blockscout-api.md §2 conventions).
  *
  * Use for argument checks before a request is sent; {@link AddressHash} applies the same pattern.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const addressPattern: RegExp = /^0x[A-Fa-f0-9]{40}$/
 
@@ -23,16 +26,25 @@ export const addressPattern: RegExp = /^0x[A-Fa-f0-9]{40}$/
  * Pattern of a block or transaction hash: `0x` and 64 hex digits.
  *
  * Use for argument checks before a request is sent; {@link Hash} applies the same pattern.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const hashPattern: RegExp = /^0x[A-Fa-f0-9]{64}$/
 
 /**
  * Pattern of a token id: a base-10 integer without leading zeros, possibly negative (the API doc, E2).
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const tokenIdPattern: RegExp = /^-?([1-9][0-9]*|0)$/
 
 /**
  * Pattern of hex data: `0x` followed by any number of hex digits (raw input, log data, topics, nonces).
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const hexDataPattern: RegExp = /^0x[A-Fa-f0-9]*$/
 
@@ -41,11 +53,17 @@ export const hexDataPattern: RegExp = /^0x[A-Fa-f0-9]*$/
  *
  * Accepts an optional sign, digits, an optional fraction and an optional exponent (`1.5e-7`, which is how a
  * JSON number such as a market cap prints when converted to a string).
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const decimalPattern: RegExp = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/
 
 /**
  * Pattern of an integer quantity string: optional sign and decimal digits (leading zeros tolerated on input).
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const integerPattern: RegExp = /^-?\d+$/
 
@@ -53,6 +71,9 @@ export const integerPattern: RegExp = /^-?\d+$/
  * Pattern of an RFC 3339 / ISO 8601 date-time with a time-zone designator, as Blockscout writes timestamps
  * (`2023-07-03T20:09:59.000000Z`) and as the specs' `format: date-time` allows: a fraction of any length, `Z`
  * or an offset (`+05:30`, `+0530`, `+05`), `T`, `t` or a space between date and time, `z` for `Z`.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const timestampPattern: RegExp =
   /^(\d{4}|[+-]\d{6})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/
@@ -73,6 +94,9 @@ const maxMillis = 8.64e15
  * Milliseconds since the epoch of a timestamp matching {@link timestampPattern}, or `undefined` when it is not
  * one. Calendar and clock fields are range-checked (`Date.parse` silently rolls `2023-02-30` over to March 2nd);
  * a leap second (`:60`) counts as the next second. Fractions are truncated to milliseconds.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const parseTimestamp = (s: string): number | undefined => {
   const m = timestampPattern.exec(s)
@@ -116,6 +140,9 @@ const hexString = (pattern: RegExp, expected: string) =>
  *
  * Use wherever the API sends a bare address string. The case is kept as sent (checksummed or not), so compare
  * addresses with `a.toLowerCase() === b.toLowerCase()`.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const AddressHash = hexString(addressPattern, "an address hash (0x and 40 hex digits)").pipe(
   Schema.brand("AddressHash")
@@ -125,6 +152,9 @@ export type AddressHash = typeof AddressHash.Type
 
 /**
  * A block or transaction hash (`0x` + 64 hex digits), branded, typed as `` `0x${string}` `` underneath.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const Hash = hexString(hashPattern, "a hash (0x and 64 hex digits)").pipe(Schema.brand("Hash"))
 /** The decoded type of {@link Hash}. */
@@ -132,6 +162,9 @@ export type Hash = typeof Hash.Type
 
 /**
  * Hex-encoded bytes (`0x` + any number of hex digits), branded: raw input, log data, topics, block nonces.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const HexData = hexString(hexDataPattern, "hex data (0x and hex digits)").pipe(Schema.brand("HexData"))
 /** The decoded type of {@link HexData}. */
@@ -155,6 +188,9 @@ const bigintToNumber = SchemaGetter.transform((b: bigint): number | string =>
  *
  * Gotcha: a JSON number beyond ±(2^53 − 1) has already lost digits in `JSON.parse`, so decoding a parsed value
  * rejects it; `decodeResponseText` reads such numbers from the body text and decodes them exactly.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const IntegerQuantity = StringOrInteger.pipe(
   Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToString })
@@ -169,6 +205,9 @@ export type IntegerQuantity = typeof IntegerQuantity.Type
  *
  * Gotcha: as for {@link IntegerQuantity}, a number beyond ±(2^53 − 1) decodes exactly only through
  * `decodeResponseText` (from the body text); a parsed one is rejected rather than rounded.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const IntegerQuantityNumber = IntegerOrString.pipe(
   Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToNumber })
@@ -177,6 +216,9 @@ export const IntegerQuantityNumber = IntegerOrString.pipe(
 /**
  * A token id: a base-10 integer string (may be negative per the API doc's pattern), decoded to `bigint`, encoded
  * back to a string.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const TokenId = Schema.Union([
   Schema.String.check(Schema.isPattern(tokenIdPattern, { expected: "a token id (decimal integer)" })),
@@ -190,6 +232,9 @@ const toNumber = SchemaGetter.transform((v: string | number): number => (typeof 
 /**
  * A count, index, height or block number: a JSON number (older servers send `block_number`/`log_index` as
  * strings), decoded to a `number`, encoded as a number.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const Count = IntegerOrString.pipe(
   Schema.decodeTo(SafeInteger, { decode: toNumber, encode: SchemaGetter.transform((n: number): number => n) })
@@ -198,6 +243,9 @@ export const Count = IntegerOrString.pipe(
 /**
  * A count the API sends as a decimal string (token `decimals`, `holders_count`), decoded to a `number`,
  * encoded back to a string.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const CountString = StringOrInteger.pipe(
   Schema.decodeTo(SafeInteger, { decode: toNumber, encode: SchemaGetter.transform((n: number): string => String(n)) })
@@ -208,6 +256,9 @@ export const CountString = StringOrInteger.pipe(
  * checked and branded; never a JS float.
  *
  * Use `BigDecimal.fromString` from `effect` to compute with it.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const DecimalString = Schema.String.check(
   Schema.isPattern(decimalPattern, { expected: "a decimal number string" })
@@ -220,6 +271,9 @@ const numberToDecimal = SchemaGetter.transform((v: string | number): string => (
 /**
  * A decimal quantity sent as a string (numbers accepted too), decoded to a {@link DecimalString}, encoded back
  * to a string.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const Decimal = Schema.Union([Schema.String, Schema.Finite]).pipe(
   Schema.decodeTo(DecimalString, { decode: numberToDecimal, encode: SchemaGetter.transform((s: string) => s) })
@@ -237,6 +291,9 @@ const decimalToNumber = SchemaGetter.transform((s: string): number | string => {
  * decoded to a {@link DecimalString} (a number's shortest round-trip digits), encoded back to a number.
  * Strings are accepted on input (newer servers send `market_cap` as a string) and kept digit for digit:
  * one a double cannot reproduce exactly is written back as a string.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const DecimalNumber = Schema.Union([Schema.Finite, Schema.String]).pipe(
   Schema.decodeTo(DecimalString, { decode: numberToDecimal, encode: decimalToNumber })
@@ -250,6 +307,9 @@ const numberToText = SchemaGetter.transform((v: string | number): string => (typ
  * decimal string. Encoded as that string.
  *
  * Use `BigInt`/`BigDecimal.fromString` after checking the text yourself; a spec-valid server may send any text.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const NumericText = Schema.Union([Schema.String, Schema.Finite]).pipe(
   Schema.decodeTo(Schema.String, { decode: numberToText, encode: SchemaGetter.transform((s: string) => s) })
@@ -258,6 +318,9 @@ export const NumericText = Schema.Union([Schema.String, Schema.Finite]).pipe(
 /**
  * Like {@link NumericText}, for a value the API doc gives as a JSON number (a smart contract's `market_cap`):
  * encoded back to a number when the text is one a double reproduces digit for digit, else to the string.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const NumericTextNumber = Schema.Union([Schema.Finite, Schema.String]).pipe(
   Schema.decodeTo(Schema.String, { decode: numberToText, encode: decimalToNumber })
@@ -276,6 +339,9 @@ const TimestampString = Schema.String.check(
  *
  * Gotcha: `DateTime.Utc` holds milliseconds, so sub-millisecond digits are dropped
  * (`...59.123456Z` re-encodes as `...59.123Z`).
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const Timestamp = TimestampString.pipe(
   Schema.decodeTo(Schema.DateTimeUtc, {
@@ -288,6 +354,9 @@ export type Timestamp = typeof Timestamp.Type
 
 /**
  * Any JSON value: issuer-defined NFT metadata, free-form `meta` objects, decoded call parameter values.
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const JsonValue = Schema.Json
 /** The decoded type of {@link JsonValue}. */
@@ -295,6 +364,9 @@ export type JsonValue = typeof JsonValue.Type
 
 /**
  * A JSON object with arbitrary values (free-form metadata objects).
+ *
+ * @since 0.1.0
+ * @category primitives
  */
 export const JsonObject = Schema.JsonObject
 

@@ -27,6 +27,9 @@ export interface ArbitrumL1Transaction extends Schema.Schema.Type<typeof Arbitru
 export interface ArbitrumL1TransactionEncoded extends Schema.Codec.Encoded<typeof ArbitrumL1TransactionSchema> {}
 /**
  * An Arbitrum L1 transaction that committed or confirmed a batch: `status` is `unfinalized` or `finalized`.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const ArbitrumL1Transaction: StructResource<
   ArbitrumL1Transaction,
@@ -51,6 +54,9 @@ export interface ArbitrumMessageEncoded extends Schema.Codec.Encoded<typeof Arbi
 /**
  * The L1 <-> L2 message an Arbitrum transaction carries: `message_status` is `Syncing with base layer`,
  * `Relayed`, `Settlement pending`, `Waiting for confirmation` or `Ready for relay`.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const ArbitrumMessage: RenamedResource<
   ArbitrumMessage,
@@ -88,6 +94,9 @@ export interface ArbitrumInfoEncoded extends Schema.Codec.Encoded<typeof Arbitru
  * blocks the L1 block and the send root.
  *
  * `status`: `Confirmed on base`, `Sent to base`, `Sealed on rollup`, `Processed on rollup`.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const ArbitrumInfo: StructResource<ArbitrumInfo, ArbitrumInfoEncoded, typeof ArbitrumInfoSchema.fields> =
   ArbitrumInfoSchema
@@ -110,6 +119,9 @@ export interface ZkSyncInfoEncoded extends Schema.Codec.Encoded<typeof ZkSyncInf
  * The `zksync` object of a transaction or block (zkSync chain type): its batch and the L1 transactions that
  * committed, proved and executed it. `status`: `Executed on L1`, `Validated on L1`, `Sent to L1`,
  * `Sealed on L2`, `Processed on L2`.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const ZkSyncInfo: StructResource<ZkSyncInfo, ZkSyncInfoEncoded, typeof ZkSyncInfoSchema.fields> =
   ZkSyncInfoSchema
@@ -136,6 +148,9 @@ export interface ScrollInfoEncoded extends Schema.Codec.Encoded<typeof ScrollInf
  * computed from (the server writes the scalars and base fees as JSON numbers; decoded exactly to `bigint`), the
  * L2 fee, and `l2_block_status`: `Committed`, `Finalized` or `Confirmed by Sequencer`. `queue_index` is set on
  * L1-to-L2 messages. Absent on pending transactions.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const ScrollInfo: StructResource<ScrollInfo, ScrollInfoEncoded, typeof ScrollInfoSchema.fields> =
   ScrollInfoSchema

@@ -11,6 +11,9 @@ import { Count, JsonObject, NumericText, NumericTextNumber, Timestamp } from "./
 
 /**
  * The source languages of docs/blockscout-api.md §2.8 (servers also report `geas`, `stylus_rust`).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const SmartContractLanguageValues = ["solidity", "vyper", "yul"] as const
 
@@ -64,6 +67,9 @@ export interface SmartContractEncoded extends Schema.Codec.Encoded<typeof SmartC
  *
  * Chain-type extras: `package_name` and `github_repository_metadata` (Arbitrum Stylus), `zk_compiler_version`
  * (zkSync).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const SmartContract: RenamedResource<SmartContract, SmartContractEncoded, typeof SmartContractSchema.to.fields> =
   SmartContractSchema

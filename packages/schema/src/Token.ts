@@ -12,6 +12,9 @@ import type { RenamedResource, StructResource } from "./Resource.ts"
  * The token types in use (docs/blockscout-api.md §1): the values of the `type` filters of E1 and E10.
  *
  * The schema accepts other strings in `type` (servers add types, e.g. ERC-7984).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TokenTypeValues = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404"] as const
 /** One of {@link TokenTypeValues}. */
@@ -24,7 +27,12 @@ const ZilliqaTokenInfoSchema = Schema.Struct({
 export interface ZilliqaTokenInfo extends Schema.Schema.Type<typeof ZilliqaTokenInfoSchema> {}
 /** A ZilliqaTokenInfo as written on the wire (what {@link ZilliqaTokenInfo} encodes to). */
 export interface ZilliqaTokenInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaTokenInfoSchema> {}
-/** The `zilliqa` object of a ZRC-2 token (Zilliqa): the ZRC-2 contract its ERC-20 adapter stands for. */
+/**
+ * The `zilliqa` object of a ZRC-2 token (Zilliqa): the ZRC-2 contract its ERC-20 adapter stands for.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export const ZilliqaTokenInfo: StructResource<
   ZilliqaTokenInfo,
   ZilliqaTokenInfoEncoded,
@@ -77,5 +85,8 @@ export interface TokenEncoded extends Schema.Codec.Encoded<typeof TokenSchema> {
  * Servers before 8.0 sent `address` for `address_hash` and `holders` for `holders_count`; both are accepted.
  * `is_bridged` (and `bridge_type`, `foreign_address`, `origin_chain_id` for bridged tokens) come from servers
  * with the bridged-tokens feature; `filecoin_robust_address` and `zilliqa` from those chain types.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Token: RenamedResource<Token, TokenEncoded, typeof TokenSchema.to.fields> = TokenSchema

@@ -22,6 +22,9 @@ export interface Thumbnails extends Schema.Schema.Type<typeof ThumbnailsSchema> 
 export interface ThumbnailsEncoded extends Schema.Codec.Encoded<typeof ThumbnailsSchema> {}
 /**
  * Thumbnail URLs of an NFT's image by size; only `original` is always present.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Thumbnails: StructResource<Thumbnails, ThumbnailsEncoded, typeof ThumbnailsSchema.fields> =
   ThumbnailsSchema
@@ -53,6 +56,9 @@ export interface TokenInstanceEncoded extends Schema.Codec.Encoded<typeof TokenI
 /**
  * An NFT instance. `metadata` is issuer-defined JSON (kept as a JSON value); `token` is null in NFT collection
  * listings; `holder_address_hash` appears there too.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TokenInstance: StructResource<TokenInstance, TokenInstanceEncoded, typeof TokenInstanceSchema.fields> =
   TokenInstanceSchema

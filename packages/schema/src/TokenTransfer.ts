@@ -23,6 +23,9 @@ export interface TotalMultiToken extends Schema.Schema.Type<typeof TotalMultiTok
 export interface TotalMultiTokenEncoded extends Schema.Codec.Encoded<typeof TotalMultiTokenSchema> {}
 /**
  * `total` of an ERC-1155 or ERC-404 transfer: an amount of one token id.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TotalMultiToken: StructResource<
   TotalMultiToken,
@@ -44,6 +47,9 @@ export interface TotalNftEncoded extends Schema.Codec.Encoded<typeof TotalNftSch
  * `total` of an ERC-721 transfer: one token id (`token_instance` since 7.0.0).
  *
  * An object with `value` or `decimals` is never an ERC-721 total (it is an ERC-1155 one, or an error).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TotalNft: StructResource<TotalNft, TotalNftEncoded, typeof TotalNftSchema.fields> = TotalNftSchema
 
@@ -63,6 +69,9 @@ export interface TotalFungibleEncoded extends Schema.Codec.Encoded<typeof TotalF
  *
  * An object with `token_id` or `token_instance` is never a fungible total: an NFT total whose fields fail their
  * checks is an error, not an amount with its token id dropped.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TotalFungible: StructResource<TotalFungible, TotalFungibleEncoded, typeof TotalFungibleSchema.fields> =
   TotalFungibleSchema
@@ -79,6 +88,9 @@ export const TotalFungible: StructResource<TotalFungible, TotalFungibleEncoded, 
  * decimals}`; ERC-721: `{token_id, token_instance}`; ERC-1155 and ERC-404: `{token_id, value, decimals,
  * token_instance}`), but the API doc's own Pro example pairs an ERC-20 `token_type` with an NFT total, so a
  * mismatch is decoded as sent, not rejected.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TokenTransferTotal = Schema.Union([TotalMultiToken, TotalNft, TotalFungible])
 /** A decoded {@link TokenTransferTotal}. */
@@ -116,6 +128,9 @@ export interface TokenTransferEncoded extends Schema.Codec.Encoded<typeof TokenT
  * `tx_hash` (decoded as `transaction_hash`) and `block_number`/`log_index` as strings (decoded to numbers).
  * `transaction_hash` is null for Celo's epoch-reward transfers, which belong to no transaction. `block_hash`,
  * `log_index` and `method` are absent before 5.1.0.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TokenTransfer: RenamedResource<TokenTransfer, TokenTransferEncoded, typeof TokenTransferSchema.to.fields> =
   TokenTransferSchema

@@ -38,6 +38,9 @@ import {
  * The transaction types of docs/blockscout-api.md §2.5: the values of the E4 `type` filter.
  *
  * Decoded `transaction_types` may hold others (`blob_transaction`, `set_code_transaction`, chain-specific ones).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TransactionTypeValues = [
   "token_transfer",
@@ -51,6 +54,9 @@ export type TransactionType = (typeof TransactionTypeValues)[number]
 
 /**
  * The transaction statuses of docs/blockscout-api.md §3 (`ok`, `error`); a decoded `status` of null means pending.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TransactionStatusValues = ["ok", "error"] as const
 
@@ -59,6 +65,9 @@ export const TransactionStatusValues = ["ok", "error"] as const
  *
  * Not a closed set: the hand-written per-instance spec declares a plain string, so a value a newer server
  * adds decodes instead of failing the page. Compare with `=== "ok"`.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TransactionStatus = Schema.String
 
@@ -91,6 +100,9 @@ export interface TransactionActionDataEncoded extends Schema.Codec.Encoded<typeo
  * The `data` of a protocol action. Which keys occur depends on the action: liquidations carry `debt_*` and
  * `collateral_*`; borrow/supply/withdraw/repay `amount`, `symbol`, `address`; Uniswap mints `name`, `to`, `ids`;
  * burns/collects/swaps `address0/1`, `amount0/1`, `symbol0/1`. Amounts are decimal strings in token units.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TransactionActionData: StructResource<
   TransactionActionData,
@@ -109,6 +121,9 @@ export interface TransactionAction extends Schema.Schema.Type<typeof Transaction
 export interface TransactionActionEncoded extends Schema.Codec.Encoded<typeof TransactionActionSchema> {}
 /**
  * A protocol action a transaction performed (an Aave liquidation, a Uniswap swap, ...).
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const TransactionAction: StructResource<
   TransactionAction,
@@ -145,6 +160,9 @@ export interface SignedAuthorizationEncoded extends Schema.Codec.Encoded<typeof 
  * `authority` (the signer) is null when the server could not recover it (it sends `""`). `chain_id` is any
  * uint256 (servers send it as a string since it is stored as a decimal; 0 means any chain), decoded to
  * `bigint`. `status`: `ok`, `invalid_chain_id`, `invalid_signature`, `invalid_nonce`, or null before validation.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const SignedAuthorization: StructResource<
   SignedAuthorization,
@@ -267,6 +285,9 @@ export interface TransactionEncoded extends Schema.Codec.Encoded<typeof Transact
  * `stability_fee`, `fee_payer` and `calls` (Eden sponsored and batched transactions), Suave's
  * `allowed_peekers`, `execution_node`, `wrapped`, `zilliqa`; and on servers of chain types the backend has since
  * dropped, Polygon zkEVM's `zkevm_*` and Polygon Edge's bridge records.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Transaction: RenamedResource<Transaction, TransactionEncoded, typeof TransactionSchema.to.fields> =
   TransactionSchema

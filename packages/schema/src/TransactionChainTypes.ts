@@ -38,6 +38,9 @@ export interface OpWithdrawalEncoded extends Schema.Codec.Encoded<typeof OpWithd
  * An L2-to-L1 withdrawal an OP-stack transaction started (`op_withdrawals`): its nonce, status (`Waiting for
  * state root`, `Ready to prove`, `In challenge period`, `Ready for relay`, `Relayed`, ...) and the L1
  * transaction that finalized it; 10.0.0+ add the message fields (`msg_*`) and the portal contract.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const OpWithdrawal: StructResource<OpWithdrawal, OpWithdrawalEncoded, typeof OpWithdrawalSchema.fields> =
   OpWithdrawalSchema
@@ -62,6 +65,9 @@ export interface OpInteropMessageEncoded extends Schema.Codec.Encoded<typeof OpI
  * A cross-chain (OP Superchain interop) message a transaction sent or relayed (`op_interop_messages`, 9.0.0+):
  * `status` is `Sent`, `Relayed` or `Failed`; the other chain is `relay_chain` (messages sent) or `init_chain`
  * (messages relayed), free-form instance info.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const OpInteropMessage: StructResource<
   OpInteropMessage,
@@ -84,6 +90,9 @@ export interface StabilityFeeEncoded extends Schema.Codec.Encoded<typeof Stabili
 /**
  * How a Stability chain transaction's fee was paid and split (`stability_fee`): the fee token, and the shares
  * of the validator and the dapp, in the token's smallest unit.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const StabilityFee: StructResource<StabilityFee, StabilityFeeEncoded, typeof StabilityFeeSchema.fields> =
   StabilityFeeSchema
@@ -100,6 +109,9 @@ export interface EdenCallEncoded extends Schema.Codec.Encoded<typeof EdenCallSch
 /**
  * One call of an Eden batched transaction (`calls`): the transaction's own `to` and `value` are derived from
  * the first call and the sum of all calls.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const EdenCall: StructResource<EdenCall, EdenCallEncoded, typeof EdenCallSchema.fields> = EdenCallSchema
 
@@ -124,6 +136,9 @@ export interface SuaveWrapped extends Schema.Schema.Type<typeof SuaveWrappedSche
 export interface SuaveWrappedEncoded extends Schema.Codec.Encoded<typeof SuaveWrappedSchema> {}
 /**
  * The transaction a Suave confidential compute request wraps (`wrapped`, Suave chain type).
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const SuaveWrapped: StructResource<SuaveWrapped, SuaveWrappedEncoded, typeof SuaveWrappedSchema.fields> =
   SuaveWrappedSchema
@@ -138,6 +153,9 @@ export interface CeloTransactionInfoEncoded extends Schema.Codec.Encoded<typeof 
 /**
  * The `celo` object of a transaction (Celo): `gas_token` is the token the fee was paid in, null when paid in
  * CELO. Without it a fee reads as CELO: check it before converting `fee.value`.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const CeloTransactionInfo: StructResource<
   CeloTransactionInfo,
@@ -154,6 +172,9 @@ export interface ZilliqaTransactionInfo extends Schema.Schema.Type<typeof Zilliq
 export interface ZilliqaTransactionInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaTransactionInfoSchema> {}
 /**
  * The `zilliqa` object of a transaction (Zilliqa): whether it is a Scilla (not EVM) transaction.
+ *
+ * @since 0.1.0
+ * @category chain types
  */
 export const ZilliqaTransactionInfo: StructResource<
   ZilliqaTransactionInfo,

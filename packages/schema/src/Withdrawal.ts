@@ -24,6 +24,9 @@ export interface WithdrawalEncoded extends Schema.Codec.Encoded<typeof Withdrawa
 /**
  * A beacon-chain withdrawal. `receiver` is absent in the per-address list (E12); `block_number` and
  * `timestamp` in block-scoped lists.
+ *
+ * @since 0.1.0
+ * @category resources
  */
 export const Withdrawal: StructResource<Withdrawal, WithdrawalEncoded, typeof WithdrawalSchema.fields> =
   WithdrawalSchema
