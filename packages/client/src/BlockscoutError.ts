@@ -1,153 +1,318 @@
 /**
- * `BlockscoutError`: the one error every client method fails with, and its reasons.
+ * `BlockscoutError`: the one error every client method fails with, and the reasons it carries.
  *
- * Callers match on `error.reason._tag` (or `Effect.catchReason("BlockscoutError", "NotFound", ...)`).
- * Whether a reason is retried is decided here, in {@link isRetryable}, and nowhere else.
+ * Callers match on `error.reason._tag`, or narrow the error channel with `BlockscoutError.catchReason` /
+ * `catchReasons`. Whether a reason is worth another attempt, and how long the server asked to wait, are
+ * properties of the reason (`isRetryable`, `retryAfter`), decided here and nowhere else; the error repeats
+ * them. Errors and reasons are `Schema` classes: `Schema.toCodecJson(BlockscoutError)` encodes one to JSON
+ * and decodes it back (a durable job records its failures that way).
+ *
+ * Each method's error type names only the reasons it can fail with: `BlockscoutError<R>` is generic over its
+ * reason union (the whole union by default), and the method types use the sets below (`RequestReason`,
+ * `CallReason`, `StreamReason`).
+ *
+ * Gotcha: reason tags are short (`NotFound`, `Timeout`) and may equal an app's own error tags. They never
+ * stand alone in an error channel: they live under `BlockscoutError`'s `reason`, so `Effect.catchTag` on
+ * the app's tags never sees them. Code that lifts a reason out (`Effect.mapError((e) => e.reason)`) should
+ * tell them apart with `isBlockscoutErrorReason`, not by tag: each reason's schema identifier is namespaced
+ * (`@blockscout-effect/client/BlockscoutError/NotFound`), so schema-based checks never confuse them either.
  *
  * @since 0.1.0
  */
-import type { NextPageParams } from "@blockscout-effect/schema"
-import { Data, Duration } from "effect"
+import { type Duration, Effect, Predicate, Schema } from "effect"
+import { dual } from "effect/Function"
+import * as Reasons from "./BlockscoutErrorReason.ts"
 
-/** Fields every reason carries: which endpoint row failed and the URL it asked, credentials redacted. */
-interface Where {
-  /** The endpoint row name (`"transactions"`, `"tokenTransfers"`, ...). */
-  readonly endpoint: string
-  /** The request URL with every credential (`apikey`, `key`) replaced by `<redacted>`; empty when none was built. */
-  readonly url: string
-}
-
-/** An argument failed its check before anything was sent (bad address, hash, token id, filter value). */
-export class InvalidArgument extends Data.TaggedError("InvalidArgument")<
-  Where & {
-    /** The argument name (`"address"`, `"type"`, `"cursor"`, ...). */
-    readonly argument: string
-    /** What was wrong with it. */
-    readonly message: string
-  }
-> {}
-
-/** 404: unknown transaction, token or instance. */
-export class NotFound extends Data.TaggedError("NotFound")<Where & { readonly message: string }> {}
+export {
+  Decode,
+  InvalidArgument,
+  InvalidRequest,
+  isBlockscoutErrorReason,
+  NotFound,
+  OutOfCredits,
+  PaginationStalled,
+  RateLimited,
+  ServerError,
+  Timeout,
+  Transport,
+  Unauthorized
+} from "./BlockscoutErrorReason.ts"
 
 /**
- * 400 / 422: the server rejected a parameter; `messages` keeps the server's messages or `errors` list. Also
- * any other status outside 2xx that no other reason names (405, 410, a 3xx the HTTP client did not follow):
- * final, never retried.
- */
-export class InvalidRequest extends Data.TaggedError("InvalidRequest")<
-  Where & {
-    readonly status: number
-    readonly message: string
-    /** One line per server message: `message`, or each `errors[]` entry as `pointer: detail`. */
-    readonly messages: ReadonlyArray<string>
-  }
-> {}
-
-/** 401 / 403: a missing or wrong key, or an address the instance restricts (send `secretKey`). */
-export class Unauthorized extends Data.TaggedError("Unauthorized")<
-  Where & { readonly status: number; readonly message: string }
-> {}
-
-/** 402: the Pro API key has no credits left (a keyless call can get it too). */
-export class OutOfCredits extends Data.TaggedError("OutOfCredits")<Where & { readonly message: string }> {}
-
-/** 429 after the retry budget was spent. `retryAfter` is what the server last asked for, when it said. */
-export class RateLimited extends Data.TaggedError("RateLimited")<
-  Where & { readonly message: string; readonly retryAfter: Duration.Duration | undefined }
-> {}
-
-/** 5xx after the retry budget was spent (or at once when its `Retry-After` exceeds `maxServerWait`). */
-export class ServerError extends Data.TaggedError("ServerError")<
-  Where & { readonly status: number; readonly message: string; readonly retryAfter: Duration.Duration | undefined }
-> {}
-
-/** The request never got a complete response: refused or dropped connection, truncated body. */
-export class Transport extends Data.TaggedError("Transport")<Where & { readonly message: string }> {}
-
-/** No response within the per-request timeout (retried like a transport failure). */
-export class Timeout extends Data.TaggedError("Timeout")<Where & { readonly timeout: Duration.Duration }> {}
-
-/** A 2xx body that is not JSON or does not match the endpoint's schema; `path` points at the bad field. */
-export class Decode extends Data.TaggedError("Decode")<Where & { readonly path: string; readonly message: string }> {}
-
-/**
- * The server handed back a cursor this stream already used, and again when that page was asked once more:
- * following it would loop forever.
- */
-export class PaginationStalled extends Data.TaggedError("PaginationStalled")<
-  Where & {
-    /** The repeated cursor (credential-free). */
-    readonly cursor: NextPageParams
-    /** Pages fetched before the repeat was seen. */
-    readonly pages: number
-  }
-> {}
-
-/** What went wrong, one tagged case per cause. */
-export type BlockscoutErrorReason =
-  | InvalidArgument
-  | NotFound
-  | InvalidRequest
-  | Unauthorized
-  | OutOfCredits
-  | RateLimited
-  | ServerError
-  | Transport
-  | Timeout
-  | Decode
-  | PaginationStalled
-
-/**
- * The one failure of every client method. `reason` says what happened; `endpoint` and `url` say where.
+ * What went wrong: one tagged case per cause.
  *
- * Gotcha: `url` is redacted, never the URL actually sent; the key never appears in `message`.
+ * @since 0.1.0
+ * @category models
  */
-export class BlockscoutError extends Data.TaggedError("BlockscoutError")<{
-  readonly reason: BlockscoutErrorReason
-}> {
-  /** The endpoint row name that failed. */
+export type BlockscoutErrorReason =
+  | Reasons.InvalidArgument
+  | Reasons.NotFound
+  | Reasons.InvalidRequest
+  | Reasons.Unauthorized
+  | Reasons.OutOfCredits
+  | Reasons.RateLimited
+  | Reasons.ServerError
+  | Reasons.Transport
+  | Reasons.Timeout
+  | Reasons.Decode
+  | Reasons.PaginationStalled
+
+/**
+ * The reasons of a request that was sent: every status, transport, timeout and decode failure. A call
+ * without arguments (`listMainPageTransactions()`) fails with these only.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RequestReason =
+  | Reasons.NotFound
+  | Reasons.InvalidRequest
+  | Reasons.Unauthorized
+  | Reasons.OutOfCredits
+  | Reasons.RateLimited
+  | Reasons.ServerError
+  | Reasons.Transport
+  | Reasons.Timeout
+  | Reasons.Decode
+
+/**
+ * The reasons of a call whose arguments are checked before anything is sent (`list*`, `get*`): an
+ * `InvalidArgument`, or any `RequestReason`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CallReason = Reasons.InvalidArgument | RequestReason
+
+/**
+ * The reasons of a stream (`stream*`, `stream*Pages`): a `CallReason` for any page, or `PaginationStalled`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type StreamReason = CallReason | Reasons.PaginationStalled
+
+/** The schema of every reason, for encoding and decoding an error. */
+const ReasonSchema = Schema.Union([
+  Reasons.InvalidArgument,
+  Reasons.NotFound,
+  Reasons.InvalidRequest,
+  Reasons.Unauthorized,
+  Reasons.OutOfCredits,
+  Reasons.RateLimited,
+  Reasons.ServerError,
+  Reasons.Transport,
+  Reasons.Timeout,
+  Reasons.Decode,
+  Reasons.PaginationStalled
+])
+
+const TypeId = "~@blockscout-effect/client/BlockscoutError" as const
+
+/** The failure, without the generic reason type (see `BlockscoutError`). */
+class BlockscoutErrorClass extends Schema.TaggedError<BlockscoutErrorClass>(
+  "@blockscout-effect/client/BlockscoutError"
+)("BlockscoutError", { reason: ReasonSchema }) {
+  /** Marks the error for `isBlockscoutError`, on the prototype (not an own field, never encoded). */
+  get [TypeId](): typeof TypeId {
+    return TypeId
+  }
+  override get name(): string {
+    return "BlockscoutError"
+  }
+  /** The reason, as the error's cause: Effect's and Node's printers show it (and its own cause) beneath. */
+  override readonly cause: BlockscoutErrorReason = this.reason
+  /** The endpoint row name that failed (`""` for a layer's own options). */
   get endpoint(): string {
     return this.reason.endpoint
   }
-  /** The request URL, credentials redacted. */
+  /** The request URL, credentials replaced by `<redacted>`; `""` when none was built. */
   get url(): string {
     return this.reason.url
   }
-  override get message(): string {
-    return `${this.reason._tag} (${this.reason.endpoint}${this.reason.url === "" ? "" : ` ${this.reason.url}`}): ${describe(
-      this.reason
-    )}`
+  /** Whether another attempt may succeed (the reason's `isRetryable`). */
+  get isRetryable(): boolean {
+    return this.reason.isRetryable
   }
-}
-
-const describe = (reason: BlockscoutErrorReason): string => {
-  switch (reason._tag) {
-    case "Timeout":
-      return `no response within ${Duration.format(reason.timeout)}`
-    case "PaginationStalled":
-      return `cursor ${JSON.stringify(reason.cursor)} repeated after ${reason.pages} page(s)`
-    default:
-      return reason.message
+  /** The wait the server asked for, when the reason carries one (the reason's `retryAfter`). */
+  get retryAfter(): Duration.Duration | undefined {
+    return this.reason.retryAfter
+  }
+  /**
+   * `Tag (endpoint url): detail`: the server's own message, the bad field's path for `Decode`, the cause for
+   * `Transport`. Never holds a key.
+   */
+  override get message(): string {
+    const reason = this.reason
+    const where = reason.endpoint === "" ? "" : ` (${reason.endpoint}${reason.url === "" ? "" : ` ${reason.url}`})`
+    const detail =
+      reason._tag === "Decode" && reason.path !== "" ? `at ${reason.path}: ${reason.message}` : reason.message
+    return `${reason._tag}${where}: ${detail}`
   }
 }
 
 /**
- * Whether a reason is worth another attempt: 429, 5xx, transport failures and timeouts.
- * Every other 4xx, decode failures, bad arguments and stalls are final.
+ * The one failure of every client method. `reason` says what happened; `endpoint` and `url` say where;
+ * `isRetryable` and `retryAfter` say what to do next. `R` is the reason union a method can fail with.
+ *
+ * Gotcha: `url` is redacted, never the URL actually sent; the key never appears in `message`.
+ *
+ * @since 0.1.0
+ * @category errors
  */
-export const isRetryable = (reason: BlockscoutErrorReason): boolean => {
-  switch (reason._tag) {
-    case "RateLimited":
-    case "ServerError":
-    case "Transport":
-    case "Timeout":
-      return true
-    default:
-      return false
+export interface BlockscoutError<R extends BlockscoutErrorReason = BlockscoutErrorReason> extends BlockscoutErrorClass {
+  readonly reason: R
+}
+
+/** The tags of the reasons an error type can carry. */
+type TagsOf<E> = E extends BlockscoutError<infer R> ? R["_tag"] : never
+/** The reason of tag `K` among those of `E`. */
+type ReasonOfTag<E, K> = E extends BlockscoutError<infer R> ? Extract<R, { readonly _tag: K }> : never
+/** `E` without the reasons of tags `K` (a `BlockscoutError` left with none is gone). */
+type WithoutReasons<E, K> =
+  E extends BlockscoutError<infer R>
+    ? [Exclude<R, { readonly _tag: K }>] extends [never]
+      ? never
+      : BlockscoutError<Exclude<R, { readonly _tag: K }>>
+    : E
+
+type Handler<E, K> = (
+  reason: ReasonOfTag<E, K>,
+  error: BlockscoutError<ReasonOfTag<E, K>>
+) => Effect.Effect<unknown, unknown, unknown>
+type Cases<E> = { readonly [K in TagsOf<E>]?: Handler<E, K> }
+type CasesSuccess<C> = {
+  [K in keyof C]: C[K] extends (...args: never) => Effect.Effect<infer A, infer _E, infer _R> ? A : never
+}[keyof C]
+type CasesError<C> = {
+  [K in keyof C]: C[K] extends (...args: never) => Effect.Effect<infer _A, infer E, infer _R> ? E : never
+}[keyof C]
+type CasesServices<C> = {
+  [K in keyof C]: C[K] extends (...args: never) => Effect.Effect<infer _A, infer _E, infer R> ? R : never
+}[keyof C]
+
+const catchReasonImpl = dual(
+  3,
+  <A, E, R, A2, E2, R2>(
+    self: Effect.Effect<A, E, R>,
+    tag: string,
+    f: (reason: BlockscoutErrorReason, error: BlockscoutError) => Effect.Effect<A2, E2, R2>
+  ) =>
+    Effect.catchIf(
+      self,
+      (error): error is E & BlockscoutError => isBlockscoutError(error) && error.reason._tag === tag,
+      (error) => f(error.reason, error)
+    )
+)
+
+const catchReasonsImpl = dual(
+  2,
+  <A, E, R>(
+    self: Effect.Effect<A, E, R>,
+    cases: Readonly<Record<string, (reason: BlockscoutErrorReason, error: BlockscoutError) => Effect.Effect<unknown>>>
+  ) =>
+    Effect.catchIf(
+      self,
+      (error): error is E & BlockscoutError =>
+        isBlockscoutError(error) && Object.hasOwn(cases, error.reason._tag) && cases[error.reason._tag] !== undefined,
+      (error) =>
+        (cases[error.reason._tag] as (r: BlockscoutErrorReason, e: BlockscoutError) => Effect.Effect<unknown>)(
+          error.reason,
+          error
+        )
+    )
+)
+
+/**
+ * The constructor and schema of `BlockscoutError`, with the reason-narrowing combinators.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export interface BlockscoutErrorConstructor {
+  new <R extends BlockscoutErrorReason>(props: { readonly reason: R }): BlockscoutError<R>
+  /**
+   * Handles the reason of tag `tag` and removes it from the error type: what is left is a
+   * `BlockscoutError` of the other reasons (or none). `Effect.catchReason` keeps the whole error type unless
+   * given an `orElse` that fails with the error again; this does it in one step.
+   *
+   * @example
+   * ```ts
+   * import { Effect } from "effect"
+   * import { Blockscout, BlockscoutError } from "@blockscout-effect/client"
+   *
+   * // The error type no longer names NotFound.
+   * export const logs = (hash: string) =>
+   *   Blockscout.use((bs) => bs.listTransactionLogs(hash)).pipe(
+   *     BlockscoutError.catchReason("NotFound", () => Effect.succeed({ items: [], next_page_params: null }))
+   *   )
+   * ```
+   */
+  readonly catchReason: {
+    <E, K extends TagsOf<E>, A2, E2, R2>(
+      tag: K,
+      f: (
+        reason: ReasonOfTag<NoInfer<E>, K>,
+        error: BlockscoutError<ReasonOfTag<NoInfer<E>, K>>
+      ) => Effect.Effect<A2, E2, R2>
+    ): <A, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A | A2, WithoutReasons<E, K> | E2, R | R2>
+    <A, E, R, K extends TagsOf<E>, A2, E2, R2>(
+      self: Effect.Effect<A, E, R>,
+      tag: K,
+      f: (reason: ReasonOfTag<E, K>, error: BlockscoutError<ReasonOfTag<E, K>>) => Effect.Effect<A2, E2, R2>
+    ): Effect.Effect<A | A2, WithoutReasons<E, K> | E2, R | R2>
+  }
+  /**
+   * Handles several reasons, one function per tag, and removes them from the error type (an exhaustive
+   * record leaves no `BlockscoutError` at all).
+   */
+  readonly catchReasons: {
+    <E, C extends Cases<E>>(
+      cases: C
+    ): <A, R>(
+      self: Effect.Effect<A, E, R>
+    ) => Effect.Effect<A | CasesSuccess<C>, WithoutReasons<E, keyof C> | CasesError<C>, R | CasesServices<C>>
+    <A, E, R, C extends Cases<E>>(
+      self: Effect.Effect<A, E, R>,
+      cases: C
+    ): Effect.Effect<A | CasesSuccess<C>, WithoutReasons<E, keyof C> | CasesError<C>, R | CasesServices<C>>
   }
 }
 
-/** The server's requested wait before the next attempt, when the reason carries one. */
-export const retryAfterOf = (reason: BlockscoutErrorReason): Duration.Duration | undefined =>
-  reason._tag === "RateLimited" || reason._tag === "ServerError" ? reason.retryAfter : undefined
+/**
+ * The one failure of every client method: construct it with a reason, match on `reason._tag`, narrow with
+ * `BlockscoutError.catchReason` / `catchReasons`, encode it with `Schema.toCodecJson(BlockscoutError)`.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export const BlockscoutError: BlockscoutErrorConstructor & typeof BlockscoutErrorClass = Object.assign(
+  BlockscoutErrorClass,
+  { catchReason: catchReasonImpl, catchReasons: catchReasonsImpl }
+) as never
+
+/**
+ * Whether a value is a `BlockscoutError` (from this package, whatever its copy or version).
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isBlockscoutError = (u: unknown): u is BlockscoutError => Predicate.hasProperty(u, TypeId)
+
+/**
+ * Whether a reason is worth another attempt: 429, 5xx, transport failures and timeouts. Every other 4xx,
+ * decode failures, bad arguments and stalls are final. The same as `reason.isRetryable`.
+ *
+ * @since 0.1.0
+ * @category predicates
+ */
+export const isRetryable = (reason: BlockscoutErrorReason): boolean => reason.isRetryable
+
+/**
+ * The server's requested wait before the next attempt, when the reason carries one. The same as
+ * `reason.retryAfter`.
+ *
+ * @since 0.1.0
+ * @category getters
+ */
+export const retryAfterOf = (reason: BlockscoutErrorReason): Duration.Duration | undefined => reason.retryAfter

@@ -7,16 +7,22 @@
 export { Blockscout, type BlockscoutShape, type BlockscoutTarget } from "./Blockscout.ts"
 export {
   BlockscoutError,
+  type BlockscoutErrorConstructor,
   type BlockscoutErrorReason,
+  type CallReason,
   Decode,
   InvalidArgument,
   InvalidRequest,
+  isBlockscoutError,
+  isBlockscoutErrorReason,
   isRetryable,
   NotFound,
   OutOfCredits,
   PaginationStalled,
   RateLimited,
+  type RequestReason,
   ServerError,
+  type StreamReason,
   Timeout,
   Transport,
   Unauthorized

@@ -63,7 +63,7 @@ const cases: ReadonlyArray<Case> = [
     what: "200 cut mid-body by the connection",
     reply: (echo) => ({ truncate: true, body: page([fixtures.withdrawals[0]], { index: 5, note: echo }) }),
     tag: "Transport",
-    message: "withdrawals",
+    message: "the response body is truncated",
     retried: true
   },
   {

@@ -176,7 +176,25 @@ export const unparsableReason = (
   })
 }
 
-/** Maps the HTTP client's own failure (connection, invalid URL, body read). */
+/**
+ * A copy of an error and its causes with every text scrubbed (`name`, `message`; five causes deep at most, a
+ * hostile cycle ends there), and no stack: what a `Transport` keeps as its `cause`. Values that are not
+ * errors are dropped, since nothing says what they hold.
+ */
+const scrubbedError = (secrets: Secrets, error: unknown, depth = 0): Error | undefined => {
+  if (!(error instanceof Error) || depth >= 5) return undefined
+  const cause = scrubbedError(secrets, error.cause, depth + 1)
+  const copy = new Error(scrub(secrets, error.message), cause === undefined ? undefined : { cause })
+  copy.name = scrub(secrets, error.name)
+  copy.stack = `${copy.name}: ${copy.message}`
+  return copy
+}
+
+/**
+ * Maps the HTTP client's own failure (connection, invalid URL, body read), keeping it as the reason's `cause`
+ * (scrubbed). A body whose read failed was cut by the connection: "the response body is truncated", as for
+ * a cut body that did arrive (`unparsableReason`).
+ */
 export const transportReason = (
   secrets: Secrets,
   where: Where,
@@ -188,7 +206,11 @@ export const transportReason = (
   }
   const cause = "cause" in reason && reason.cause instanceof Error ? `: ${reason.cause.message}` : ""
   const description = "description" in reason && typeof reason.description === "string" ? `: ${reason.description}` : ""
-  return new Errors.Transport({ ...where, message: scrub(secrets, `${reason._tag}${description}${cause}`) })
+  const message =
+    reason._tag === "DecodeError"
+      ? `the response body is truncated (the connection ended before the body did${description}${cause})`
+      : `${reason._tag}${description}${cause}`
+  return new Errors.Transport({ ...where, message: scrub(secrets, message), cause: scrubbedError(secrets, error) })
 }
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()

@@ -1,0 +1,280 @@
+/**
+ * The reasons a `BlockscoutError` carries: one `Schema` error class per cause, each saying where it happened
+ * (`endpoint`, `url`), whether another attempt may succeed (`isRetryable`) and how long the server asked to
+ * wait (`retryAfter`).
+ *
+ * Retryability is decided here, once per class: 429 (`RateLimited`), 5xx (`ServerError`), `Transport` and
+ * `Timeout` are retried; everything else is final.
+ *
+ * @since 0.1.0
+ */
+import { Duration, Predicate, Schema } from "effect"
+import { NextPageParams } from "@blockscout-effect/schema"
+
+const ReasonTypeId = "~@blockscout-effect/client/BlockscoutError/Reason" as const
+
+/** A reason's schema identifier: namespaced, so it never matches an app's own class of the same tag. */
+const identifier = (tag: string) => `@blockscout-effect/client/BlockscoutError/${tag}`
+
+/**
+ * What every reason has: where it happened, and the defaults of `isRetryable` (false) and `retryAfter` (none).
+ * Fields every reason carries: the endpoint row name and the request URL, credentials redacted.
+ */
+class Reason extends Schema.Error<Reason>(identifier("Reason"))({
+  /** The endpoint row name (`"transactions"`, `"tokenTransfers"`, ...); `""` for a layer's own options. */
+  endpoint: Schema.String,
+  /** The request URL with every credential replaced by `<redacted>`; `""` when none was built. */
+  url: Schema.String
+}) {
+  /** Marks a reason for `isBlockscoutErrorReason` (on the prototype: never an own field, never encoded). */
+  get [ReasonTypeId](): typeof ReasonTypeId {
+    return ReasonTypeId
+  }
+  /**
+   * The reason's tag (`String(reason)` reads `NotFound: ...`). Schema classes write their identifier to
+   * `name` on each subclass prototype; the setter takes that write and keeps the tag.
+   */
+  override get name(): string {
+    return (this as unknown as { readonly _tag: string })._tag
+  }
+  override set name(_identifier: string) {}
+  /** Whether another attempt may succeed. */
+  get isRetryable(): boolean {
+    return false
+  }
+}
+
+/**
+ * An argument failed its check before anything was sent (bad address, hash, token id, filter value, cursor,
+ * page size), or a layer's option did (base URL, chain id, duration). Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class InvalidArgument extends Reason.extend<InvalidArgument>(identifier("InvalidArgument"))({
+  _tag: Schema.tag("InvalidArgument"),
+  /** The argument or option name (`"address"`, `"type"`, `"cursor"`, `"chainId"`, ...). */
+  argument: Schema.String,
+  /** What was wrong with it. */
+  message: Schema.String
+}) {
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+}
+
+/**
+ * 404: an unknown transaction, address, token or instance (or a base URL that serves no API). Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class NotFound extends Reason.extend<NotFound>(identifier("NotFound"))({
+  _tag: Schema.tag("NotFound"),
+  message: Schema.String
+}) {
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+}
+
+/**
+ * 400 / 422: the server rejected a parameter; `messages` keeps the server's messages or `errors` list. Also
+ * any other status outside 2xx that no other reason names (405, 410, a 3xx the HTTP client did not follow).
+ * Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class InvalidRequest extends Reason.extend<InvalidRequest>(identifier("InvalidRequest"))({
+  _tag: Schema.tag("InvalidRequest"),
+  status: Schema.Number,
+  message: Schema.String,
+  /** One line per server message: `message`, or each `errors[]` entry as `pointer: detail`. */
+  messages: Schema.Array(Schema.String)
+}) {
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+}
+
+/**
+ * 401 / 403: a missing or wrong key, or an address the instance restricts (send `secretKey`). Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class Unauthorized extends Reason.extend<Unauthorized>(identifier("Unauthorized"))({
+  _tag: Schema.tag("Unauthorized"),
+  status: Schema.Number,
+  message: Schema.String
+}) {
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+}
+
+/**
+ * 402: the Pro API key has no credits left (a keyless call can get it too). Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class OutOfCredits extends Reason.extend<OutOfCredits>(identifier("OutOfCredits"))({
+  _tag: Schema.tag("OutOfCredits"),
+  message: Schema.String
+}) {
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+}
+
+/**
+ * 429 after the retry budget was spent (or at once when the server asks for a wait longer than
+ * `maxServerWait`). `retryAfter` is what the server last asked for, when it said.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class RateLimited extends Reason.extend<RateLimited>(identifier("RateLimited"))({
+  _tag: Schema.tag("RateLimited"),
+  message: Schema.String,
+  /** The wait the server asked for (`Retry-After`, else `x-ratelimit-reset`), when it said. */
+  retryAfter: Schema.optional(Schema.Duration)
+}) {
+  override get isRetryable(): boolean {
+    return true
+  }
+}
+
+/**
+ * 5xx after the retry budget was spent (or at once when its `Retry-After` exceeds `maxServerWait`).
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class ServerError extends Reason.extend<ServerError>(identifier("ServerError"))({
+  _tag: Schema.tag("ServerError"),
+  status: Schema.Number,
+  message: Schema.String,
+  /** The wait the server asked for (`Retry-After` only), when it said. */
+  retryAfter: Schema.optional(Schema.Duration)
+}) {
+  override get isRetryable(): boolean {
+    return true
+  }
+}
+
+/**
+ * The request never got a complete response: a refused or dropped connection, a truncated body. `cause` is
+ * the HTTP client's failure, its texts scrubbed of every credential.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class Transport extends Reason.extend<Transport>(identifier("Transport"))({
+  _tag: Schema.tag("Transport"),
+  message: Schema.String,
+  /** What the HTTP client failed with (name, message and causes, credentials scrubbed; no stack). */
+  cause: Schema.optional(Schema.Defect())
+}) {
+  override get isRetryable(): boolean {
+    return true
+  }
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+}
+
+/**
+ * No response within the per-request timeout (retried like a transport failure).
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class Timeout extends Reason.extend<Timeout>(identifier("Timeout"))({
+  _tag: Schema.tag("Timeout"),
+  /** The per-request timeout that ran out. */
+  timeout: Schema.Duration
+}) {
+  override get isRetryable(): boolean {
+    return true
+  }
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+  override get message(): string {
+    return `no response within ${Duration.format(this.timeout)}`
+  }
+}
+
+/**
+ * A 2xx body that is not JSON or does not match the endpoint's schema; `path` points at the bad field
+ * (`items.0.validator_index`). Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class Decode extends Reason.extend<Decode>(identifier("Decode"))({
+  _tag: Schema.tag("Decode"),
+  /** The dotted path of the first bad field (`""` when the body is not JSON at all). */
+  path: Schema.String,
+  message: Schema.String
+}) {
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+}
+
+/**
+ * The server handed back a cursor this stream already used, and again when that page was asked once more:
+ * following it would loop forever. Only streams fail with it, after emitting every page before the repeat.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class PaginationStalled extends Reason.extend<PaginationStalled>(identifier("PaginationStalled"))({
+  _tag: Schema.tag("PaginationStalled"),
+  /** The repeated cursor (credential-free). */
+  cursor: NextPageParams,
+  /** Pages fetched before the repeat was seen. */
+  pages: Schema.Number
+}) {
+  /** Never: the server did not ask for a wait. */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+  override get message(): string {
+    return `cursor ${JSON.stringify(this.cursor)} repeated after ${this.pages} page(s)`
+  }
+}
+
+/**
+ * Whether a value is one of this package's reasons, whatever its tag: tells a lifted `NotFound` of ours from
+ * an app's own `NotFound`.
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isBlockscoutErrorReason = (
+  u: unknown
+): u is
+  | InvalidArgument
+  | NotFound
+  | InvalidRequest
+  | Unauthorized
+  | OutOfCredits
+  | RateLimited
+  | ServerError
+  | Transport
+  | Timeout
+  | Decode
+  | PaginationStalled => Predicate.hasProperty(u, ReasonTypeId)
