@@ -9,10 +9,11 @@
  * (chain 1, any key), `"instance"` as an explorer instance. `BLOCKSCOUT_SIMULATED_FAMILY=pro|instance` picks the
  * family for any example (its tests run each example as both).
  */
-import { Blockscout, type ClientOptions } from "@blockscout-effect/client"
+import { Blockscout, type BlockscoutError, type ClientOptions } from "@blockscout-effect/client"
 import { type ServeOptions, serve } from "@blockscout-effect/client/testing/node"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import type { HttpClient } from "effect/http"
 
 /** Options of `layer`. */
 export interface ConnectionOptions {
@@ -37,6 +38,10 @@ export const configured: Effect.Effect<boolean> = Effect.map(
   ([base, chain]) => Option.isSome(base) || Option.isSome(chain)
 ).pipe(Effect.orElseSucceed(() => false))
 
+/** What the examples' layer may fail with: configuration (`layerConfig`) or a bad option (`layerPro`). */
+type ExampleLayer = Layer.Layer<Blockscout, Config.ConfigError | BlockscoutError, HttpClient.HttpClient>
+const widen = (layer: ExampleLayer): ExampleLayer => layer
+
 /**
  * The `Blockscout` layer of the examples, with Node's HTTP client: `Blockscout.layerConfig` when
  * configured, else the simulated Blockscout on 127.0.0.1.
@@ -48,7 +53,7 @@ export const layer = (options: ConnectionOptions = {}) =>
       if (yield* configured) {
         // Told from the built service's `target`, never from BLOCKSCOUT_BASE_URL itself: a base URL may
         // carry `user:pass@`, which must not reach the terminal.
-        return Blockscout.layerConfig(options.client).pipe(
+        return widen(Blockscout.layerConfig(undefined, options.client)).pipe(
           Layer.tap((context) => {
             const target = Context.get(context, Blockscout).target
             return tell(
@@ -68,14 +73,16 @@ export const layer = (options: ConnectionOptions = {}) =>
       const client: ClientOptions = { rateLimit: { requestsPerSecond: 50 }, ...options.client }
       if (family === "pro") {
         yield* tell(`the simulated Blockscout Pro API at ${server.baseUrl}/${server.chainId}/api/v2 (no network)`)
-        return Blockscout.layerPro({
-          ...client,
-          chainId: server.chainId,
-          apiKey: Redacted.make("simulated-key"),
-          baseUrl: server.baseUrl
-        })
+        return widen(
+          Blockscout.layerPro({
+            ...client,
+            chainId: server.chainId,
+            apiKey: Redacted.make("simulated-key"),
+            baseUrl: server.baseUrl
+          })
+        )
       }
       yield* tell(`the simulated Blockscout at ${server.baseUrl}/api/v2 (no network)`)
-      return Blockscout.layerInstance({ ...client, baseUrl: server.baseUrl })
+      return widen(Blockscout.layerInstance({ ...client, baseUrl: server.baseUrl }))
     })
   ).pipe(Layer.provide(NodeHttpClient.layerUndici))

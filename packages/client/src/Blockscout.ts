@@ -1,183 +1,39 @@
 /**
- * The `Blockscout` service: every list endpoint of Blockscout's explorer API v2, as one page
- * (`list*`), every item (`stream*`) or every page with its cursor (`stream*Pages`).
+ * The `Blockscout` service: every endpoint of Blockscout's explorer API v2 in the endpoints table, as one
+ * page (`list*`), every item (`stream*`), every page with its cursor (`stream*Pages`), or one item (`get*`).
  *
- * Provide one of its layers (`layerPro`, `layerInstance`, `layerConfig`) and an `HttpClient` layer
- * (e.g. `FetchHttpClient.layer`). Every method is derived from the `endpoints` table.
+ * Provide one of its layers (`layerPro`, `layerInstance`, `layerConfig`) and an `HttpClient` layer (e.g.
+ * `FetchHttpClient.layer`), or build the service yourself with `Blockscout.make`. The methods are derived
+ * from the `endpoints` table (`Methods.ts` has the naming rule and the types, `BlockscoutMethods.ts` the
+ * generated interface with each method's docs); every option is checked when the layer is built.
  *
  * @since 0.1.0
  */
-import type {
-  Block,
-  InternalTransaction,
-  Log,
-  NftCollection,
-  SmartContract,
-  TokenTransfer,
-  Transaction,
-  Withdrawal
-} from "@blockscout-effect/schema"
-import { Config, Context, Effect, Layer, Option, Stream } from "effect"
+import { Config, Context, Effect, Layer, Result, type Stream } from "effect"
 import { HttpClient } from "effect/http"
-import type { BlockscoutError } from "./BlockscoutError.ts"
-import type { EndpointItem, EndpointName, Family } from "./endpoints.ts"
-import { endpoints } from "./endpoints.ts"
-import { prepare } from "./internal/arguments.ts"
-import { type ClientContext, defaultProBaseUrl, type Target, toContext } from "./internal/context.ts"
-import * as Fetch from "./internal/pagination/fetch.ts"
-import * as Walk from "./internal/pagination/walk.ts"
+import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "./BlockscoutError.ts"
+import * as BlockscoutConfig from "./BlockscoutConfig.ts"
+import type { BlockscoutMethods } from "./BlockscoutMethods.ts"
+import { type EndpointItem, endpoints, type Family } from "./endpoints.ts"
+import { toContext } from "./internal/context.ts"
+import { makeMethods } from "./internal/methods.ts"
+import { type Checked, checkOptions } from "./internal/options.ts"
 import * as RateLimit from "./internal/rateLimit.ts"
 import { publicUrl } from "./internal/redact.ts"
-import type { ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
-import type {
-  EndpointArgs,
-  ListAddressWithdrawalsParameters,
-  ListBlocksValidatedParameters,
-  ListInternalTransactionsParameters,
-  ListNftCollectionsParameters,
-  ListSmartContractsParameters,
-  ListTokenInstanceTransfersParameters,
-  ListTokenTransfersParameters,
-  ListTransactionLogsParameters,
-  ListTransactionsParameters,
-  ListWithdrawalsParameters,
-  Page,
-  PageWithCursor
-} from "./Parameters.ts"
-
-type List<P, A> = (options?: P) => Effect.Effect<Page<A>, BlockscoutError>
-type Items<P, A> = (options?: P) => Stream.Stream<A, BlockscoutError>
-type Pages<P, A> = (options?: P) => Stream.Stream<PageWithCursor<A>, BlockscoutError>
-type ListAt<P, A> = (at: string, options?: P) => Effect.Effect<Page<A>, BlockscoutError>
-type ItemsAt<P, A> = (at: string, options?: P) => Stream.Stream<A, BlockscoutError>
-type PagesAt<P, A> = (at: string, options?: P) => Stream.Stream<PageWithCursor<A>, BlockscoutError>
-
-/**
- * What the service offers. Path parameters come first (checked against the API doc's patterns before any
- * request), then an options object; every failure is a `BlockscoutError`.
- *
- * Which reasons each kind of method can fail with: every method `InvalidArgument` (nothing was sent), then
- * `NotFound`, `InvalidRequest`, `Unauthorized`, `OutOfCredits`, `Decode`, and, once the retry budget is
- * spent, `RateLimited`, `ServerError`, `Transport`, `Timeout`. Only streams (`stream*`, `pages`, `stream`)
- * can fail with `PaginationStalled`, after emitting every page before the repeated cursor.
- */
-export interface BlockscoutShape {
-  /** Which API family this client talks to (also `target.family`). */
-  readonly family: Family
-  /** The Pro API chain id; `undefined` for an instance (also `target.chainId`). */
-  readonly chainId: number | undefined
-  /** Where this client sends its requests, without credentials: safe to print or log. */
-  readonly target: BlockscoutTarget
-
-  /** One page of any endpoint row, by name (for tools that derive commands from `endpoints`). */
-  readonly page: <N extends EndpointName>(
-    name: N,
-    args?: EndpointArgs
-  ) => Effect.Effect<Page<EndpointItem<N>>, BlockscoutError>
-  /** Every page of any paged endpoint row, by name, each with the cursor it was fetched with. */
-  readonly pages: <N extends EndpointName>(
-    name: N,
-    args?: EndpointArgs
-  ) => Stream.Stream<PageWithCursor<EndpointItem<N>>, BlockscoutError>
-  /** Every item of any endpoint row, by name. */
-  readonly stream: <N extends EndpointName>(
-    name: N,
-    args?: EndpointArgs
-  ) => Stream.Stream<EndpointItem<N>, BlockscoutError>
-
-  /** E1 (Pro) / E5 (instance) `GET /token-transfers`. */
-  readonly listTokenTransfers: List<ListTokenTransfersParameters, TokenTransfer>
-  /** Every token transfer from `cursor` (or the newest) to the last page. */
-  readonly streamTokenTransfers: Items<ListTokenTransfersParameters, TokenTransfer>
-  /** Every page of token transfers, each with the cursor it was fetched with (checkpoint / resume). */
-  readonly streamTokenTransfersPages: Pages<ListTokenTransfersParameters, TokenTransfer>
-
-  /** E2 `GET /tokens/{token}/instances/{tokenId}/transfers`. */
-  readonly listTokenInstanceTransfers: (
-    token: string,
-    tokenId: string | bigint,
-    options?: ListTokenInstanceTransfersParameters
-  ) => Effect.Effect<Page<TokenTransfer>, BlockscoutError>
-  /** Every transfer of one NFT instance. */
-  readonly streamTokenInstanceTransfers: (
-    token: string,
-    tokenId: string | bigint,
-    options?: ListTokenInstanceTransfersParameters
-  ) => Stream.Stream<TokenTransfer, BlockscoutError>
-  /** Every page of one NFT instance's transfers, with cursors. */
-  readonly streamTokenInstanceTransfersPages: (
-    token: string,
-    tokenId: string | bigint,
-    options?: ListTokenInstanceTransfersParameters
-  ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError>
-
-  /** E3 `GET /main-page/transactions`: the latest few transactions, a bare array (no paging). */
-  readonly mainPageTransactions: () => Effect.Effect<ReadonlyArray<Transaction>, BlockscoutError>
-
-  /** E4 `GET /transactions`. */
-  readonly listTransactions: List<ListTransactionsParameters, Transaction>
-  /** Every transaction matching the filters. */
-  readonly streamTransactions: Items<ListTransactionsParameters, Transaction>
-  /** Every page of transactions, with cursors. */
-  readonly streamTransactionsPages: Pages<ListTransactionsParameters, Transaction>
-
-  /** E6 `GET /transactions/{hash}/logs`. */
-  readonly listTransactionLogs: ListAt<ListTransactionLogsParameters, Log>
-  /** Every log of one transaction. */
-  readonly streamTransactionLogs: ItemsAt<ListTransactionLogsParameters, Log>
-  /** Every page of one transaction's logs, with cursors. */
-  readonly streamTransactionLogsPages: PagesAt<ListTransactionLogsParameters, Log>
-
-  /** E7 `GET /addresses/{address}/blocks-validated`. */
-  readonly listBlocksValidated: ListAt<ListBlocksValidatedParameters, Block>
-  /** Every block an address validated. */
-  readonly streamBlocksValidated: ItemsAt<ListBlocksValidatedParameters, Block>
-  /** Every page of an address's validated blocks, with cursors. */
-  readonly streamBlocksValidatedPages: PagesAt<ListBlocksValidatedParameters, Block>
-
-  /** E8 `GET /smart-contracts`. */
-  readonly listSmartContracts: List<ListSmartContractsParameters, SmartContract>
-  /** Every verified contract matching the search and filters. */
-  readonly streamSmartContracts: Items<ListSmartContractsParameters, SmartContract>
-  /** Every page of verified contracts, with cursors. */
-  readonly streamSmartContractsPages: Pages<ListSmartContractsParameters, SmartContract>
-
-  /** E9 `GET /withdrawals`. */
-  readonly listWithdrawals: List<ListWithdrawalsParameters, Withdrawal>
-  /** Every beacon withdrawal. */
-  readonly streamWithdrawals: Items<ListWithdrawalsParameters, Withdrawal>
-  /** Every page of beacon withdrawals, with cursors. */
-  readonly streamWithdrawalsPages: Pages<ListWithdrawalsParameters, Withdrawal>
-
-  /** E10 `GET /addresses/{address}/nft/collections`. */
-  readonly listNftCollections: ListAt<ListNftCollectionsParameters, NftCollection>
-  /** Every NFT collection an address holds. */
-  readonly streamNftCollections: ItemsAt<ListNftCollectionsParameters, NftCollection>
-  /** Every page of an address's NFT collections, with cursors. */
-  readonly streamNftCollectionsPages: PagesAt<ListNftCollectionsParameters, NftCollection>
-
-  /** E11 `GET /addresses/{address}/internal-transactions`. */
-  readonly listInternalTransactions: ListAt<ListInternalTransactionsParameters, InternalTransaction>
-  /** Every internal transaction of an address. */
-  readonly streamInternalTransactions: ItemsAt<ListInternalTransactionsParameters, InternalTransaction>
-  /** Every page of an address's internal transactions, with cursors. */
-  readonly streamInternalTransactionsPages: PagesAt<ListInternalTransactionsParameters, InternalTransaction>
-
-  /** E12 `GET /addresses/{address}/withdrawals` (withdrawals without `receiver`). */
-  readonly listAddressWithdrawals: ListAt<ListAddressWithdrawalsParameters, Withdrawal>
-  /** Every withdrawal an address received. */
-  readonly streamAddressWithdrawals: ItemsAt<ListAddressWithdrawalsParameters, Withdrawal>
-  /** Every page of an address's withdrawals, with cursors. */
-  readonly streamAddressWithdrawalsPages: PagesAt<ListAddressWithdrawalsParameters, Withdrawal>
-}
+import type { ItemName, ListName } from "./Methods.ts"
+import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
+import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
 
 /**
  * Where a `Blockscout` service sends its requests, credential-free (no key, no userinfo): for tools that
  * print what they talk to, key caches by server, or build links.
+ *
+ * @since 0.1.0
+ * @category models
  */
 export interface BlockscoutTarget {
   readonly family: Family
-  /** The base URL the layer was given (Pro default `https://api.blockscout.com`), no trailing slash. */
+  /** The base URL the layer was given, normalised (no `/api/v2`, no trailing slash). */
   readonly baseUrl: string
   /** The Pro API chain id; `undefined` for an instance. */
   readonly chainId: number | undefined
@@ -185,226 +41,278 @@ export interface BlockscoutTarget {
   readonly apiUrl: string
 }
 
-/** Builds the service over a client context: every method is one line over the table. */
-const makeShape = (ctx: ClientContext, target: BlockscoutTarget): BlockscoutShape => {
-  const pageOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
-    const endpoint = endpoints[name]
-    return Effect.flatMap(prepare(endpoint, args, ctx.pageSize), (prepared) =>
-      endpoint.shape === "array"
-        ? Effect.map(
-            Fetch.fetchArray<EndpointItem<N>>(ctx, prepared, span),
-            (items): Page<EndpointItem<N>> => ({ items, next_page_params: null })
-          )
-        : Fetch.fetchPage<EndpointItem<N>>(ctx, prepared, span)
-    )
-  }
-  const pagesOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
-    const endpoint = endpoints[name]
-    return Stream.unwrap(
-      Effect.map(prepare(endpoint, args, ctx.pageSize), (prepared) =>
-        endpoint.shape === "array"
-          ? Stream.fromEffect(
-              Effect.map(
-                Fetch.fetchArray<EndpointItem<N>>(ctx, prepared, span),
-                (items): PageWithCursor<EndpointItem<N>> => ({ items, next_page_params: null, cursor: undefined })
-              )
-            )
-          : Walk.pages<EndpointItem<N>>(ctx, prepared, span)
-      )
-    )
-  }
-  const itemsOf = <N extends EndpointName>(name: N, args: EndpointArgs, span: string) => {
-    const endpoint = endpoints[name]
-    return Stream.unwrap(
-      Effect.map(prepare(endpoint, args, ctx.pageSize), (prepared) =>
-        endpoint.shape === "array"
-          ? Stream.fromIterableEffect(Fetch.fetchArray<EndpointItem<N>>(ctx, prepared, span))
-          : Walk.items<EndpointItem<N>>(ctx, prepared, span)
-      )
-    )
-  }
+/** The rows `page` / `pages` / `stream` take, and those `get` takes. */
+type Lists = ListName<typeof endpoints>
+type Items = ItemName<typeof endpoints>
 
-  // The three methods of a row without path parameters, and of a row keyed by one path parameter.
-  const plain = <N extends EndpointName, P extends object>(name: N, method: string) => ({
-    list: (options?: P) => pageOf(name, { ...options } as EndpointArgs, `Blockscout.list${method}`),
-    items: (options?: P) => itemsOf(name, { ...options } as EndpointArgs, `Blockscout.stream${method}`),
-    pages: (options?: P) => pagesOf(name, { ...options } as EndpointArgs, `Blockscout.stream${method}Pages`)
-  })
-  const at = <N extends EndpointName, P extends object>(name: N, param: string, method: string) => ({
-    list: (value: string, options?: P) =>
-      pageOf(name, { ...options, [param]: value } as EndpointArgs, `Blockscout.list${method}`),
-    items: (value: string, options?: P) =>
-      itemsOf(name, { ...options, [param]: value } as EndpointArgs, `Blockscout.stream${method}`),
-    pages: (value: string, options?: P) =>
-      pagesOf(name, { ...options, [param]: value } as EndpointArgs, `Blockscout.stream${method}Pages`)
-  })
-
-  const tokenTransfers = plain<"tokenTransfers", ListTokenTransfersParameters>("tokenTransfers", "TokenTransfers")
-  const transactions = plain<"transactions", ListTransactionsParameters>("transactions", "Transactions")
-  const smartContracts = plain<"smartContracts", ListSmartContractsParameters>("smartContracts", "SmartContracts")
-  const withdrawals = plain<"withdrawals", ListWithdrawalsParameters>("withdrawals", "Withdrawals")
-  const logs = at<"transactionLogs", ListTransactionLogsParameters>("transactionLogs", "hash", "TransactionLogs")
-  const blocks = at<"blocksValidated", ListBlocksValidatedParameters>("blocksValidated", "address", "BlocksValidated")
-  const nfts = at<"nftCollections", ListNftCollectionsParameters>("nftCollections", "address", "NftCollections")
-  const internals = at<"internalTransactions", ListInternalTransactionsParameters>(
-    "internalTransactions",
-    "address",
-    "InternalTransactions"
-  )
-  const addressWithdrawals = at<"addressWithdrawals", ListAddressWithdrawalsParameters>(
-    "addressWithdrawals",
-    "address",
-    "AddressWithdrawals"
-  )
-  const instanceArgs = (token: string, tokenId: string | bigint, options?: ListTokenInstanceTransfersParameters) =>
-    ({ ...options, token, tokenId: typeof tokenId === "bigint" ? tokenId.toString() : tokenId }) as EndpointArgs
-
-  return {
-    family: ctx.family,
-    chainId: ctx.chainId,
-    target,
-    page: (name, args = {}) => pageOf(name, args, `Blockscout.page.${name}`),
-    pages: (name, args = {}) => pagesOf(name, args, `Blockscout.pages.${name}`),
-    stream: (name, args = {}) => itemsOf(name, args, `Blockscout.stream.${name}`),
-
-    listTokenTransfers: tokenTransfers.list,
-    streamTokenTransfers: tokenTransfers.items,
-    streamTokenTransfersPages: tokenTransfers.pages,
-
-    listTokenInstanceTransfers: (token, tokenId, options) =>
-      pageOf("tokenInstanceTransfers", instanceArgs(token, tokenId, options), "Blockscout.listTokenInstanceTransfers"),
-    streamTokenInstanceTransfers: (token, tokenId, options) =>
-      itemsOf(
-        "tokenInstanceTransfers",
-        instanceArgs(token, tokenId, options),
-        "Blockscout.streamTokenInstanceTransfers"
-      ),
-    streamTokenInstanceTransfersPages: (token, tokenId, options) =>
-      pagesOf(
-        "tokenInstanceTransfers",
-        instanceArgs(token, tokenId, options),
-        "Blockscout.streamTokenInstanceTransfersPages"
-      ),
-
-    mainPageTransactions: () =>
-      Effect.map(pageOf("mainPageTransactions", {}, "Blockscout.mainPageTransactions"), (page) => page.items),
-
-    listTransactions: transactions.list,
-    streamTransactions: transactions.items,
-    streamTransactionsPages: transactions.pages,
-    listTransactionLogs: logs.list,
-    streamTransactionLogs: logs.items,
-    streamTransactionLogsPages: logs.pages,
-    listBlocksValidated: blocks.list,
-    streamBlocksValidated: blocks.items,
-    streamBlocksValidatedPages: blocks.pages,
-    listSmartContracts: smartContracts.list,
-    streamSmartContracts: smartContracts.items,
-    streamSmartContractsPages: smartContracts.pages,
-    listWithdrawals: withdrawals.list,
-    streamWithdrawals: withdrawals.items,
-    streamWithdrawalsPages: withdrawals.pages,
-    listNftCollections: nfts.list,
-    streamNftCollections: nfts.items,
-    streamNftCollectionsPages: nfts.pages,
-    listInternalTransactions: internals.list,
-    streamInternalTransactions: internals.items,
-    streamInternalTransactionsPages: internals.pages,
-    listAddressWithdrawals: addressWithdrawals.list,
-    streamAddressWithdrawals: addressWithdrawals.items,
-    streamAddressWithdrawalsPages: addressWithdrawals.pages
-  }
+/**
+ * What the service offers: the table's methods (`BlockscoutMethods`), any row by name, where it sends its
+ * requests, and the same client on another chain.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface BlockscoutShape extends BlockscoutMethods {
+  /** Which API family this client talks to (also `target.family`). */
+  readonly family: Family
+  /** The Pro API chain id; `undefined` for an instance (also `target.chainId`). */
+  readonly chainId: number | undefined
+  /** Where this client sends its requests, without credentials: safe to print or log. */
+  readonly target: BlockscoutTarget
+  /**
+   * One page of any paged (or bare-array) row, by name, for tools that derive commands from `endpoints`.
+   * Arguments are the row's path parameters and filters by name (lists as arrays or comma-separated),
+   * `cursor` and `pageSize`, checked at run time.
+   */
+  readonly page: <N extends Lists>(
+    name: N,
+    args?: EndpointArgs
+  ) => Effect.Effect<Page<EndpointItem<N>>, BlockscoutError<CallReason>>
+  /** Every page of any paged row, by name, each with the cursor it was fetched with. */
+  readonly pages: <N extends Lists>(
+    name: N,
+    args?: EndpointArgs
+  ) => Stream.Stream<PageWithCursor<EndpointItem<N>>, BlockscoutError<StreamReason>>
+  /** Every item of any paged row, by name. */
+  readonly stream: <N extends Lists>(
+    name: N,
+    args?: EndpointArgs
+  ) => Stream.Stream<EndpointItem<N>, BlockscoutError<StreamReason>>
+  /** The one item of a single-item row, by name (`NotFound` when the server has none). */
+  readonly get: <N extends Items>(
+    name: N,
+    args?: EndpointArgs
+  ) => Effect.Effect<EndpointItem<N>, BlockscoutError<CallReason>>
+  /**
+   * The same Pro API client on another chain: the same key, options and HTTP client, and the same rate
+   * limiter (a Pro key's limit is shared by every chain). Fails with `InvalidArgument` on an instance (it
+   * serves one chain) or for a chain id that is not a positive integer.
+   */
+  readonly forChain: (chainId: number) => Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>>
 }
 
-const make = (target: Target, options: ClientOptions): Effect.Effect<BlockscoutShape, never, HttpClient.HttpClient> =>
-  Effect.gen(function* () {
-    const http = yield* HttpClient.HttpClient
-    const registry = yield* RateLimit.RateLimits
-    const ctx = toContext(http, registry, target, options)
-    return makeShape(ctx, {
+/** The service over checked options, an HTTP client and a limiter registry. */
+const build = (
+  http: HttpClient.HttpClient,
+  registry: RateLimit.RateLimitRegistry,
+  checked: Checked
+): BlockscoutShape => {
+  const { target, options } = checked
+  const ctx = toContext(http, registry, target, options)
+  const forChain = (chainId: number): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>> =>
+    target.family === "pro"
+      ? Effect.map(
+          Effect.fromResult(
+            checkOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
+          ),
+          (next) => build(http, registry, next)
+        )
+      : Effect.fail(
+          new BlockscoutError({
+            reason: new InvalidArgument({
+              endpoint: "",
+              url: "",
+              argument: "chainId",
+              message: "forChain needs the Pro API: an explorer instance serves one chain"
+            })
+          })
+        )
+  const { page, pages, stream, get, ...derived } = makeMethods(endpoints, ctx)
+  // Checked here: the table's derived methods (`MethodsOf<typeof endpoints>`) are the generated interface's.
+  const methods: BlockscoutMethods = derived
+  return {
+    ...methods,
+    // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
+    ...({ page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">),
+    family: target.family,
+    chainId: target.chainId,
+    target: {
       family: target.family,
       baseUrl: publicUrl(target.baseUrl),
       chainId: target.chainId,
       apiUrl: ctx.publicBase
-    })
-  })
-
-/** Reads `BLOCKSCOUT_*` configuration into a Pro or instance target. */
-const targetFromConfig = Effect.gen(function* () {
-  const baseUrl = yield* Config.option(Config.String("BLOCKSCOUT_BASE_URL"))
-  if (Option.isSome(baseUrl)) {
-    const apiKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_API_KEY"))
-    const secretKey = yield* Config.option(Config.Redacted("BLOCKSCOUT_SECRET_KEY"))
-    return {
-      family: "instance",
-      chainId: undefined,
-      baseUrl: baseUrl.value,
-      apiKey: Option.getOrUndefined(apiKey),
-      secretKey: Option.getOrUndefined(secretKey)
-    } satisfies Target
+    },
+    forChain
   }
-  const chainId = yield* Config.Int("BLOCKSCOUT_CHAIN_ID")
-  const key = yield* Config.Redacted("BLOCKSCOUT_API_KEY")
-  const proBaseUrl = yield* Config.String("BLOCKSCOUT_PRO_BASE_URL").pipe(Config.withDefault(defaultProBaseUrl))
-  // No secret key on Pro, as with `layerPro`: `key` unlocks what one instance restricts.
-  return { family: "pro", chainId, baseUrl: proBaseUrl, apiKey: key, secretKey: undefined } satisfies Target
-})
+}
 
 /**
- * The Blockscout explorer API v2 client.
+ * The Blockscout explorer API v2 client. See `BlockscoutShape` for what it offers, and the layers below for
+ * how to get one.
  *
  * @example
  * ```ts
- * const page = yield* (yield* Blockscout).listTransactions({ filter: "validated" })
+ * import { Effect, Stream } from "effect"
+ * import { Blockscout } from "@blockscout-effect/client"
+ *
+ * export const program = Effect.gen(function* () {
+ *   const bs = yield* Blockscout
+ *   const page = yield* bs.listTransactions({ filter: "validated" })
+ *   const count = yield* Stream.runCount(bs.streamWithdrawals().pipe(Stream.take(500)))
+ *   return { first: page.items.length, withdrawals: count }
+ * })
  * ```
+ *
+ * @since 0.1.0
+ * @category services
  */
 export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("@blockscout-effect/client/Blockscout") {
   /**
-   * The Pro API: `{baseUrl}/{chainId}/api/v2` (`baseUrl` defaults to `https://api.blockscout.com`), the key
-   * sent as `apikey` (or `Authorization: Bearer` with `apiKeyIn: "header"`).
+   * Builds the service from options, for custom wiring (several clients in one layer, a client per tenant):
+   * the layers below are `Layer.effect(Blockscout, Blockscout.make(...))`. Fails with `InvalidArgument` when
+   * an option fails its check; nothing is sent.
+   *
+   * @example
+   * ```ts
+   * import { Effect, Redacted } from "effect"
+   * import { Blockscout } from "@blockscout-effect/client"
+   *
+   * export const twoClients = Effect.gen(function* () {
+   *   const pro = yield* Blockscout.make({ family: "pro", chainId: 1, apiKey: Redacted.make("proapi_...") })
+   *   const gnosis = yield* Blockscout.make({ family: "instance", baseUrl: "https://gnosis.blockscout.com" })
+   *   return [pro.target.apiUrl, gnosis.target.apiUrl]
+   * })
+   * ```
+   *
+   * @since 0.1.0
+   * @category constructors
    */
-  static readonly layerPro = (options: ProOptions): Layer.Layer<Blockscout, never, HttpClient.HttpClient> =>
-    Layer.effect(
-      Blockscout,
-      make(
-        {
-          family: "pro",
-          chainId: options.chainId,
-          baseUrl: options.baseUrl ?? defaultProBaseUrl,
-          apiKey: options.apiKey,
-          secretKey: undefined
-        },
-        options
-      )
-    )
+  static readonly make = (
+    options: BlockscoutOptions
+  ): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>, HttpClient.HttpClient> =>
+    Effect.gen(function* () {
+      const checked = yield* Effect.fromResult(checkOptions(options))
+      const http = yield* HttpClient.HttpClient
+      const registry = yield* RateLimit.RateLimits
+      return build(http, registry, checked)
+    })
+
+  /**
+   * The Pro API: `{baseUrl}/{chainId}/api/v2` (`baseUrl` defaults to `https://api.blockscout.com`), the key
+   * sent as `apikey` (or `Authorization: Bearer` with `apiKeyIn: "header"`). Fails to build with
+   * `InvalidArgument` on a bad option (a chain id that is not a positive integer, an empty key, a base URL
+   * with a query or credentials, ...).
+   *
+   * @example
+   * ```ts
+   * import { Effect, Layer, Redacted } from "effect"
+   * import { FetchHttpClient } from "effect/http"
+   * import { Blockscout } from "@blockscout-effect/client"
+   *
+   * export const EthereumLive = Blockscout.layerPro({ chainId: 1, apiKey: Redacted.make("proapi_...") }).pipe(
+   *   Layer.provide(FetchHttpClient.layer)
+   * )
+   * export const latest = Blockscout.use((bs) => bs.listTransactions()).pipe(Effect.provide(EthereumLive))
+   * ```
+   *
+   * @since 0.1.0
+   * @category layers
+   */
+  static readonly layerPro = (
+    options: ProOptions
+  ): Layer.Layer<Blockscout, BlockscoutError<InvalidArgument>, HttpClient.HttpClient> =>
+    Layer.effect(Blockscout, Blockscout.make({ ...options, family: "pro" }))
 
   /**
    * One explorer instance: `{baseUrl}/api/v2`; `apiKey` optional (`apikey`, or `x-api-key` with
-   * `apiKeyIn: "header"`), `secretKey` sent as `key`.
+   * `apiKeyIn: "header"`), `secretKey` sent as `key`. Fails to build with `InvalidArgument` on a bad option.
+   *
+   * @example
+   * ```ts
+   * import { Layer } from "effect"
+   * import { FetchHttpClient } from "effect/http"
+   * import { Blockscout } from "@blockscout-effect/client"
+   *
+   * export const GnosisLive = Blockscout.layerInstance({ baseUrl: "https://gnosis.blockscout.com/api/v2" }).pipe(
+   *   Layer.provide(FetchHttpClient.layer)
+   * )
+   * ```
+   *
+   * @since 0.1.0
+   * @category layers
    */
-  static readonly layerInstance = (options: InstanceOptions): Layer.Layer<Blockscout, never, HttpClient.HttpClient> =>
+  static readonly layerInstance = (
+    options: InstanceOptions
+  ): Layer.Layer<Blockscout, BlockscoutError<InvalidArgument>, HttpClient.HttpClient> =>
+    Layer.effect(Blockscout, Blockscout.make({ ...options, family: "instance" }))
+
+  /**
+   * The configuration `layerConfig()` reads by default: `BLOCKSCOUT_*`, or the same names under another
+   * prefix (`Blockscout.config("ETH")` reads `ETH_CHAIN_ID`, ...). See `BlockscoutConfig.ts` for every
+   * variable.
+   *
+   * @since 0.1.0
+   * @category configuration
+   */
+  static readonly config = BlockscoutConfig.config
+
+  /**
+   * From configuration: the app's own `Config` values for any option (`Config.Wrap<BlockscoutConfig>`), or by
+   * default `BLOCKSCOUT_*`. `chainId` (with `apiKey`) picks the Pro API, `baseUrl` an instance; `options`
+   * carries what configuration cannot (`onEvent`), and defaults that configured values override. Every value
+   * is checked when the layer is built: a failure is a `ConfigError` naming what to set.
+   *
+   * @example
+   * ```ts
+   * import { Config, ConfigProvider, Effect, Layer } from "effect"
+   * import { FetchHttpClient } from "effect/http"
+   * import { Blockscout } from "@blockscout-effect/client"
+   *
+   * // The app's own names, one nested group, and a progress callback.
+   * const ExplorerLive = Blockscout.layerConfig(
+   *   Config.all({ baseUrl: Config.String("URL"), pageSize: Config.Int("PAGE_SIZE") }).pipe(Config.nested("EXPLORER")),
+   *   { onEvent: (event) => Effect.logDebug(event._tag) }
+   * ).pipe(Layer.provide(FetchHttpClient.layer))
+   *
+   * export const program = Blockscout.use((bs) => bs.listWithdrawals()).pipe(
+   *   Effect.provide(ExplorerLive),
+   *   Effect.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: { EXPLORER_URL: "https://eth.blockscout.com" } })))
+   * )
+   * ```
+   *
+   * @since 0.1.0
+   * @category layers
+   */
+  static readonly layerConfig = (
+    config: Config.Wrap<BlockscoutConfig.BlockscoutConfig> = BlockscoutConfig.config(),
+    options: ClientOptions = {}
+  ): Layer.Layer<Blockscout, Config.ConfigError, HttpClient.HttpClient> =>
     Layer.effect(
       Blockscout,
-      make(
-        {
-          family: "instance",
-          chainId: undefined,
-          baseUrl: options.baseUrl,
-          apiKey: options.apiKey,
-          secretKey: options.secretKey
-        },
-        options
-      )
+      Effect.gen(function* () {
+        const values = yield* Config.unwrap(config)
+        const made = BlockscoutConfig.fromConfig(values, options, (option) => option)
+        if (Result.isFailure(made)) return yield* Effect.fail(BlockscoutConfig.configError(made.failure))
+        return yield* Blockscout.make(made.success).pipe(
+          Effect.mapError((error) => BlockscoutConfig.configError(error.reason.message))
+        )
+      })
     )
 
   /**
-   * From configuration: `BLOCKSCOUT_BASE_URL` picks an instance (with optional `BLOCKSCOUT_API_KEY`,
-   * `BLOCKSCOUT_SECRET_KEY`); otherwise `BLOCKSCOUT_CHAIN_ID` and `BLOCKSCOUT_API_KEY` pick the Pro API
-   * (base `BLOCKSCOUT_PRO_BASE_URL`, default `https://api.blockscout.com`). Fails with a `ConfigError` when
-   * neither is complete.
+   * The service in context on another chain (`bs.forChain(chainId)`): one client per chain on one Pro key,
+   * sharing the key's rate limiter.
+   *
+   * @example
+   * ```ts
+   * import { Effect, Stream } from "effect"
+   * import { Blockscout } from "@blockscout-effect/client"
+   *
+   * // Ethereum and Base withdrawals at once, paced together by the one key's limit.
+   * export const both = Effect.gen(function* () {
+   *   const base = yield* Blockscout.forChain(8453)
+   *   const ethereum = yield* Blockscout.forChain(1)
+   *   return yield* Effect.all([Stream.runCount(ethereum.streamWithdrawals()), Stream.runCount(base.streamWithdrawals())], {
+   *     concurrency: 2
+   *   })
+   * })
+   * ```
+   *
+   * @since 0.1.0
+   * @category constructors
    */
-  static readonly layerConfig = (
-    options: ClientOptions = {}
-  ): Layer.Layer<Blockscout, Config.ConfigError, HttpClient.HttpClient> =>
-    Layer.unwrap(Effect.map(targetFromConfig, (target) => Layer.effect(Blockscout, make(target, options))))
+  static readonly forChain = (
+    chainId: number
+  ): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>, Blockscout> =>
+    Blockscout.use((bs) => bs.forChain(chainId))
 }

@@ -6,17 +6,27 @@
 import type { Duration, Effect, Redacted } from "effect"
 
 /**
- * Behaviour shared by every layer: retries, timeouts, rate limit, paging and progress events.
+ * Where the API key goes: `"query"` (the `apikey` parameter, as the API doc says) or `"header"`
+ * (`Authorization: Bearer` for Pro, `x-api-key` for an instance), which keeps the key out of proxy and server
+ * access logs.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type ApiKeyPlacement = "query" | "header"
+
+/**
+ * Behaviour shared by every layer: retries, timeouts, rate limit, paging and progress events. Checked when
+ * the layer is built (a bad value fails it with `InvalidArgument` naming the option).
  *
  * Every field is optional; the defaults suit a free Pro plan and the slow endpoints.
+ *
+ * @since 0.1.0
+ * @category options
  */
 export interface ClientOptions {
-  /**
-   * Where the API key goes: `"query"` (the `apikey` parameter, as the API doc says; the default) or
-   * `"header"` (`Authorization: Bearer` for Pro, `x-api-key` for an instance), which keeps the key out of
-   * proxy and server access logs.
-   */
-  readonly apiKeyIn?: "query" | "header" | undefined
+  /** Where the API key goes (default `"query"`). */
+  readonly apiKeyIn?: ApiKeyPlacement | undefined
   /** Per-request timeout (each attempt). Default 120 seconds: Blockscout's own client waits that long. */
   readonly timeout?: Duration.Input | undefined
   /**
@@ -65,19 +75,35 @@ export interface ClientOptions {
   readonly onEvent?: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
 }
 
-/** Options of `Blockscout.layerPro`: the Pro API, `{baseUrl}/{chainId}/api/v2`. */
+/**
+ * Options of `Blockscout.layerPro`: the Pro API, `{baseUrl}/{chainId}/api/v2`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
 export interface ProOptions extends ClientOptions {
-  /** The chain to query, e.g. 1 (Ethereum), 8453 (Base); one key serves every chain. */
+  /** The chain to query, a positive integer: 1 (Ethereum), 8453 (Base); one key serves every chain. */
   readonly chainId: number
   /** The Pro API key (`proapi_...`), kept `Redacted`. */
   readonly apiKey: Redacted.Redacted<string>
-  /** Default `https://api.blockscout.com`. */
+  /**
+   * Default `https://api.blockscout.com`; with or without `/{chainId}/api/v2` (a chain id it names must be
+   * `chainId`). A query, a fragment, credentials or a scheme other than http(s) fail the layer.
+   */
   readonly baseUrl?: string | undefined
 }
 
-/** Options of `Blockscout.layerInstance`: one explorer instance, `{baseUrl}/api/v2`. */
+/**
+ * Options of `Blockscout.layerInstance`: one explorer instance, `{baseUrl}/api/v2`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
 export interface InstanceOptions extends ClientOptions {
-  /** The explorer's address, e.g. `https://eth.blockscout.com`. */
+  /**
+   * The explorer's address, e.g. `https://eth.blockscout.com`, with or without `/api/v2`. A query, a fragment,
+   * credentials or a scheme other than http(s) fail the layer.
+   */
   readonly baseUrl: string
   /** Optional: raises the per-IP limits on instances that check keys. */
   readonly apiKey?: Redacted.Redacted<string> | undefined
@@ -86,7 +112,20 @@ export interface InstanceOptions extends ClientOptions {
 }
 
 /**
+ * The options of `Blockscout.make`: a family and that family's options.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type BlockscoutOptions =
+  | (ProOptions & { readonly family: "pro" })
+  | (InstanceOptions & { readonly family: "instance" })
+
+/**
  * What the client reports through `onEvent`. URLs are redacted; no event holds a key.
+ *
+ * @since 0.1.0
+ * @category events
  */
 export type BlockscoutEvent =
   | {

@@ -5,13 +5,25 @@
  * @since 0.1.0
  */
 export {
+  type ArrayEndpoint,
+  arrayRow,
   type Endpoint,
   type EndpointItem,
   type EndpointName,
+  type EndpointRow,
+  type EndpointShape,
+  type EndpointTable,
   endpoints,
+  endpointTable,
   type Family,
   type Filter,
   type FilterKind,
+  type ItemEndpoint,
+  itemRow,
+  type MethodKind,
+  type PageEndpoint,
   type PathParam,
-  type PathParamKind
+  type PathParamKind,
+  pageRow,
+  type RowItem
 } from "@blockscout-effect/schema"

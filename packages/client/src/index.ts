@@ -1,10 +1,13 @@
 /**
- * @blockscout-effect/client: the `Blockscout` service for Effect apps: every explorer API v2 list endpoint,
- * typed errors, retries, rate limits and Stream pagination. The app provides the `HttpClient`.
+ * @blockscout-effect/client: the `Blockscout` service for Effect apps: every endpoint of Blockscout's
+ * explorer API v2 in the endpoints table, typed errors, retries, rate limits and Stream pagination. The app
+ * provides the `HttpClient`.
  *
  * @since 0.1.0
  */
+export * as BaseUrl from "./BaseUrl.ts"
 export { Blockscout, type BlockscoutShape, type BlockscoutTarget } from "./Blockscout.ts"
+export type { BlockscoutConfig } from "./BlockscoutConfig.ts"
 export {
   BlockscoutError,
   type BlockscoutErrorConstructor,
@@ -27,18 +30,55 @@ export {
   Transport,
   Unauthorized
 } from "./BlockscoutError.ts"
+export type * from "./BlockscoutMethods.ts"
 export {
+  type ArrayEndpoint,
+  arrayRow,
   type Endpoint,
   type EndpointItem,
   type EndpointName,
+  type EndpointRow,
+  type EndpointShape,
+  type EndpointTable,
   endpoints,
+  endpointTable,
   type Family,
   type Filter,
   type FilterKind,
+  type ItemEndpoint,
+  itemRow,
+  type MethodKind,
+  type PageEndpoint,
   type PathParam,
-  type PathParamKind
+  type PathParamKind,
+  pageRow,
+  type RowItem
 } from "./endpoints.ts"
+export {
+  type ArgumentsOf,
+  type CallErrorOf,
+  type FilterParameters,
+  type FilterValue,
+  type ItemName,
+  type ListName,
+  type MethodEntry,
+  type MethodKindsOf,
+  type MethodName,
+  type MethodOf,
+  type MethodsOf,
+  methodEntries,
+  methodKindsOf,
+  methodName,
+  type ParametersOf,
+  type PathArguments
+} from "./Methods.ts"
 export { requestsCounter, retriesCounter } from "./Metrics.ts"
-export type { BlockscoutEvent, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
+export type {
+  ApiKeyPlacement,
+  BlockscoutEvent,
+  BlockscoutOptions,
+  ClientOptions,
+  InstanceOptions,
+  ProOptions
+} from "./Options.ts"
 export type * from "./Parameters.ts"
-export * as BaseUrl from "./BaseUrl.ts"

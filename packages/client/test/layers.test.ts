@@ -1,70 +1,144 @@
+/**
+ * The option layers and `Blockscout.make`: every option checked when the layer is built (a bad one is an
+ * `InvalidArgument` naming it, and nothing is sent), where a service sends its requests, and the same client
+ * on another chain sharing its key's limiter.
+ */
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Redacted } from "effect"
-import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
-import { Blockscout } from "../src/index.ts"
+import { Effect, Fiber, Layer, Redacted } from "effect"
+import { FetchHttpClient, HttpClient } from "effect/http"
+import { TestClock } from "effect/testing"
+import { Blockscout, type BlockscoutOptions, type InstanceOptions, type ProOptions } from "../src/index.ts"
 import { page, scriptedServer } from "./support/ScriptedServer.ts"
+import { isolatedLimits, settle } from "./support/wait.ts"
 
-const withConfig = (env: Record<string, string>) =>
-  Blockscout.layerConfig({ rateLimit: false }).pipe(
-    Layer.provide(FetchHttpClient.layer),
-    Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnvRecord(env)))
+/** An HTTP client that fails the test if anything is sent. */
+const noRequests = Layer.succeed(
+  HttpClient.HttpClient,
+  HttpClient.make(() => Effect.die("no request expected"))
+)
+
+/** The service a layer builds, over a client that sends nothing. */
+const built = <E>(layer: Layer.Layer<Blockscout, E, HttpClient.HttpClient>) =>
+  Blockscout.use((bs) => Effect.succeed(bs)).pipe(Effect.provide(layer.pipe(Layer.provide(noRequests))))
+
+const key = Redacted.make("proapi_layer_key")
+
+describe("option layers check every option when built", () => {
+  const pro = (options: Partial<ProOptions>) =>
+    Blockscout.layerPro({ chainId: 1, apiKey: key, ...options } as ProOptions)
+  const instance = (options: Partial<InstanceOptions>) =>
+    Blockscout.layerInstance({ baseUrl: "https://eth.blockscout.com", ...options } as InstanceOptions)
+  const cases: ReadonlyArray<{
+    readonly what: string
+    readonly layer: Layer.Layer<Blockscout, unknown, HttpClient.HttpClient>
+    readonly argument: string
+    readonly message: string
+  }> = [
+    {
+      what: "a chain id of NaN",
+      layer: pro({ chainId: Number.NaN }),
+      argument: "chainId",
+      message: "chainId must be a positive integer (1 for Ethereum); got NaN"
+    },
+    { what: "a chain id of 0", layer: pro({ chainId: 0 }), argument: "chainId", message: "got 0" },
+    { what: "a fractional chain id", layer: pro({ chainId: 1.5 }), argument: "chainId", message: "got 1.5" },
+    {
+      what: "an empty Pro key",
+      layer: pro({ apiKey: Redacted.make("  ") }),
+      argument: "apiKey",
+      message: "apiKey is empty"
+    },
+    {
+      what: "a base URL without a scheme",
+      layer: instance({ baseUrl: "eth.blockscout.com" }),
+      argument: "baseUrl",
+      message: "baseUrl: the base URL is not an absolute URL"
+    },
+    {
+      what: "an ftp base URL",
+      layer: instance({ baseUrl: "ftp://eth.blockscout.com" }),
+      argument: "baseUrl",
+      message: "is not http or https"
+    },
+    {
+      what: "a base URL with a query",
+      layer: instance({ baseUrl: "https://eth.blockscout.com/?apikey=x" }),
+      argument: "baseUrl",
+      message: "has a query"
+    },
+    {
+      what: "a Pro base URL naming another chain",
+      layer: pro({ chainId: 10, baseUrl: "https://api.blockscout.com/1/api/v2" }),
+      argument: "baseUrl",
+      message: "baseUrl names chain 1 but chainId is 10"
+    },
+    {
+      what: "a timeout that is not a duration",
+      layer: pro({ timeout: "soon" as never }),
+      argument: "timeout",
+      message: 'timeout must be a positive duration (e.g. "30 seconds"); got "soon"'
+    },
+    {
+      what: "a zero timeout",
+      layer: pro({ timeout: 0 }),
+      argument: "timeout",
+      message: "timeout must be a positive duration"
+    },
+    {
+      what: "a negative retry count",
+      layer: pro({ retry: { times: -1 } }),
+      argument: "retry.times",
+      message: "retry.times must be a non-negative integer; got -1"
+    },
+    {
+      what: "an infinite rate",
+      layer: pro({ rateLimit: { requestsPerSecond: Number.POSITIVE_INFINITY } }),
+      argument: "rateLimit.requestsPerSecond",
+      message: "must be a non-negative number"
+    },
+    {
+      what: "a page size of 0",
+      layer: instance({ pageSize: 0 }),
+      argument: "pageSize",
+      message: "pageSize must be a positive integer; got 0"
+    },
+    {
+      what: "an unknown key placement",
+      layer: instance({ apiKeyIn: "cookie" as never }),
+      argument: "apiKeyIn",
+      message: "apiKeyIn must be one of query, header"
+    }
+  ]
+  for (const c of cases) {
+    it.effect(`${c.what}: InvalidArgument (${c.argument}), nothing sent`, () =>
+      Effect.gen(function* () {
+        const error = yield* Effect.flip(built(c.layer))
+        assert.isTrue(error instanceof Error && "reason" in error)
+        const reason = (
+          error as { readonly reason: { readonly _tag: string; readonly argument?: string; readonly message: string } }
+        ).reason
+        assert.strictEqual(reason._tag, "InvalidArgument")
+        assert.strictEqual(reason.argument, c.argument)
+        assert.include(reason.message, c.message)
+      })
+    )
+  }
+
+  it.effect("a base URL with user:password is refused, and the message never repeats the password", () =>
+    Effect.gen(function* () {
+      const error = yield* Effect.flip(built(instance({ baseUrl: "https://user:pa55@eth.blockscout.com" })))
+      assert.strictEqual(error.reason._tag, "InvalidArgument")
+      assert.include(error.message, "carries credentials")
+      assert.notInclude(`${error.message} ${JSON.stringify(error)}`, "pa55")
+    })
   )
 
-describe("layerConfig", () => {
-  it.effect("BLOCKSCOUT_CHAIN_ID and BLOCKSCOUT_API_KEY pick the Pro API at BLOCKSCOUT_PRO_BASE_URL", () =>
+  it.effect("base URLs as users paste them: with /api/v2, trailing slashes, a Pro URL naming the same chain", () =>
     Effect.gen(function* () {
-      const server = yield* scriptedServer(() => ({ body: page([]) }))
-      const family = yield* Blockscout.use((bs) => Effect.as(bs.listWithdrawals(), bs.family)).pipe(
-        Effect.provide(
-          withConfig({
-            BLOCKSCOUT_CHAIN_ID: "8453",
-            BLOCKSCOUT_API_KEY: "proapi_cfg",
-            BLOCKSCOUT_PRO_BASE_URL: server.url
-          })
-        )
-      )
-      assert.strictEqual(family, "pro")
-      assert.strictEqual(server.requests[0]!.path, "/8453/api/v2/withdrawals")
-      assert.strictEqual(server.requests[0]!.query.get("apikey"), "proapi_cfg")
-    }).pipe(Effect.scoped)
-  )
-
-  it.effect("the Pro API from configuration sends no BLOCKSCOUT_SECRET_KEY (an instance's secret), as layerPro", () =>
-    Effect.gen(function* () {
-      const server = yield* scriptedServer(() => ({ body: page([]) }))
-      yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
-        Effect.provide(
-          withConfig({
-            BLOCKSCOUT_CHAIN_ID: "1",
-            BLOCKSCOUT_API_KEY: "proapi_cfg",
-            BLOCKSCOUT_SECRET_KEY: "s3cret",
-            BLOCKSCOUT_PRO_BASE_URL: server.url
-          })
-        )
-      )
-      assert.isFalse(server.requests[0]!.query.has("key"))
-    }).pipe(Effect.scoped)
-  )
-
-  it.effect("BLOCKSCOUT_BASE_URL picks an instance, with BLOCKSCOUT_SECRET_KEY sent as key", () =>
-    Effect.gen(function* () {
-      const server = yield* scriptedServer(() => ({ body: page([]) }))
-      yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
-        Effect.provide(withConfig({ BLOCKSCOUT_BASE_URL: server.url, BLOCKSCOUT_SECRET_KEY: "s3cret" }))
-      )
-      assert.strictEqual(server.requests[0]!.path, "/api/v2/withdrawals")
-      assert.strictEqual(server.requests[0]!.query.get("key"), "s3cret")
-      assert.isFalse(server.requests[0]!.query.has("apikey"))
-    }).pipe(Effect.scoped)
-  )
-
-  it.effect("fails with a ConfigError when neither family is configured", () =>
-    Effect.gen(function* () {
-      const error = yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
-        Effect.provide(withConfig({ BLOCKSCOUT_CHAIN_ID: "1" })),
-        Effect.flip
-      )
-      assert.strictEqual(error._tag, "ConfigError")
+      const gnosis = yield* built(instance({ baseUrl: " https://gnosis.blockscout.com/api/v2// " }))
+      assert.strictEqual(gnosis.target.apiUrl, "https://gnosis.blockscout.com/api/v2")
+      const base = yield* built(pro({ chainId: 8453, baseUrl: "https://api.blockscout.com/8453/api/v2/" }))
+      assert.strictEqual(base.target.apiUrl, "https://api.blockscout.com/8453/api/v2")
     })
   )
 })
@@ -72,15 +146,7 @@ describe("layerConfig", () => {
 describe("target", () => {
   it.effect("says where each layer sends requests, credential-free", () =>
     Effect.gen(function* () {
-      const http = Layer.succeed(
-        HttpClient.HttpClient,
-        HttpClient.make(() => Effect.die("no request expected"))
-      )
-      const targetOf = (layer: Layer.Layer<Blockscout, never, HttpClient.HttpClient>) =>
-        Blockscout.use((bs) => Effect.succeed({ target: bs.target, family: bs.family, chainId: bs.chainId })).pipe(
-          Effect.provide(layer.pipe(Layer.provide(http)))
-        )
-      const pro = yield* targetOf(Blockscout.layerPro({ chainId: 8453, apiKey: Redacted.make("proapi_target_secret") }))
+      const pro = yield* built(Blockscout.layerPro({ chainId: 8453, apiKey: Redacted.make("proapi_target_secret") }))
       assert.deepStrictEqual(pro.target, {
         family: "pro",
         baseUrl: "https://api.blockscout.com",
@@ -89,9 +155,9 @@ describe("target", () => {
       })
       assert.strictEqual(pro.family, "pro")
       assert.strictEqual(pro.chainId, 8453)
-      const instance = yield* targetOf(
+      const instance = yield* built(
         Blockscout.layerInstance({
-          baseUrl: "https://user:pa55@eth.blockscout.com/",
+          baseUrl: "https://eth.blockscout.com/",
           apiKey: Redacted.make("inst_target_key"),
           secretKey: Redacted.make("inst_target_secret")
         })
@@ -102,54 +168,91 @@ describe("target", () => {
         chainId: undefined,
         apiUrl: "https://eth.blockscout.com/api/v2"
       })
-      for (const text of [JSON.stringify(pro), JSON.stringify(instance)]) {
-        for (const secret of ["proapi_target_secret", "inst_target", "pa55"]) assert.notInclude(text, secret)
+      for (const text of [JSON.stringify(pro.target), JSON.stringify(instance.target)]) {
+        for (const secret of ["proapi_target_secret", "inst_target"]) assert.notInclude(text, secret)
       }
     })
   )
+})
 
-  it.effect("error URLs leave out a base URL's user:pass", () =>
+describe("Blockscout.make", () => {
+  it.effect("builds services for custom wiring, each checked like the layers", () =>
     Effect.gen(function* () {
-      const server = yield* scriptedServer(() => ({ status: 404, body: { message: "Not found" } }))
-      const error = yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
-        Effect.provide(
-          Blockscout.layerInstance({ baseUrl: server.url.replace("//", "//user:pa55@"), rateLimit: false }).pipe(
-            Layer.provide(
-              // fetch refuses URLs with credentials: strip them on the way out, as a proxy-aware client would.
-              Layer.effect(
-                HttpClient.HttpClient,
-                Effect.gen(function* () {
-                  const client = yield* HttpClient.HttpClient
-                  return HttpClient.mapRequest(client, (request) =>
-                    HttpClientRequest.setUrl(request, request.url.replace("user:pa55@", ""))
-                  )
-                })
-              ).pipe(Layer.provide(FetchHttpClient.layer))
-            )
-          )
-        ),
-        Effect.flip
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      const options: ReadonlyArray<BlockscoutOptions> = [
+        { family: "pro", chainId: 100, apiKey: key, baseUrl: server.url, rateLimit: false },
+        { family: "instance", baseUrl: `${server.url}/api/v2`, rateLimit: false }
+      ]
+      const services = yield* Effect.forEach(options, Blockscout.make).pipe(Effect.provide(FetchHttpClient.layer))
+      yield* Effect.forEach(services, (bs) => bs.listWithdrawals())
+      assert.deepStrictEqual(
+        server.requests.map((r) => r.path),
+        ["/100/api/v2/withdrawals", "/api/v2/withdrawals"]
       )
-      assert.strictEqual(error.reason._tag, "NotFound")
-      assert.strictEqual(error.url, `${server.url}/api/v2/withdrawals`)
-      assert.notInclude(`${error.message} ${JSON.stringify(error)}`, "pa55")
+      const error = yield* Effect.flip(
+        Blockscout.make({ family: "pro", chainId: -3, apiKey: key }).pipe(Effect.provide(FetchHttpClient.layer))
+      )
+      assert.strictEqual(error.reason.argument, "chainId")
+    }).pipe(Effect.scoped)
+  )
+})
+
+describe("forChain: one client per chain on one Pro key", () => {
+  it.effect("asks the other chain's path, with the same key and options", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      const layer = Blockscout.layerPro({ chainId: 1, apiKey: key, baseUrl: server.url, rateLimit: false, pageSize: 7 })
+      const base = yield* Blockscout.forChain(8453).pipe(Effect.provide(layer), Effect.provide(FetchHttpClient.layer))
+      assert.strictEqual(base.chainId, 8453)
+      assert.strictEqual(base.target.apiUrl, `${server.url}/8453/api/v2`)
+      yield* base.listWithdrawals()
+      assert.strictEqual(server.requests[0]!.path, "/8453/api/v2/withdrawals")
+      assert.strictEqual(server.requests[0]!.query.get("apikey"), "proapi_layer_key")
+      assert.strictEqual(server.requests[0]!.query.get("items_count"), "7")
     }).pipe(Effect.scoped)
   )
 
-  it.effect("a transport failure quoting the URL leaves out a base URL's user:pass", () =>
+  it.effect("shares the key's limiter: a budget spent on one chain holds back the other", () =>
     Effect.gen(function* () {
-      // fetch refuses a URL with credentials, and its message quotes that URL whole.
-      const error = yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
-        Effect.provide(
-          Blockscout.layerInstance({ baseUrl: "http://user:pa55@127.0.0.1:9", rateLimit: false, retry: false }).pipe(
-            Layer.provide(FetchHttpClient.layer)
-          )
-        ),
-        Effect.flip
+      const server = yield* scriptedServer((_, n) => ({
+        headers: { "x-ratelimit-remaining": n === 0 ? "0" : "100", "x-ratelimit-reset": "3000" },
+        body: page([])
+      }))
+      const layer = Blockscout.layerPro({
+        chainId: 1,
+        apiKey: Redacted.make("proapi_for_chain_shared"),
+        baseUrl: server.url,
+        rateLimit: { requestsPerSecond: 1000 },
+        retry: false
+      }).pipe(Layer.provide(FetchHttpClient.layer))
+      const fiber = yield* Effect.gen(function* () {
+        const ethereum = yield* Blockscout
+        const optimism = yield* ethereum.forChain(10)
+        yield* ethereum.listWithdrawals()
+        yield* optimism.listWithdrawals()
+      }).pipe(Effect.provide(layer), isolatedLimits, Effect.forkChild)
+      yield* settle()
+      assert.strictEqual(server.requests.length, 1, "the second chain waits for the key's reset")
+      yield* TestClock.adjust("2999 millis")
+      yield* settle()
+      assert.strictEqual(server.requests.length, 1)
+      yield* TestClock.adjust("1 millis")
+      yield* Fiber.join(fiber)
+      assert.deepStrictEqual(
+        server.requests.map((r) => r.path),
+        ["/1/api/v2/withdrawals", "/10/api/v2/withdrawals"]
       )
-      assert.strictEqual(error.reason._tag, "Transport")
-      assert.include(error.message, "<redacted>@127.0.0.1:9")
-      assert.notInclude(`${error.message} ${JSON.stringify(error)}`, "pa55")
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("fails on an instance (it serves one chain) and for a chain id that is not a positive integer", () =>
+    Effect.gen(function* () {
+      const instance = yield* built(Blockscout.layerInstance({ baseUrl: "https://eth.blockscout.com" }))
+      const one = yield* Effect.flip(instance.forChain(10))
+      assert.include(one.message, "forChain needs the Pro API")
+      const pro = yield* built(Blockscout.layerPro({ chainId: 1, apiKey: key }))
+      const two = yield* Effect.flip(pro.forChain(Number.NaN))
+      assert.strictEqual(two.reason.argument, "chainId")
     })
   )
 })

@@ -70,48 +70,41 @@ export interface Filter {
  *
  * Use it to call any row through `Blockscout.page(name, args)` / `pages` / `stream`.
  */
-export type EndpointName =
-  | "tokenTransfers"
-  | "tokenInstanceTransfers"
-  | "mainPageTransactions"
-  | "transactions"
-  | "transactionLogs"
-  | "blocksValidated"
-  | "smartContracts"
-  | "withdrawals"
-  | "nftCollections"
-  | "internalTransactions"
-  | "addressWithdrawals"
 
 /**
- * One endpoint: where it lives, what it takes, what it returns.
- *
- * `response` decodes the whole body: a `{ items, next_page_params }` page for `shape: "page"`, a bare array
- * for `shape: "array"` (E3). `cursorKeys` lists the keys servers are known to put in `next_page_params`
- * (documentation for tools; the client sends back whatever the server gave).
+ * What a row's response is, and so which methods it gets:
+ * - `page`: `{ items, next_page_params }`, paged (`list*`, `stream*`, `stream*Pages`);
+ * - `array`: a bare array in one call, no paging (`list*`, E3);
+ * - `item`: one object (`get*`), absent as a 404 (`NotFound`).
  */
-export interface Endpoint<Item = unknown> {
-  /** The row's key in `endpoints`. */
-  readonly name: EndpointName
+export type EndpointShape = "page" | "array" | "item"
+
+/**
+ * The kinds of client method a row can get: `list` (one page, or a bare array), `stream` (every item),
+ * `streamPages` (every page with its cursor), `get` (one item). Names follow from the row's `method`:
+ * `list<Method>`, `stream<Method>`, `stream<Method>Pages`, `get<Method>`.
+ */
+export type MethodKind = "list" | "stream" | "streamPages" | "get"
+
+/** What every row says, whatever its shape. */
+export interface EndpointRow {
+  /** The row's key in its table (set from the key by `endpointTable`: the two cannot disagree). */
+  readonly name: string
   /** Endpoint ids of the API doc (`"E1/E5"`, `"E4"`, ...). */
   readonly ids: string
   /**
    * The base of the client's method names: `"Transactions"` gives `listTransactions`, `streamTransactions`
-   * and `streamTransactionsPages` for a paged row.
+   * and `streamTransactionsPages` for a paged row; an item row `"Transaction"` gives `getTransaction`.
    */
   readonly method: string
-  /** One line saying what the endpoint lists. */
+  /** One line saying what the endpoint answers. */
   readonly summary: string
   /** Path under `/api/v2`, with `{name}` placeholders for the path parameters. */
   readonly path: string
-  /** The path parameters, in path order. */
+  /** The path parameters, in path order (the client's methods take them positionally, in this order). */
   readonly pathParams: ReadonlyArray<PathParam>
-  /** The query filters, re-sent on every page. */
+  /** The query filters (re-sent on every page of a paged row). */
   readonly filters: ReadonlyArray<Filter>
-  /** `"page"`: `{ items, next_page_params }`, paged; `"array"`: a bare array, one call (E3). */
-  readonly shape: "page" | "array"
-  /** The schema decoding the whole response body. */
-  readonly response: Schema.Decoder<Page<Item>> | Schema.Decoder<ReadonlyArray<Item>>
   /** Keys servers are known to put in `next_page_params` (documentation; cursors are sent back as given). */
   readonly cursorKeys: ReadonlyArray<string>
   /** The API families serving the endpoint (both, for every row today). */
@@ -121,24 +114,89 @@ export interface Endpoint<Item = unknown> {
    * transactions). Per-instance calls cost none.
    */
   readonly credits: number
+  /**
+   * More names for the row's methods, as data (Octokit style): `{ mainPageTransactions: "list" }` keeps a
+   * name users know working beside the one the naming rule gives.
+   */
+  readonly aliases?: Readonly<Record<string, MethodKind>> | undefined
+}
+
+/**
+ * A paged row: `response` decodes `{ items, next_page_params }`.
+ */
+export interface PageEndpoint<Item = unknown> extends EndpointRow {
+  readonly shape: "page"
+  /** The schema decoding the whole response body. */
+  readonly response: Schema.Decoder<Page<Item>>
+}
+
+/** A bare-array row (E3): `response` decodes the array, in one call. */
+export interface ArrayEndpoint<Item = unknown> extends EndpointRow {
+  readonly shape: "array"
+  /** The schema decoding the whole response body. */
+  readonly response: Schema.Decoder<ReadonlyArray<Item>>
+}
+
+/** A single-item row: `response` decodes the object; a 404 means there is none. */
+export interface ItemEndpoint<Item = unknown> extends EndpointRow {
+  readonly shape: "item"
+  /** The schema decoding the whole response body. */
+  readonly response: Schema.Decoder<Item>
+}
+
+/**
+ * One endpoint: where it lives, what it takes, what it returns, what a call costs; `shape` says which kind.
+ */
+export type Endpoint<Item = unknown> = PageEndpoint<Item> | ArrayEndpoint<Item> | ItemEndpoint<Item>
+
+/**
+ * A table of endpoint rows keyed by name: `endpoints`, or a copy with rows added. The client's methods, the
+ * simulator's routes and the command-line tool's subcommands derive from whichever table they are given.
+ */
+export type EndpointTable = { readonly [name: string]: Endpoint }
+
+/** A row as written: everything but its `name` (its key in the table) and `families` (both unless given). */
+type RowInput<R extends Endpoint> = Omit<R, "name" | "shape" | "families"> & {
+  readonly families?: ReadonlyArray<Family> | undefined
+}
+
+/** What a row helper gives back: the row as written, its shape, and its families. */
+type Row<R, Shape extends EndpointShape> = Omit<R, "families"> & {
+  readonly shape: Shape
+  readonly families: ReadonlyArray<Family>
 }
 
 const bothFamilies: ReadonlyArray<Family> = ["pro", "instance"]
 
-const pageRow = <N extends EndpointName, M extends string, S extends Schema.Decoder<Page<unknown>>>(
-  row: Omit<Endpoint, "name" | "method" | "shape" | "response" | "families"> & {
-    readonly name: N
-    readonly method: M
-    readonly response: S
-  }
-) => ({ ...row, shape: "page" as const, families: bothFamilies })
+/**
+ * A paged row (`{ items, next_page_params }`). Its `const` type parameter keeps path parameters, filter names
+ * and values as literal types: the client's method signatures are derived from them.
+ */
+export const pageRow = <const R extends RowInput<PageEndpoint>>(row: R): Row<R, "page"> =>
+  ({ families: bothFamilies, ...row, shape: "page" }) as Row<R, "page">
+
+/** A bare-array row (one call, no paging). */
+export const arrayRow = <const R extends RowInput<ArrayEndpoint>>(row: R): Row<R, "array"> =>
+  ({ families: bothFamilies, ...row, shape: "array" }) as Row<R, "array">
+
+/** A single-item row (`get*`, `NotFound` when absent). */
+export const itemRow = <const R extends RowInput<ItemEndpoint>>(row: R): Row<R, "item"> =>
+  ({ families: bothFamilies, ...row, shape: "item" }) as Row<R, "item">
+
+/**
+ * A table from rows keyed by name, each row's `name` set from its key. Extending `endpoints` is
+ * `endpointTable({ ...endpoints, myRow: pageRow({ ... }) })`.
+ */
+export const endpointTable = <const T extends { readonly [name: string]: Omit<Endpoint, "name"> }>(
+  rows: T
+): { readonly [K in keyof T & string]: T[K] & { readonly name: K } } =>
+  Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, { ...row, name }])) as never
 
 /**
  * The table. Keys are the endpoint names used by `Blockscout.page(name, args)` / `pages(name, args)`.
  */
-export const endpoints = {
+export const endpoints = endpointTable({
   tokenTransfers: pageRow({
-    name: "tokenTransfers",
     method: "TokenTransfers",
     credits: 30,
     ids: "E1/E5",
@@ -157,7 +215,6 @@ export const endpoints = {
     ]
   }),
   tokenInstanceTransfers: pageRow({
-    name: "tokenInstanceTransfers",
     method: "TokenInstanceTransfers",
     credits: 30,
     ids: "E2",
@@ -171,22 +228,20 @@ export const endpoints = {
     response: TokenInstanceTransfersResponse,
     cursorKeys: ["block_number", "index", "token_id"]
   }),
-  mainPageTransactions: {
-    name: "mainPageTransactions" as const,
-    method: "MainPageTransactions" as const,
+  mainPageTransactions: arrayRow({
+    method: "MainPageTransactions",
     credits: 20,
     ids: "E3",
     summary: "The latest transactions for a main page (a bare array, at most a handful, no paging)",
     path: "/main-page/transactions",
     pathParams: [],
     filters: [],
-    shape: "array" as const,
     response: MainPageTransactionsResponse,
     cursorKeys: [],
-    families: bothFamilies
-  },
+    // The name it had before array rows had a naming rule (`list<Method>`).
+    aliases: { mainPageTransactions: "list" }
+  }),
   transactions: pageRow({
-    name: "transactions",
     method: "Transactions",
     credits: 20,
     ids: "E4",
@@ -207,7 +262,6 @@ export const endpoints = {
     cursorKeys: ["block_number", "index", "items_count", "inserted_at", "hash"]
   }),
   transactionLogs: pageRow({
-    name: "transactionLogs",
     method: "TransactionLogs",
     credits: 30,
     ids: "E6",
@@ -219,7 +273,6 @@ export const endpoints = {
     cursorKeys: ["block_number", "index", "items_count"]
   }),
   blocksValidated: pageRow({
-    name: "blocksValidated",
     method: "BlocksValidated",
     credits: 20,
     ids: "E7",
@@ -231,7 +284,6 @@ export const endpoints = {
     cursorKeys: ["block_number", "items_count"]
   }),
   smartContracts: pageRow({
-    name: "smartContracts",
     method: "SmartContracts",
     credits: 20,
     ids: "E8",
@@ -248,7 +300,6 @@ export const endpoints = {
     cursorKeys: ["smart_contract_id", "items_count", "coin_balance", "transactions_count", "hash"]
   }),
   withdrawals: pageRow({
-    name: "withdrawals",
     method: "Withdrawals",
     credits: 20,
     ids: "E9",
@@ -260,7 +311,6 @@ export const endpoints = {
     cursorKeys: ["index", "items_count"]
   }),
   nftCollections: pageRow({
-    name: "nftCollections",
     method: "NftCollections",
     credits: 20,
     ids: "E10",
@@ -279,7 +329,6 @@ export const endpoints = {
     cursorKeys: ["token_contract_address_hash", "token_type"]
   }),
   internalTransactions: pageRow({
-    name: "internalTransactions",
     method: "InternalTransactions",
     credits: 40,
     ids: "E11",
@@ -293,7 +342,6 @@ export const endpoints = {
     cursorKeys: ["block_number", "transaction_index", "index", "items_count"]
   }),
   addressWithdrawals: pageRow({
-    name: "addressWithdrawals",
     method: "AddressWithdrawals",
     credits: 20,
     ids: "E12",
@@ -304,15 +352,34 @@ export const endpoints = {
     response: AddressWithdrawalsResponse,
     cursorKeys: ["index", "items_count"]
   })
-} satisfies { readonly [N in EndpointName]: Endpoint & { readonly name: N } }
+})
 
-/** The item type inside a decoded response: a page's `items`, or the bare array's elements. */
-type ItemOf<T> = T extends { readonly items: ReadonlyArray<infer A> } ? A : T extends ReadonlyArray<infer A> ? A : never
+/**
+ * The name of an endpoint row: a key of `endpoints`, and the `name` of its row.
+ *
+ * Use it to call any row through `Blockscout.page(name, args)` / `pages` / `stream`.
+ */
+export type EndpointName = keyof typeof endpoints
+
+/**
+ * The decoded item type of a row: a page's items, the bare array's elements, or the single item.
+ */
+export type RowItem<R> = R extends { readonly shape: "page"; readonly response: { readonly Type: infer P } }
+  ? P extends { readonly items: ReadonlyArray<infer A> }
+    ? A
+    : never
+  : R extends { readonly shape: "array"; readonly response: { readonly Type: infer L } }
+    ? L extends ReadonlyArray<infer A>
+      ? A
+      : never
+    : R extends { readonly shape: "item"; readonly response: { readonly Type: infer A } }
+      ? A
+      : never
 
 /**
  * The decoded item type of an endpoint row. Distributes over a union of names: a tool holding any
  * `EndpointName` gets the union of their item types, not `never`.
  */
 export type EndpointItem<N extends EndpointName> = N extends EndpointName
-  ? ItemOf<(typeof endpoints)[N]["response"]["Type"]>
+  ? RowItem<(typeof endpoints)[N]>
   : never

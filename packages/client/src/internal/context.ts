@@ -8,7 +8,7 @@
 import { Duration, Effect, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import type { Endpoint, Family } from "../endpoints.ts"
-import type { BlockscoutEvent, ClientOptions } from "../Options.ts"
+import type { ApiKeyPlacement, BlockscoutEvent, ClientOptions } from "../Options.ts"
 import * as RateLimit from "./rateLimit.ts"
 import { publicUrl, trimSlash } from "./redact.ts"
 
@@ -25,7 +25,7 @@ export interface ClientContext {
   readonly maxWait: Duration.Duration
   readonly apiKey: Redacted.Redacted<string> | undefined
   readonly secretKey: Redacted.Redacted<string> | undefined
-  readonly apiKeyIn: "query" | "header"
+  readonly apiKeyIn: ApiKeyPlacement
   readonly timeout: Duration.Duration
   readonly retryTimes: number
   readonly retryBase: Duration.Duration

@@ -23,8 +23,15 @@ import { makeHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blo
  *
  * @example
  * ```ts
- * const sim = yield* Simulator
- * assert.strictEqual(sim.requests.at(-1)?.path, "/api/v2/transactions")
+ * import { Effect } from "effect"
+ * import { Blockscout } from "@blockscout-effect/client"
+ * import { layerTest, Simulator } from "@blockscout-effect/client/testing"
+ *
+ * export const lastPath = Effect.gen(function* () {
+ *   yield* Blockscout.use((bs) => bs.listTransactions())
+ *   const sim = yield* Simulator
+ *   return sim.requests.at(-1)?.path // "/api/v2/transactions"
+ * }).pipe(Effect.provide(layerTest({ seed: 1 })))
  * ```
  *
  * @since 0.1.0
@@ -90,7 +97,20 @@ const redacted = (value: string | undefined) => (value === undefined ? undefined
  * for `x-ratelimit-reset` once the window's budget is spent, `latency` sleeps, and a `Hang` fault lasts until
  * the client `timeout` (120 s): under `TestClock`, fork the work and `TestClock.adjust`, or use `it.live`.
  * Anything in `client` overrides these defaults, field by field (e.g. `client: { retry: false }`, or
- * `client: { retry: { base: "500 millis" } }` to test backoff).
+ * `client: { retry: { base: "500 millis" } }` to test backoff). A client option that fails its check is a
+ * defect of the test (the layer dies with the `InvalidArgument`), not an error the program under test sees.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { Blockscout } from "@blockscout-effect/client"
+ * import { layerTest } from "@blockscout-effect/client/testing"
+ *
+ * // The real client over a simulated Pro API: every withdrawal of the simulated chain.
+ * export const count = Blockscout.use((bs) => Stream.runCount(bs.streamWithdrawals())).pipe(
+ *   Effect.provide(layerTest({ family: "pro", seed: 7 }))
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category layers
@@ -127,7 +147,8 @@ export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscou
             })
       return layer.pipe(
         Layer.provide(Layer.succeed(HttpClient.HttpClient, makeHttpClient(sim))),
-        Layer.provide(Layer.sync(RateLimits, makeRegistry))
+        Layer.provide(Layer.sync(RateLimits, makeRegistry)),
+        Layer.orDie
       )
     })
   )

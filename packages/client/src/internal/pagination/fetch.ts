@@ -3,7 +3,7 @@
  * method, then decoded with the row's schema. A page's cursor comes back credential-free.
  *
  * `fetchRaw` and `decodePage` are the two halves a stream uses apart (it reads the next cursor between them,
- * see `walk.ts`); `fetchPage` and `fetchArray` are the `list*` methods' whole request.
+ * see `walk.ts`); `fetchPage` and `fetchWhole` are the one-call methods' whole request.
  *
  * @internal
  */
@@ -76,12 +76,12 @@ export const fetchPage = <A>(
     decodePage<A>(ctx, prepared, prepared.cursor, json)
   )
 
-/** Fetches the bare-array endpoint (E3) as one effect. */
-export const fetchArray = <A>(
+/** Fetches a one-call endpoint (a bare array, E3, or a single item) and decodes its whole body. */
+export const fetchWhole = <A>(
   ctx: ClientContext,
   prepared: Prepared,
   spanName: string
-): Effect.Effect<ReadonlyArray<A>, Errors.BlockscoutError> =>
+): Effect.Effect<A, Errors.BlockscoutError> =>
   Effect.flatMap(fetchRaw(ctx, prepared, undefined, spanName), (json) =>
     decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, undefined).url, json)
-  ).pipe(Effect.map((raw) => raw as ReadonlyArray<A>))
+  ).pipe(Effect.map((raw) => raw as A))

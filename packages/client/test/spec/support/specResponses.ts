@@ -94,7 +94,7 @@ export const specClient = (
 ): Effect.Effect<{ readonly server: ScriptedServer; readonly bs: BlockscoutShape }, never, Scope.Scope> =>
   Effect.gen(function* () {
     const server = yield* scriptedServer(script)
-    const context = yield* Layer.build(clientLayer(family, httpFor(spec), server.url, options))
+    const context = yield* Layer.build(clientLayer(family, httpFor(spec), server.url, options)).pipe(Effect.orDie)
     return { server, bs: Context.get(context, Blockscout) }
   })
 

@@ -1,0 +1,161 @@
+/**
+ * The methods of a table, wired: every method `methodEntries` lists becomes a function over the request
+ * pipeline (arguments, one call or a walk), and the by-name calls (`page`, `pages`, `stream`, `get`) look rows
+ * up in the same table. The table is a parameter: a test adds a row to a copy of `endpoints` and gets its
+ * method, typed by `MethodsOf`.
+ *
+ * @internal
+ */
+import { Effect, Stream } from "effect"
+import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "../BlockscoutError.ts"
+import type { Endpoint, EndpointTable, MethodKind, RowItem } from "../endpoints.ts"
+import { type ItemName, type ListName, type MethodsOf, methodEntries } from "../Methods.ts"
+import type { EndpointArgs, Page, PageWithCursor } from "../Parameters.ts"
+import { prepare } from "./arguments.ts"
+import type { ClientContext } from "./context.ts"
+import * as Fetch from "./pagination/fetch.ts"
+import * as Walk from "./pagination/walk.ts"
+
+/**
+ * The by-name calls over a table: any row by its name, for tools that derive commands from the table.
+ * Arguments are checked against the row at run time (`InvalidArgument`, nothing sent).
+ */
+export interface ByName<T extends EndpointTable> {
+  /** One page of a paged row (or a bare-array row's array as a page with no next cursor). */
+  readonly page: <N extends ListName<T>>(
+    name: N,
+    args?: EndpointArgs
+  ) => Effect.Effect<Page<RowItem<T[N]>>, BlockscoutError<CallReason>>
+  /** Every page of a row, each with the cursor it was fetched with. */
+  readonly pages: <N extends ListName<T>>(
+    name: N,
+    args?: EndpointArgs
+  ) => Stream.Stream<PageWithCursor<RowItem<T[N]>>, BlockscoutError<StreamReason>>
+  /** Every item of a row. */
+  readonly stream: <N extends ListName<T>>(
+    name: N,
+    args?: EndpointArgs
+  ) => Stream.Stream<RowItem<T[N]>, BlockscoutError<StreamReason>>
+  /** The one item of a single-item row (`NotFound` when the server has none). */
+  readonly get: <N extends ItemName<T>>(
+    name: N,
+    args?: EndpointArgs
+  ) => Effect.Effect<RowItem<T[N]>, BlockscoutError<CallReason>>
+}
+
+const invalid = (endpoint: string, argument: string, message: string) =>
+  new BlockscoutError({ reason: new InvalidArgument({ endpoint, url: "", argument, message }) })
+
+/**
+ * A method's positional arguments as the named arguments `prepare` checks: the path parameters by name (a
+ * bigint token id as its decimal string), over the options object's entries.
+ */
+const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): EndpointArgs => {
+  const options = positional[row.pathParams.length]
+  const named: Record<string, unknown> =
+    options === undefined ? {} : typeof options === "object" && options !== null ? { ...options } : { options }
+  row.pathParams.forEach((param, i) => {
+    const value = positional[i]
+    named[param.name] = typeof value === "bigint" ? value.toString() : value
+  })
+  return named as EndpointArgs
+}
+
+/** The four kinds of call, over one client context. */
+const calls = (ctx: ClientContext) => {
+  /** One call: a page of a paged row, the whole body of an array or item row. */
+  const one = (row: Endpoint, args: EndpointArgs, span: string): Effect.Effect<unknown, BlockscoutError> =>
+    Effect.flatMap(prepare(row, args, ctx.pageSize), (prepared) =>
+      row.shape === "page" ? Fetch.fetchPage(ctx, prepared, span) : Fetch.fetchWhole(ctx, prepared, span)
+    )
+  /** Every page of a row (an array row's array is one page with no cursor). */
+  const pages = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
+    Stream.unwrap(
+      Effect.map(prepare(row, args, ctx.pageSize), (prepared) =>
+        row.shape === "page"
+          ? Walk.pages(ctx, prepared, span)
+          : Stream.fromEffect(
+              Effect.map(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span), (items) => ({
+                items,
+                next_page_params: null,
+                cursor: undefined
+              }))
+            )
+      )
+    )
+  /** Every item of a row. */
+  const items = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
+    Stream.unwrap(
+      Effect.map(prepare(row, args, ctx.pageSize), (prepared) =>
+        row.shape === "page"
+          ? Walk.items(ctx, prepared, span)
+          : Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span))
+      )
+    )
+  return { one, pages, items }
+}
+
+/** The function of one method: its positional arguments to a call of its kind. */
+const methodOf = (
+  call: ReturnType<typeof calls>,
+  row: Endpoint,
+  kind: MethodKind,
+  name: string
+): ((...args: ReadonlyArray<unknown>) => unknown) => {
+  const span = `Blockscout.${name}`
+  switch (kind) {
+    case "list":
+    case "get":
+      return (...args) => call.one(row, namedArguments(row, args), span)
+    case "stream":
+      return (...args) => call.items(row, namedArguments(row, args), span)
+    case "streamPages":
+      return (...args) => call.pages(row, namedArguments(row, args), span)
+  }
+}
+
+/**
+ * The methods of `table` over `ctx`: each listed by `methodEntries` (the naming rule and the rows' aliases),
+ * plus the by-name calls.
+ */
+export const makeMethods = <T extends EndpointTable>(table: T, ctx: ClientContext): MethodsOf<T> & ByName<T> => {
+  const call = calls(ctx)
+  const methods: Record<string, unknown> = {}
+  for (const entry of methodEntries(table)) methods[entry.name] = methodOf(call, entry.row, entry.kind, entry.name)
+  /** The row called `name` if it has one of `shapes`; else why not, as `InvalidArgument`. */
+  const rowOf = (name: string, shapes: ReadonlyArray<Endpoint["shape"]>, use: string) => {
+    const row = Object.hasOwn(table, name) ? table[name] : undefined
+    if (row === undefined) return Effect.fail(invalid(name, "name", `no endpoint is named ${JSON.stringify(name)}`))
+    if (!shapes.includes(row.shape)) {
+      return Effect.fail(
+        invalid(name, "name", `${name} is ${row.shape === "item" ? "an item" : `a ${row.shape}`} endpoint: ${use}`)
+      )
+    }
+    return Effect.succeed(row)
+  }
+  const byName: ByName<EndpointTable> = {
+    page: (name, args = {}) =>
+      Effect.flatMap(rowOf(name, ["page", "array"], "use get"), (row) =>
+        call
+          .one(row, args, `Blockscout.page.${name}`)
+          .pipe(Effect.map((body) => (row.shape === "page" ? body : { items: body, next_page_params: null })))
+      ) as never,
+    pages: (name, args = {}) =>
+      Stream.unwrap(
+        Effect.map(rowOf(name, ["page", "array"], "use get"), (row) =>
+          call.pages(row, args, `Blockscout.pages.${name}`)
+        )
+      ) as never,
+    stream: (name, args = {}) =>
+      Stream.unwrap(
+        Effect.map(rowOf(name, ["page", "array"], "use get"), (row) =>
+          call.items(row, args, `Blockscout.stream.${name}`)
+        )
+      ) as never,
+    get: (name, args = {}) =>
+      Effect.flatMap(rowOf(name, ["item"], "use page, pages or stream"), (row) =>
+        call.one(row, args, `Blockscout.get.${name}`)
+      ) as never
+  }
+  return { ...methods, ...byName } as MethodsOf<T> & ByName<T>
+}

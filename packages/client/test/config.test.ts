@@ -1,0 +1,264 @@
+/**
+ * `Blockscout.layerConfig`: the client from configuration, by default `BLOCKSCOUT_*`, under any prefix or
+ * nesting, or from the app's own `Config` values; every value checked when the layer is built, and a setup
+ * that picks no API (or two) failing with one message that names every way to fix it.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Config, ConfigProvider, Effect, Layer, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { Blockscout, type BlockscoutConfig, type ClientOptions } from "../src/index.ts"
+import { page, scriptedServer } from "./support/ScriptedServer.ts"
+
+const quiet: ClientOptions = { rateLimit: false, retry: { times: 1, base: "1 millis" } }
+
+/** `layerConfig(config, quiet)` over fetch, reading `env`. */
+const withEnv = (env: Record<string, string>, config?: Config.Wrap<BlockscoutConfig>) =>
+  Blockscout.layerConfig(config, quiet).pipe(
+    Layer.provide(FetchHttpClient.layer),
+    Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env })))
+  )
+
+const listWithdrawals = Blockscout.use((bs) => bs.listWithdrawals())
+
+/** The message of the `ConfigError` building the layer with `env` fails with. */
+const failureOf = (env: Record<string, string>, config?: Config.Wrap<BlockscoutConfig>) =>
+  Effect.map(Effect.flip(listWithdrawals.pipe(Effect.provide(withEnv(env, config)))), (error) => {
+    assert.strictEqual(error._tag, "ConfigError")
+    return error.message
+  })
+
+describe("layerConfig picks the API from BLOCKSCOUT_*", () => {
+  it.effect("BLOCKSCOUT_CHAIN_ID and BLOCKSCOUT_API_KEY pick the Pro API at BLOCKSCOUT_PRO_BASE_URL", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      const family = yield* Blockscout.use((bs) => Effect.as(bs.listWithdrawals(), bs.family)).pipe(
+        Effect.provide(
+          withEnv({
+            BLOCKSCOUT_CHAIN_ID: "8453",
+            BLOCKSCOUT_API_KEY: "proapi_cfg",
+            BLOCKSCOUT_PRO_BASE_URL: server.url
+          })
+        )
+      )
+      assert.strictEqual(family, "pro")
+      assert.strictEqual(server.requests[0]!.path, "/8453/api/v2/withdrawals")
+      assert.strictEqual(server.requests[0]!.query.get("apikey"), "proapi_cfg")
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("the Pro API from configuration sends no BLOCKSCOUT_SECRET_KEY (an instance's secret), as layerPro", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      yield* listWithdrawals.pipe(
+        Effect.provide(
+          withEnv({
+            BLOCKSCOUT_CHAIN_ID: "1",
+            BLOCKSCOUT_API_KEY: "proapi_cfg",
+            BLOCKSCOUT_SECRET_KEY: "s3cret",
+            BLOCKSCOUT_PRO_BASE_URL: server.url
+          })
+        )
+      )
+      assert.isFalse(server.requests[0]!.query.has("key"))
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect(
+    "BLOCKSCOUT_BASE_URL (as pasted, with /api/v2/) picks an instance, with BLOCKSCOUT_SECRET_KEY sent as key",
+    () =>
+      Effect.gen(function* () {
+        const server = yield* scriptedServer(() => ({ body: page([]) }))
+        yield* listWithdrawals.pipe(
+          Effect.provide(withEnv({ BLOCKSCOUT_BASE_URL: `${server.url}/api/v2/`, BLOCKSCOUT_SECRET_KEY: "s3cret" }))
+        )
+        assert.strictEqual(server.requests[0]!.path, "/api/v2/withdrawals")
+        assert.strictEqual(server.requests[0]!.query.get("key"), "s3cret")
+        assert.isFalse(server.requests[0]!.query.has("apikey"))
+      }).pipe(Effect.scoped)
+  )
+
+  it.effect("BLOCKSCOUT_FAMILY settles a setup that names both", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      const env = { BLOCKSCOUT_BASE_URL: server.url, BLOCKSCOUT_CHAIN_ID: "5", BLOCKSCOUT_API_KEY: "k_both" }
+      yield* listWithdrawals.pipe(Effect.provide(withEnv({ ...env, BLOCKSCOUT_FAMILY: "instance" })))
+      assert.strictEqual(server.requests[0]!.path, "/api/v2/withdrawals")
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("every other option reaches the client: page size, key placement, retries", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ status: 503, body: { message: "down" } }))
+      const error = yield* Effect.flip(
+        listWithdrawals.pipe(
+          Effect.provide(
+            withEnv({
+              BLOCKSCOUT_BASE_URL: server.url,
+              BLOCKSCOUT_API_KEY: "inst_header_key",
+              BLOCKSCOUT_API_KEY_IN: "header",
+              BLOCKSCOUT_PAGE_SIZE: "7",
+              BLOCKSCOUT_RETRIES: "0",
+              BLOCKSCOUT_TIMEOUT: "5 seconds"
+            })
+          )
+        )
+      )
+      assert.strictEqual(error._tag === "BlockscoutError" ? error.reason._tag : error._tag, "ServerError")
+      assert.strictEqual(server.requests.length, 1, "BLOCKSCOUT_RETRIES=0: no retry")
+      const sent = server.requests[0]!
+      assert.strictEqual(sent.query.get("items_count"), "7")
+      assert.strictEqual(sent.headers["x-api-key"], "inst_header_key")
+      assert.isFalse(sent.query.has("apikey"))
+    }).pipe(Effect.scoped)
+  )
+})
+
+describe("layerConfig fails when built, naming what to set", () => {
+  it.effect("nothing set: every way to pick an API, in one message", () =>
+    Effect.gen(function* () {
+      const message = yield* failureOf({ BLOCKSCOUT_BASE_URL: "" })
+      for (const name of [
+        "BLOCKSCOUT_CHAIN_ID",
+        "BLOCKSCOUT_API_KEY",
+        "BLOCKSCOUT_BASE_URL",
+        "empty value counts as unset"
+      ]) {
+        assert.include(message, name)
+      }
+    })
+  )
+
+  it.effect("a chain id without a key: the key, or an instance instead", () =>
+    Effect.gen(function* () {
+      const message = yield* failureOf({ BLOCKSCOUT_CHAIN_ID: "1" })
+      assert.include(message, "the Pro API (BLOCKSCOUT_CHAIN_ID) needs a key: set BLOCKSCOUT_API_KEY")
+      assert.include(message, "BLOCKSCOUT_BASE_URL")
+    })
+  )
+
+  it.effect("both a base URL and a chain id: unset one, or BLOCKSCOUT_FAMILY", () =>
+    Effect.gen(function* () {
+      const message = yield* failureOf({
+        BLOCKSCOUT_CHAIN_ID: "1",
+        BLOCKSCOUT_API_KEY: "k",
+        BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com"
+      })
+      assert.include(message, "BLOCKSCOUT_FAMILY")
+    })
+  )
+
+  const bad: ReadonlyArray<readonly [string, Record<string, string>, string]> = [
+    [
+      "a chain id of 0",
+      { BLOCKSCOUT_CHAIN_ID: "0", BLOCKSCOUT_API_KEY: "k" },
+      "BLOCKSCOUT_CHAIN_ID must be a positive integer"
+    ],
+    [
+      "a chain id that is not a number",
+      { BLOCKSCOUT_CHAIN_ID: "mainnet", BLOCKSCOUT_API_KEY: "k" },
+      '["BLOCKSCOUT"]["CHAIN_ID"]'
+    ],
+    [
+      "a base URL without a scheme",
+      { BLOCKSCOUT_BASE_URL: "eth.blockscout.com" },
+      "BLOCKSCOUT_BASE_URL: the base URL is not an absolute URL"
+    ],
+    [
+      "a Pro base URL with a fragment",
+      { BLOCKSCOUT_CHAIN_ID: "1", BLOCKSCOUT_API_KEY: "k", BLOCKSCOUT_PRO_BASE_URL: "https://api.blockscout.com/#x" },
+      "BLOCKSCOUT_PRO_BASE_URL: the base URL https://api.blockscout.com/ has a fragment"
+    ],
+    [
+      "a timeout of zero",
+      { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_TIMEOUT: "0 seconds" },
+      "BLOCKSCOUT_TIMEOUT must be a positive duration"
+    ],
+    [
+      "a timeout that is not a duration",
+      { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_TIMEOUT: "5 lightyears" },
+      '["BLOCKSCOUT"]["TIMEOUT"]'
+    ],
+    [
+      "a page size of 0",
+      { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_PAGE_SIZE: "0" },
+      "BLOCKSCOUT_PAGE_SIZE must be a positive integer"
+    ],
+    [
+      "a negative retry count",
+      { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_RETRIES: "-2" },
+      "BLOCKSCOUT_RETRIES must be a non-negative integer"
+    ],
+    ["an unknown family", { BLOCKSCOUT_FAMILY: "mainnet" }, '["BLOCKSCOUT"]["FAMILY"]']
+  ]
+  for (const [what, env, expected] of bad) {
+    it.effect(`${what}`, () =>
+      Effect.gen(function* () {
+        assert.include(yield* failureOf(env), expected)
+      })
+    )
+  }
+
+  it.effect("a base URL with credentials is refused without repeating them", () =>
+    Effect.gen(function* () {
+      const message = yield* failureOf({ BLOCKSCOUT_BASE_URL: "https://user:hunter2@eth.blockscout.com" })
+      assert.include(message, "carries credentials")
+      assert.notInclude(message, "hunter2")
+    })
+  )
+})
+
+describe("layerConfig reads the app's own configuration", () => {
+  it.effect('another prefix: Blockscout.config("ETH") reads ETH_*', () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      yield* listWithdrawals.pipe(
+        Effect.provide(withEnv({ ETH_BASE_URL: server.url, BLOCKSCOUT_CHAIN_ID: "1" }, Blockscout.config("ETH")))
+      )
+      assert.strictEqual(server.requests[0]!.path, "/api/v2/withdrawals")
+      const message = yield* failureOf({ BLOCKSCOUT_BASE_URL: server.url }, Blockscout.config("ETH"))
+      assert.include(message, "ETH_BASE_URL")
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("nesting: Config.nested over the default reads APP_BLOCKSCOUT_*, a JSON provider an object", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      yield* listWithdrawals.pipe(
+        Effect.provide(withEnv({ APP_BLOCKSCOUT_BASE_URL: server.url }, Blockscout.config().pipe(Config.nested("APP"))))
+      )
+      yield* listWithdrawals.pipe(
+        Effect.provide(
+          Blockscout.layerConfig(undefined, quiet).pipe(
+            Layer.provide(FetchHttpClient.layer),
+            Layer.provide(
+              ConfigProvider.layer(ConfigProvider.fromUnknown({ BLOCKSCOUT: { BASE_URL: server.url, PAGE_SIZE: 3 } }))
+            )
+          )
+        )
+      )
+      assert.strictEqual(server.requests.length, 2)
+      assert.strictEqual(server.requests[1]!.query.get("items_count"), "3")
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("a record of the app's own Config values, checked with the options' names", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      const config = {
+        chainId: Config.Int("CHAIN"),
+        apiKey: Config.Redacted("KEY"),
+        proBaseUrl: Config.String("PRO_URL"),
+        pageSize: Config.succeed(9)
+      }
+      yield* listWithdrawals.pipe(
+        Effect.provide(withEnv({ CHAIN: "10", KEY: "proapi_own", PRO_URL: server.url }, config))
+      )
+      assert.strictEqual(server.requests[0]!.path, "/10/api/v2/withdrawals")
+      assert.strictEqual(server.requests[0]!.query.get("items_count"), "9")
+      const message = yield* failureOf({ CHAIN: "0", KEY: "proapi_own", PRO_URL: server.url }, config)
+      assert.include(message, "chainId must be a positive integer")
+      const missing = yield* failureOf({}, { apiKey: Config.succeed(Redacted.make("k")) })
+      assert.include(missing, "set chainId and apiKey for the Pro API")
+    }).pipe(Effect.scoped)
+  )
+})
