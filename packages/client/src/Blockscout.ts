@@ -11,15 +11,14 @@
  */
 import { Config, Context, Effect, Layer, Result, type Stream } from "effect"
 import { HttpClient } from "effect/http"
-import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "./BlockscoutError.ts"
+import type { BlockscoutError, CallReason, InvalidArgument, StreamReason } from "./BlockscoutError.ts"
 import * as BlockscoutConfig from "./BlockscoutConfig.ts"
 import type { BlockscoutMethods } from "./BlockscoutMethods.ts"
-import { type EndpointItem, endpoints, type Family } from "./endpoints.ts"
-import { toContext } from "./internal/context.ts"
-import { makeMethods } from "./internal/methods.ts"
-import { type Checked, checkOptions } from "./internal/options.ts"
+import type { EndpointItem, endpoints, Family } from "./endpoints.ts"
+import { configError, fromConfig } from "./internal/config.ts"
+import { checkOptions } from "./internal/options.ts"
 import * as RateLimit from "./internal/rateLimit.ts"
-import { publicUrl } from "./internal/redact.ts"
+import { build } from "./internal/service.ts"
 import type { ItemName, ListName } from "./Methods.ts"
 import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
@@ -89,51 +88,6 @@ export interface BlockscoutShape extends BlockscoutMethods {
    * serves one chain) or for a chain id that is not a positive integer.
    */
   readonly forChain: (chainId: number) => Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>>
-}
-
-/** The service over checked options, an HTTP client and a limiter registry. */
-const build = (
-  http: HttpClient.HttpClient,
-  registry: RateLimit.RateLimitRegistry,
-  checked: Checked
-): BlockscoutShape => {
-  const { target, options } = checked
-  const ctx = toContext(http, registry, target, options)
-  const forChain = (chainId: number): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>> =>
-    target.family === "pro"
-      ? Effect.map(
-          Effect.fromResult(
-            checkOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
-          ),
-          (next) => build(http, registry, next)
-        )
-      : Effect.fail(
-          new BlockscoutError({
-            reason: new InvalidArgument({
-              endpoint: "",
-              url: "",
-              argument: "chainId",
-              message: "forChain needs the Pro API: an explorer instance serves one chain"
-            })
-          })
-        )
-  const { page, pages, stream, get, ...derived } = makeMethods(endpoints, ctx)
-  // Checked here: the table's derived methods (`MethodsOf<typeof endpoints>`) are the generated interface's.
-  const methods: BlockscoutMethods = derived
-  return {
-    ...methods,
-    // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
-    ...({ page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">),
-    family: target.family,
-    chainId: target.chainId,
-    target: {
-      family: target.family,
-      baseUrl: publicUrl(target.baseUrl),
-      chainId: target.chainId,
-      apiUrl: ctx.publicBase
-    },
-    forChain
-  }
 }
 
 /**
@@ -281,11 +235,9 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
       Blockscout,
       Effect.gen(function* () {
         const values = yield* Config.unwrap(config)
-        const made = BlockscoutConfig.fromConfig(values, options, (option) => option)
-        if (Result.isFailure(made)) return yield* Effect.fail(BlockscoutConfig.configError(made.failure))
-        return yield* Blockscout.make(made.success).pipe(
-          Effect.mapError((error) => BlockscoutConfig.configError(error.reason.message))
-        )
+        const made = fromConfig(values, options, (option) => option)
+        if (Result.isFailure(made)) return yield* Effect.fail(configError(made.failure))
+        return yield* Blockscout.make(made.success).pipe(Effect.mapError((error) => configError(error.reason.message)))
       })
     )
 

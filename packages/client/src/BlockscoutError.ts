@@ -19,9 +19,9 @@
  *
  * @since 0.1.0
  */
-import { type Duration, Effect, Predicate, Schema } from "effect"
-import { dual } from "effect/Function"
+import { type Duration, type Effect, Predicate, Schema } from "effect"
 import * as Reasons from "./BlockscoutErrorReason.ts"
+import { catchReason, catchReasons } from "./internal/narrow.ts"
 
 export {
   Decode,
@@ -191,38 +191,6 @@ type CasesServices<C> = {
   [K in keyof C]: C[K] extends (...args: never) => Effect.Effect<infer _A, infer _E, infer R> ? R : never
 }[keyof C]
 
-const catchReasonImpl = dual(
-  3,
-  <A, E, R, A2, E2, R2>(
-    self: Effect.Effect<A, E, R>,
-    tag: string,
-    f: (reason: BlockscoutErrorReason, error: BlockscoutError) => Effect.Effect<A2, E2, R2>
-  ) =>
-    Effect.catchIf(
-      self,
-      (error): error is E & BlockscoutError => isBlockscoutError(error) && error.reason._tag === tag,
-      (error) => f(error.reason, error)
-    )
-)
-
-const catchReasonsImpl = dual(
-  2,
-  <A, E, R>(
-    self: Effect.Effect<A, E, R>,
-    cases: Readonly<Record<string, (reason: BlockscoutErrorReason, error: BlockscoutError) => Effect.Effect<unknown>>>
-  ) =>
-    Effect.catchIf(
-      self,
-      (error): error is E & BlockscoutError =>
-        isBlockscoutError(error) && Object.hasOwn(cases, error.reason._tag) && cases[error.reason._tag] !== undefined,
-      (error) =>
-        (cases[error.reason._tag] as (r: BlockscoutErrorReason, e: BlockscoutError) => Effect.Effect<unknown>)(
-          error.reason,
-          error
-        )
-    )
-)
-
 /**
  * The constructor and schema of `BlockscoutError`, with the reason-narrowing combinators.
  *
@@ -288,7 +256,7 @@ export interface BlockscoutErrorConstructor {
  */
 export const BlockscoutError: BlockscoutErrorConstructor & typeof BlockscoutErrorClass = Object.assign(
   BlockscoutErrorClass,
-  { catchReason: catchReasonImpl, catchReasons: catchReasonsImpl }
+  { catchReason, catchReasons }
 ) as never
 
 /**

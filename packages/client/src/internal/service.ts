@@ -1,0 +1,63 @@
+/**
+ * The service itself: the table's methods over a client context, where it sends its requests, and the same
+ * client on another chain (the same HTTP client and limiter registry, so the same key's limiter).
+ *
+ * @internal
+ */
+import { Effect } from "effect"
+import type { HttpClient } from "effect/http"
+import type { BlockscoutShape } from "../Blockscout.ts"
+import { BlockscoutError, InvalidArgument } from "../BlockscoutError.ts"
+import type { BlockscoutMethods } from "../BlockscoutMethods.ts"
+import { endpoints } from "../endpoints.ts"
+import type { BlockscoutOptions } from "../Options.ts"
+import { toContext } from "./context.ts"
+import { makeMethods } from "./methods.ts"
+import { type Checked, checkOptions } from "./options.ts"
+import type * as RateLimit from "./rateLimit.ts"
+import { publicUrl } from "./redact.ts"
+
+/** The service over checked options, an HTTP client and a limiter registry. */
+export const build = (
+  http: HttpClient.HttpClient,
+  registry: RateLimit.RateLimitRegistry,
+  checked: Checked
+): BlockscoutShape => {
+  const { target, options } = checked
+  const ctx = toContext(http, registry, target, options)
+  const forChain = (chainId: number): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>> =>
+    target.family === "pro"
+      ? Effect.map(
+          Effect.fromResult(
+            checkOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
+          ),
+          (next) => build(http, registry, next)
+        )
+      : Effect.fail(
+          new BlockscoutError({
+            reason: new InvalidArgument({
+              endpoint: "",
+              url: "",
+              argument: "chainId",
+              message: "forChain needs the Pro API: an explorer instance serves one chain"
+            })
+          })
+        )
+  const { page, pages, stream, get, ...derived } = makeMethods(endpoints, ctx)
+  // Checked here: the table's derived methods (`MethodsOf<typeof endpoints>`) are the generated interface's.
+  const methods: BlockscoutMethods = derived
+  return {
+    ...methods,
+    // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
+    ...({ page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">),
+    family: target.family,
+    chainId: target.chainId,
+    target: {
+      family: target.family,
+      baseUrl: publicUrl(target.baseUrl),
+      chainId: target.chainId,
+      apiUrl: ctx.publicBase
+    },
+    forChain
+  }
+}
