@@ -1,33 +1,39 @@
 /**
  * `pnpm generate`: writes what is derived from the endpoints table and the sources (see `render.ts`): the
- * service's method interface, the README's method table, the doc-comment examples as compiled files.
- * Run it after changing a row, a method doc or an `@example`; the tests say when it is due.
+ * service's method interface, the README's method table and its code blocks as compiled files, the
+ * doc-comment examples as compiled files. Run it after changing a row, a method doc, the README's code or an
+ * `@example`; the tests say when it is due.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { packageDir, renderExamples, renderMethods, renderReadme } from "./render.ts"
+import { packageDir, renderExamples, renderMethods, renderReadme, renderReadmeSnippets } from "./render.ts"
 
 const write = (path: string, text: string) => {
   const full = `${packageDir}/${path}`
-  const before = (() => {
-    try {
-      return readFileSync(full, "utf8")
-    } catch {
-      return undefined
-    }
-  })()
+  let before: string | undefined
+  try {
+    before = readFileSync(full, "utf8")
+  } catch {
+    before = undefined
+  }
   if (before === text) return
   writeFileSync(full, text)
   console.log(`wrote packages/client/${path}`)
 }
 
-write("src/BlockscoutMethods.ts", renderMethods())
-write("README.md", renderReadme(readFileSync(`${packageDir}/README.md`, "utf8")))
-const examples = renderExamples()
-mkdirSync(`${packageDir}/test/examples`, { recursive: true })
-for (const name of readdirSync(`${packageDir}/test/examples`)) {
-  if (!examples.has(`test/examples/${name}`)) {
-    rmSync(`${packageDir}/test/examples/${name}`)
-    console.log(`removed packages/client/test/examples/${name}`)
+/** Writes `files` into `dir`, and removes the files there that are no longer derived. */
+const writeAll = (dir: string, files: ReadonlyMap<string, string>) => {
+  mkdirSync(`${packageDir}/${dir}`, { recursive: true })
+  for (const name of readdirSync(`${packageDir}/${dir}`)) {
+    if (name.endsWith(".ts") && !files.has(`${dir}/${name}`)) {
+      rmSync(`${packageDir}/${dir}/${name}`)
+      console.log(`removed packages/client/${dir}/${name}`)
+    }
   }
+  for (const [path, text] of files) write(path, text)
 }
-for (const [path, text] of examples) write(path, text)
+
+write("src/BlockscoutMethods.ts", renderMethods())
+const readme = renderReadme(readFileSync(`${packageDir}/README.md`, "utf8"))
+write("README.md", readme)
+writeAll("test/readme", renderReadmeSnippets(readme))
+writeAll("test/examples", renderExamples())

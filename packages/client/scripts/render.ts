@@ -1,7 +1,8 @@
 /**
  * What `pnpm generate` writes, as text, from the endpoints table and the sources: the service's method
- * interface with its docs (`src/BlockscoutMethods.ts`), the README's method table, and every `@example` of
- * the public modules as a file the build type-checks (`test/examples/`). Tests render the same and fail when
+ * interface with its docs (`src/BlockscoutMethods.ts`), the README's method table and its code blocks as
+ * files the build type-checks (`test/readme/`), and every `@example` of the public modules as such a file
+ * (`test/examples/`). Tests render the same and fail when
  * a written file is stale.
  */
 import { spawnSync } from "node:child_process"
@@ -244,6 +245,12 @@ export const renderReadme = (readme: string, table: EndpointTable = endpoints): 
   if (start < 0 || end < start) throw new Error(`README.md has no ${readmeStart} ... ${readmeEnd} section`)
   return readme.slice(0, start) + renderReadmeTable(table) + readme.slice(end + readmeEnd.length)
 }
+
+/** The README's code blocks as the files `test/readme.test.ts` compiles: `test/readme/snippet-<n>.ts`. */
+export const renderReadmeSnippets = (readme: string): ReadonlyMap<string, string> =>
+  new Map(
+    [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match, i) => [`test/readme/snippet-${i + 1}.ts`, match[1] ?? ""])
+  )
 
 // ---------------------------------------------------------------------------------------------------------
 // Doc-comment examples

@@ -1,15 +1,18 @@
-import { Effect, Option, Stream } from "effect"
-import { Blockscout, type PageWithCursor } from "@blockscout-effect/client"
-import type { NextPageParams, TokenTransfer } from "@blockscout-effect/schema"
+import { Effect, Layer, LayerMap, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { Blockscout } from "@blockscout-effect/client"
 
-declare const loadCheckpoint: Effect.Effect<Option.Option<NextPageParams>>
-declare const saveCheckpoint: (cursor: NextPageParams | null) => Effect.Effect<void>
-declare const write: (page: PageWithCursor<TokenTransfer>) => Effect.Effect<void>
+const ProLive = Blockscout.layerPro({ chainId: 1, apiKey: Redacted.make("proapi_...") }).pipe(
+  Layer.provide(FetchHttpClient.layer)
+)
 
-export const program = Effect.gen(function* () {
-  const bs = yield* Blockscout
-  const cursor = Option.getOrUndefined(yield* loadCheckpoint)
-  yield* bs
-    .streamTokenTransfersPages({ type: ["ERC-20"], cursor, pageSize: 100 })
-    .pipe(Stream.runForEach((page) => Effect.andThen(write(page), saveCheckpoint(page.next_page_params))))
-})
+export class Chains extends LayerMap.Service<Chains>()("app/Chains", {
+  lookup: (chainId: number) => Layer.effect(Blockscout, Blockscout.forChain(chainId)),
+  dependencies: [ProLive]
+}) {}
+
+// Base's withdrawals, through the client for chain 8453.
+export const baseWithdrawals = Blockscout.use((bs) => bs.listWithdrawals()).pipe(
+  Effect.provide(Chains.get(8453)),
+  Effect.provide(Chains.layer)
+)

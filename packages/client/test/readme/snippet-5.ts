@@ -1,7 +1,8 @@
-import { Blockscout } from "@blockscout-effect/client"
-import { layerTest } from "@blockscout-effect/client/testing"
-import { Effect, Stream } from "effect"
+import { Effect } from "effect"
+import { Blockscout, BlockscoutError } from "@blockscout-effect/client"
 
-export const count = Blockscout.use((bs) => Stream.runCount(bs.streamWithdrawals())).pipe(
-  Effect.provide(layerTest({ family: "pro", seed: 1 }))
-)
+// Effect<Page<Log>, BlockscoutError<Exclude<CallReason, NotFound>>, Blockscout>
+export const logs = (hash: string) =>
+  Blockscout.use((bs) => bs.listTransactionLogs(hash)).pipe(
+    BlockscoutError.catchReason("NotFound", () => Effect.succeed({ items: [], next_page_params: null }))
+  )

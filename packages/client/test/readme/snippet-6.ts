@@ -1,12 +1,15 @@
-import { Effect, Layer, Redacted, Stream } from "effect"
-import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { Effect, Option, Stream } from "effect"
+import { Blockscout, type PageWithCursor } from "@blockscout-effect/client"
+import type { NextPageParams, TokenTransfer } from "@blockscout-effect/schema"
 
-const sim = SimulatedBlockscout.make({ seed: 1 })
-export const count = Blockscout.use((bs) => Stream.runCount(bs.streamWithdrawals())).pipe(
-  Effect.provide(
-    Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make("proapi_test"), rateLimit: false }).pipe(
-      Layer.provide(layerHttpClient(sim))
-    )
-  )
-)
+declare const loadCheckpoint: Effect.Effect<Option.Option<NextPageParams>>
+declare const saveCheckpoint: (cursor: NextPageParams | null) => Effect.Effect<void>
+declare const write: (page: PageWithCursor<TokenTransfer>) => Effect.Effect<void>
+
+export const program = Effect.gen(function* () {
+  const bs = yield* Blockscout
+  const cursor = Option.getOrUndefined(yield* loadCheckpoint)
+  yield* bs
+    .streamTokenTransfersPages({ type: ["ERC-20"], cursor, pageSize: 100 })
+    .pipe(Stream.runForEach((page) => Effect.andThen(write(page), saveCheckpoint(page.next_page_params))))
+})
