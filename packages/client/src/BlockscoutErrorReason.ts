@@ -42,6 +42,16 @@ class Reason extends Schema.Error<Reason>(identifier("Reason"))({
   get isRetryable(): boolean {
     return false
   }
+  /**
+   * The wait the server asked for: none, unless the reason has a `retryAfter` field (`RateLimited`,
+   * `ServerError`), which the setter takes as the instance's own value when the schema assigns it.
+   */
+  get retryAfter(): Duration.Duration | undefined {
+    return undefined
+  }
+  set retryAfter(value: Duration.Duration | undefined) {
+    Object.defineProperty(this, "retryAfter", { value, enumerable: true, configurable: true, writable: false })
+  }
 }
 
 /**
@@ -57,12 +67,7 @@ export class InvalidArgument extends Reason.extend<InvalidArgument>(identifier("
   argument: Schema.String,
   /** What was wrong with it. */
   message: Schema.String
-}) {
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
-}
+}) {}
 
 /**
  * 404: an unknown transaction, address, token or instance (or a base URL that serves no API). Never retried.
@@ -73,12 +78,7 @@ export class InvalidArgument extends Reason.extend<InvalidArgument>(identifier("
 export class NotFound extends Reason.extend<NotFound>(identifier("NotFound"))({
   _tag: Schema.tag("NotFound"),
   message: Schema.String
-}) {
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
-}
+}) {}
 
 /**
  * 400 / 422: the server rejected a parameter; `messages` keeps the server's messages or `errors` list. Also
@@ -94,12 +94,7 @@ export class InvalidRequest extends Reason.extend<InvalidRequest>(identifier("In
   message: Schema.String,
   /** One line per server message: `message`, or each `errors[]` entry as `pointer: detail`. */
   messages: Schema.Array(Schema.String)
-}) {
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
-}
+}) {}
 
 /**
  * 401 / 403: a missing or wrong key, or an address the instance restricts (send `secretKey`). Never retried.
@@ -111,12 +106,7 @@ export class Unauthorized extends Reason.extend<Unauthorized>(identifier("Unauth
   _tag: Schema.tag("Unauthorized"),
   status: Schema.Number,
   message: Schema.String
-}) {
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
-}
+}) {}
 
 /**
  * 402: the Pro API key has no credits left (a keyless call can get it too). Never retried.
@@ -127,12 +117,7 @@ export class Unauthorized extends Reason.extend<Unauthorized>(identifier("Unauth
 export class OutOfCredits extends Reason.extend<OutOfCredits>(identifier("OutOfCredits"))({
   _tag: Schema.tag("OutOfCredits"),
   message: Schema.String
-}) {
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
-}
+}) {}
 
 /**
  * 429 after the retry budget was spent (or at once when the server asks for a wait longer than
@@ -186,10 +171,6 @@ export class Transport extends Reason.extend<Transport>(identifier("Transport"))
   override get isRetryable(): boolean {
     return true
   }
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
 }
 
 /**
@@ -205,10 +186,6 @@ export class Timeout extends Reason.extend<Timeout>(identifier("Timeout"))({
 }) {
   override get isRetryable(): boolean {
     return true
-  }
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
   }
   override get message(): string {
     return `no response within ${Duration.format(this.timeout)}`
@@ -227,12 +204,7 @@ export class Decode extends Reason.extend<Decode>(identifier("Decode"))({
   /** The dotted path of the first bad field (`""` when the body is not JSON at all). */
   path: Schema.String,
   message: Schema.String
-}) {
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
-}
+}) {}
 
 /**
  * The server handed back a cursor this stream already used, and again when that page was asked once more:
@@ -248,10 +220,6 @@ export class PaginationStalled extends Reason.extend<PaginationStalled>(identifi
   /** Pages fetched before the repeat was seen. */
   pages: Schema.Number
 }) {
-  /** Never: the server did not ask for a wait. */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
   override get message(): string {
     return `cursor ${JSON.stringify(this.cursor)} repeated after ${this.pages} page(s)`
   }

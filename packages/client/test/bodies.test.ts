@@ -3,8 +3,9 @@
  * with the server's message kept and no credential in any error text, log line or span.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Logger, References, Stream, Tracer } from "effect"
+import { Effect, Stream } from "effect"
 import { Blockscout, type BlockscoutError, type BlockscoutErrorReason } from "../src/index.ts"
+import { makeCapture } from "./support/capture.ts"
 import { page, type Reply, scriptedServer } from "./support/ScriptedServer.ts"
 import { fixtures, instanceLayer, proLayer, secretKeyText } from "./support/fixtures.ts"
 
@@ -118,36 +119,9 @@ const cases: ReadonlyArray<Case> = [
 /** Runs `effect`, collecting every log line and span as text. */
 const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
-    const texts: Array<string> = []
-    const logger = Logger.make((options) => {
-      const annotations = options.fiber.getRef(References.CurrentLogAnnotations)
-      texts.push(JSON.stringify({ message: options.message, annotations, cause: String(options.cause) }))
-    })
-    const spans: Array<Tracer.NativeSpan> = []
-    const tracer = Tracer.make({
-      span: (options) => {
-        const span = new Tracer.NativeSpan(options)
-        spans.push(span)
-        return span
-      }
-    })
-    const exit = yield* effect.pipe(
-      Effect.withTracer(tracer),
-      Effect.provide(Logger.layer([logger])),
-      Effect.provideService(References.MinimumLogLevel, "All"),
-      Effect.exit
-    )
-    for (const span of spans) {
-      texts.push(
-        JSON.stringify({
-          name: span.name,
-          attributes: Object.fromEntries(span.attributes),
-          events: span.events,
-          status: String(span.status._tag === "Ended" ? span.status.exit : "")
-        })
-      )
-    }
-    return { exit, texts }
+    const capture = makeCapture()
+    const exit = yield* Effect.exit(capture.around(effect))
+    return { exit, texts: [...capture.logs, ...capture.spanTexts()] }
   })
 
 const errorTexts = (error: BlockscoutError) => [

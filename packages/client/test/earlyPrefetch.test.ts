@@ -9,8 +9,9 @@
  * and a tracer checks that every request's span ended (nothing left fetching).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Duration, Effect, Exit, Stream, Tracer } from "effect"
+import { Duration, Effect, Exit, Stream } from "effect"
 import { Blockscout, type BlockscoutEvent, type ClientOptions } from "../src/index.ts"
+import { makeCapture } from "./support/capture.ts"
 import { type Recorded, type Reply, scriptedServer, type ScriptedServer } from "./support/ScriptedServer.ts"
 import { fixtures, proLayer } from "./support/fixtures.ts"
 
@@ -52,14 +53,7 @@ const indexOf = (url: string) => new URL(url).searchParams.get("index")
 const run = (server: ScriptedServer, options: { readonly take?: number; readonly slowFirst?: number } = {}) =>
   Effect.gen(function* () {
     const started: Array<string | null> = []
-    const spans: Array<Tracer.NativeSpan> = []
-    const tracer = Tracer.make({
-      span: (span) => {
-        const native = new Tracer.NativeSpan(span)
-        spans.push(native)
-        return native
-      }
-    })
+    const capture = makeCapture()
     const onEvent = (event: BlockscoutEvent) =>
       Effect.sync(() => {
         if (event._tag === "Request") started.push(indexOf(event.url))
@@ -71,10 +65,9 @@ const run = (server: ScriptedServer, options: { readonly take?: number; readonly
           Stream.tap((w) => (w.index === 0 && options.slowFirst !== undefined ? pause(options.slowFirst) : Effect.void))
         )
       return Stream.runCollect(options.take === undefined ? all : Stream.take(all, options.take))
-    }).pipe(Effect.provide(layer(server, { onEvent })), Effect.withTracer(tracer), Effect.exit)
+    }).pipe(Effect.provide(layer(server, { onEvent })), capture.around, Effect.exit)
     yield* pause(30)
-    const open = spans.filter((span) => span.status._tag !== "Ended").map((span) => span.name)
-    assert.deepStrictEqual(open, [], "every request's span ended: nothing left fetching")
+    assert.deepStrictEqual(capture.openSpans(), [], "every request's span ended: nothing left fetching")
     return { exit, started, items: Exit.isSuccess(exit) ? exit.value.map((w) => w.index) : [] }
   })
 

@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Fiber, Logger, References, Stream, Tracer } from "effect"
+import { Effect, Fiber, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { Blockscout, type BlockscoutError, type ClientOptions } from "../src/index.ts"
+import { makeCapture } from "./support/capture.ts"
 import { page, type Reply, scriptedServer } from "./support/ScriptedServer.ts"
 import { assertHeldFor, settle, waitForRequests } from "./support/wait.ts"
 import {
@@ -233,19 +234,7 @@ describe("errors and retries", () => {
 describe("secrets", () => {
   it.live("no error, log line, span or event holds the API key or the secret key", () =>
     Effect.gen(function* () {
-      const logs: Array<string> = []
-      const logger = Logger.make((options) => {
-        const annotations = options.fiber.getRef(References.CurrentLogAnnotations)
-        logs.push(JSON.stringify({ message: options.message, annotations, cause: String(options.cause) }))
-      })
-      const spans: Array<Tracer.NativeSpan> = []
-      const tracer = Tracer.make({
-        span: (options) => {
-          const span = new Tracer.NativeSpan(options)
-          spans.push(span)
-          return span
-        }
-      })
+      const capture = makeCapture()
       const events: Array<string> = []
       // Every scenario echoes the key back somewhere: in a message, a cursor, a bad field.
       const server = yield* scriptedServer((request, n) => {
@@ -282,21 +271,14 @@ describe("secrets", () => {
         yield* run(Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawalsPages())))
         for (let i = 0; i < 5; i++) yield* run(listWithdrawals)
         yield* run(Blockscout.use((bs) => bs.listWithdrawals({ cursor: { index: 1, apikey: apiKeyText } })))
-      }).pipe(
-        Effect.withTracer(tracer),
-        Effect.provide(Logger.layer([logger])),
-        Effect.provideService(References.MinimumLogLevel, "All")
-      )
+      }).pipe(capture.around)
       assert.isAbove(server.requests.length, 6)
-      assert.isAbove(logs.length, 0, "the retries were logged")
-      const spanTexts = spans.map((span) =>
-        JSON.stringify({ name: span.name, attributes: Object.fromEntries(span.attributes), events: span.events })
-      )
-      assert.isTrue(spans.some((span) => span.name === "Blockscout.listWithdrawals"))
-      const listSpan = spans.find((span) => span.name === "Blockscout.listWithdrawals")!
-      assert.strictEqual(listSpan.attributes.get("blockscout.endpoint"), "withdrawals")
-      assert.strictEqual(listSpan.attributes.get("blockscout.family"), "instance")
-      for (const text of [...outputs, ...logs, ...spanTexts, ...events]) {
+      assert.isAbove(capture.logs.length, 0, "the retries were logged")
+      const listSpan = capture.spans.find((span) => span.name === "Blockscout.listWithdrawals")
+      assert.isDefined(listSpan)
+      assert.strictEqual(listSpan!.attributes.get("blockscout.endpoint"), "withdrawals")
+      assert.strictEqual(listSpan!.attributes.get("blockscout.family"), "instance")
+      for (const text of [...outputs, ...capture.logs, ...capture.spanTexts(), ...events]) {
         assert.notInclude(text, apiKeyText)
         assert.notInclude(text, secretKeyText)
       }

@@ -4,8 +4,9 @@
  * timeout, backoff, limiter wait) still pending.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Clock, Duration, Effect, Fiber, Stream, Tracer } from "effect"
+import { Clock, Duration, Effect, Fiber, Stream } from "effect"
 import { Blockscout, type BlockscoutShape, type ClientOptions } from "../src/index.ts"
+import { makeCapture } from "./support/capture.ts"
 import { page, type Recorded, scriptedServer, type ScriptedServer } from "./support/ScriptedServer.ts"
 import { fixtures, proLayer } from "./support/fixtures.ts"
 
@@ -54,26 +55,15 @@ const leakChecked = <A, E, R>(server: ScriptedServer, body: (pendingSleeps: () =
           return base.sleep(duration)
         }).pipe(Effect.ensuring(Effect.sync(() => pendingSleeps--)))
     }
-    const spans: Array<Tracer.NativeSpan> = []
-    const tracer = Tracer.make({
-      span: (options) => {
-        const span = new Tracer.NativeSpan(options)
-        spans.push(span)
-        return span
-      }
-    })
-    const result = yield* body(() => pendingSleeps).pipe(
-      Effect.withTracer(tracer),
-      Effect.provideService(Clock.Clock, counting)
-    )
+    const capture = makeCapture()
+    const result = yield* body(() => pendingSleeps).pipe(capture.around, Effect.provideService(Clock.Clock, counting))
     // Give anything left running the chance to show itself: a request, a timer, an open span.
     const requestsAtEnd = server.requests.length
     yield* pause(60)
     assert.strictEqual(pendingSleeps, 0, "no timer left pending")
     assert.strictEqual(server.requests.length, requestsAtEnd, "no request sent after the end")
-    const open = spans.filter((span) => span.status._tag !== "Ended").map((span) => span.name)
-    assert.deepStrictEqual(open, [], "every span ended (no fiber still working)")
-    assert.isAbove(spans.length, 0)
+    assert.deepStrictEqual(capture.openSpans(), [], "every span ended (no fiber still working)")
+    assert.isAbove(capture.spans.length, 0)
     return result
   })
 

@@ -40,9 +40,20 @@ export const fetchRaw = (
   tap?: BodyTap
 ): Effect.Effect<unknown, Errors.BlockscoutError> => {
   const { query, url } = requestOf(ctx, prepared, cursor)
+  // The body leaves the span through this box, so the span ends with no value: a tracer that keeps each
+  // span's exit never holds a page body, nor a key an old server echoed into its cursor.
+  const box: { json: unknown } = { json: undefined }
   return fetchJson(ctx, prepared.endpoint, prepared.path, query, url, tap).pipe(
+    Effect.map((json) => {
+      box.json = json
+    }),
     // No stack trace per span: one is captured per page otherwise, a measurable cost on long streams.
-    Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) }, { captureStackTrace: false })
+    Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) }, { captureStackTrace: false }),
+    Effect.map(() => {
+      const json = box.json
+      box.json = undefined
+      return json
+    })
   )
 }
 

@@ -1,0 +1,56 @@
+/**
+ * What a client shows besides its results, captured: every log line and every span, for tests that check no
+ * key leaks into them, that spans are named as documented, or that none is left open when a stream ends.
+ */
+import { Effect, Logger, References, Tracer } from "effect"
+
+/** A capturing logger and tracer, and what they kept. */
+export interface Capture {
+  /** Every log line, as JSON of its message, annotations and cause. */
+  readonly logs: ReadonlyArray<string>
+  /** Every span started. */
+  readonly spans: ReadonlyArray<Tracer.NativeSpan>
+  /** Runs `effect` with the capturing logger (at every level) and tracer. */
+  readonly around: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /** Every span as JSON of its name, attributes, events and status. */
+  readonly spanTexts: () => ReadonlyArray<string>
+  /** The names of the spans not ended. */
+  readonly openSpans: () => ReadonlyArray<string>
+}
+
+/** A fresh capture. */
+export const makeCapture = (): Capture => {
+  const logs: Array<string> = []
+  const spans: Array<Tracer.NativeSpan> = []
+  const logger = Logger.make((options) => {
+    const annotations = options.fiber.getRef(References.CurrentLogAnnotations)
+    logs.push(JSON.stringify({ message: options.message, annotations, cause: String(options.cause) }))
+  })
+  const tracer = Tracer.make({
+    span: (options) => {
+      const span = new Tracer.NativeSpan(options)
+      spans.push(span)
+      return span
+    }
+  })
+  return {
+    logs,
+    spans,
+    around: (effect) =>
+      effect.pipe(
+        Effect.withTracer(tracer),
+        Effect.provide(Logger.layer([logger])),
+        Effect.provideService(References.MinimumLogLevel, "All")
+      ),
+    spanTexts: () =>
+      spans.map((span) =>
+        JSON.stringify({
+          name: span.name,
+          attributes: Object.fromEntries(span.attributes),
+          events: span.events,
+          status: String(span.status._tag === "Ended" ? span.status.exit : "")
+        })
+      ),
+    openSpans: () => spans.filter((span) => span.status._tag !== "Ended").map((span) => span.name)
+  }
+}
