@@ -44,8 +44,9 @@ export const fetchRaw = (
   // span's exit never holds a page body, nor a key an old server echoed into its cursor.
   const box: { json: unknown } = { json: undefined }
   return fetchJson(ctx, prepared.endpoint, prepared.path, query, url, tap).pipe(
-    Effect.map((json) => {
+    Effect.flatMap((json) => {
       box.json = json
+      return Effect.void
     }),
     // No stack trace per span: one is captured per page otherwise, a measurable cost on long streams.
     Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) }, { captureStackTrace: false }),
