@@ -4,15 +4,15 @@
  *
  * It is the API's description, so it lives beside the schemas it names: the client derives its methods,
  * request checks and pagination from these rows, the simulated Blockscout its routes, and tools (the
- * command-line app) their subcommands. Adding an endpoint is a row here plus its schema.
+ * command-line app) their subcommands. Adding an endpoint is a row here (`pageRow`, `arrayRow` or `itemRow`,
+ * see `Endpoint.ts`) plus its schema; then `pnpm generate` writes the client's method interface and docs.
  *
  * Gotcha: E1 (Pro) and E5 (instance) are the same `tokenTransfers` row: both families serve every
  * endpoint under the same paths, only the base URL differs.
  *
  * @since 0.1.0
  */
-import type { Schema } from "effect"
-import type { Page } from "./Page.ts"
+import { arrayRow, endpointTable, pageRow, type RowItem } from "./Endpoint.ts"
 import {
   AddressWithdrawalsResponse,
   BlocksValidatedResponse,
@@ -29,168 +29,6 @@ import {
 import { SmartContractLanguageValues } from "./SmartContract.ts"
 import { TokenTypeValues } from "./Token.ts"
 import { TransactionTypeValues } from "./Transaction.ts"
-
-/** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
-export type Family = "pro" | "instance"
-
-/** What a path parameter must look like (the API doc patterns); checked before any request is sent. */
-export type PathParamKind = "address" | "hash" | "tokenId"
-
-/** A path parameter: its argument name (also the `{name}` in the path template) and its check. */
-export interface PathParam {
-  /** The argument name, also the `{name}` placeholder in `path`. */
-  readonly name: string
-  /** The pattern the value must match before anything is sent. */
-  readonly kind: PathParamKind
-}
-
-/**
- * How a filter is written and checked:
- * - `literal`: one value from `values`;
- * - `literals`: a non-empty list of values from `values`, sent comma-separated;
- * - `text`: any non-empty string;
- * - `names`: a non-empty list of free names (no commas), sent comma-separated.
- */
-export type FilterKind = "literal" | "literals" | "text" | "names"
-
-/** A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors. */
-export interface Filter {
-  /** The API's own query parameter name (`type`, `filter`, `method`, `q`, `sort`, `order`). */
-  readonly name: string
-  /** How the value is written and checked. */
-  readonly kind: FilterKind
-  /** The allowed values of `literal` / `literals` filters. */
-  readonly values?: ReadonlyArray<string> | undefined
-  /** One line for help texts. */
-  readonly description: string
-}
-
-/**
- * The name of an endpoint row: a key of `endpoints`, and the `name` of its row.
- *
- * Use it to call any row through `Blockscout.page(name, args)` / `pages` / `stream`.
- */
-
-/**
- * What a row's response is, and so which methods it gets:
- * - `page`: `{ items, next_page_params }`, paged (`list*`, `stream*`, `stream*Pages`);
- * - `array`: a bare array in one call, no paging (`list*`, E3);
- * - `item`: one object (`get*`), absent as a 404 (`NotFound`).
- */
-export type EndpointShape = "page" | "array" | "item"
-
-/**
- * The kinds of client method a row can get: `list` (one page, or a bare array), `stream` (every item),
- * `streamPages` (every page with its cursor), `get` (one item). Names follow from the row's `method`:
- * `list<Method>`, `stream<Method>`, `stream<Method>Pages`, `get<Method>`.
- */
-export type MethodKind = "list" | "stream" | "streamPages" | "get"
-
-/** What every row says, whatever its shape. */
-export interface EndpointRow {
-  /** The row's key in its table (set from the key by `endpointTable`: the two cannot disagree). */
-  readonly name: string
-  /** Endpoint ids of the API doc (`"E1/E5"`, `"E4"`, ...). */
-  readonly ids: string
-  /**
-   * The base of the client's method names: `"Transactions"` gives `listTransactions`, `streamTransactions`
-   * and `streamTransactionsPages` for a paged row; an item row `"Transaction"` gives `getTransaction`.
-   */
-  readonly method: string
-  /** One line saying what the endpoint answers. */
-  readonly summary: string
-  /** Path under `/api/v2`, with `{name}` placeholders for the path parameters. */
-  readonly path: string
-  /** The path parameters, in path order (the client's methods take them positionally, in this order). */
-  readonly pathParams: ReadonlyArray<PathParam>
-  /** The query filters (re-sent on every page of a paged row). */
-  readonly filters: ReadonlyArray<Filter>
-  /** Keys servers are known to put in `next_page_params` (documentation; cursors are sent back as given). */
-  readonly cursorKeys: ReadonlyArray<string>
-  /** The API families serving the endpoint (both, for every row today). */
-  readonly families: ReadonlyArray<Family>
-  /**
-   * Pro API credits one answered call costs (20; 30 for logs and token transfers, 40 for internal
-   * transactions). Per-instance calls cost none.
-   */
-  readonly credits: number
-  /**
-   * More names for the row's methods, as data (Octokit style): `{ mainPageTransactions: "list" }` keeps a
-   * name users know working beside the one the naming rule gives.
-   */
-  readonly aliases?: Readonly<Record<string, MethodKind>> | undefined
-}
-
-/**
- * A paged row: `response` decodes `{ items, next_page_params }`.
- */
-export interface PageEndpoint<Item = unknown> extends EndpointRow {
-  readonly shape: "page"
-  /** The schema decoding the whole response body. */
-  readonly response: Schema.Decoder<Page<Item>>
-}
-
-/** A bare-array row (E3): `response` decodes the array, in one call. */
-export interface ArrayEndpoint<Item = unknown> extends EndpointRow {
-  readonly shape: "array"
-  /** The schema decoding the whole response body. */
-  readonly response: Schema.Decoder<ReadonlyArray<Item>>
-}
-
-/** A single-item row: `response` decodes the object; a 404 means there is none. */
-export interface ItemEndpoint<Item = unknown> extends EndpointRow {
-  readonly shape: "item"
-  /** The schema decoding the whole response body. */
-  readonly response: Schema.Decoder<Item>
-}
-
-/**
- * One endpoint: where it lives, what it takes, what it returns, what a call costs; `shape` says which kind.
- */
-export type Endpoint<Item = unknown> = PageEndpoint<Item> | ArrayEndpoint<Item> | ItemEndpoint<Item>
-
-/**
- * A table of endpoint rows keyed by name: `endpoints`, or a copy with rows added. The client's methods, the
- * simulator's routes and the command-line tool's subcommands derive from whichever table they are given.
- */
-export type EndpointTable = { readonly [name: string]: Endpoint }
-
-/** A row as written: everything but its `name` (its key in the table) and `families` (both unless given). */
-type RowInput<R extends Endpoint> = Omit<R, "name" | "shape" | "families"> & {
-  readonly families?: ReadonlyArray<Family> | undefined
-}
-
-/** What a row helper gives back: the row as written, its shape, and its families. */
-type Row<R, Shape extends EndpointShape> = Omit<R, "families"> & {
-  readonly shape: Shape
-  readonly families: ReadonlyArray<Family>
-}
-
-const bothFamilies: ReadonlyArray<Family> = ["pro", "instance"]
-
-/**
- * A paged row (`{ items, next_page_params }`). Its `const` type parameter keeps path parameters, filter names
- * and values as literal types: the client's method signatures are derived from them.
- */
-export const pageRow = <const R extends RowInput<PageEndpoint>>(row: R): Row<R, "page"> =>
-  ({ families: bothFamilies, ...row, shape: "page" }) as Row<R, "page">
-
-/** A bare-array row (one call, no paging). */
-export const arrayRow = <const R extends RowInput<ArrayEndpoint>>(row: R): Row<R, "array"> =>
-  ({ families: bothFamilies, ...row, shape: "array" }) as Row<R, "array">
-
-/** A single-item row (`get*`, `NotFound` when absent). */
-export const itemRow = <const R extends RowInput<ItemEndpoint>>(row: R): Row<R, "item"> =>
-  ({ families: bothFamilies, ...row, shape: "item" }) as Row<R, "item">
-
-/**
- * A table from rows keyed by name, each row's `name` set from its key. Extending `endpoints` is
- * `endpointTable({ ...endpoints, myRow: pageRow({ ... }) })`.
- */
-export const endpointTable = <const T extends { readonly [name: string]: Omit<Endpoint, "name"> }>(
-  rows: T
-): { readonly [K in keyof T & string]: T[K] & { readonly name: K } } =>
-  Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, { ...row, name }])) as never
 
 /**
  * The table. Keys are the endpoint names used by `Blockscout.page(name, args)` / `pages(name, args)`.
@@ -362,24 +200,7 @@ export const endpoints = endpointTable({
 export type EndpointName = keyof typeof endpoints
 
 /**
- * The decoded item type of a row: a page's items, the bare array's elements, or the single item.
- */
-export type RowItem<R> = R extends { readonly shape: "page"; readonly response: { readonly Type: infer P } }
-  ? P extends { readonly items: ReadonlyArray<infer A> }
-    ? A
-    : never
-  : R extends { readonly shape: "array"; readonly response: { readonly Type: infer L } }
-    ? L extends ReadonlyArray<infer A>
-      ? A
-      : never
-    : R extends { readonly shape: "item"; readonly response: { readonly Type: infer A } }
-      ? A
-      : never
-
-/**
  * The decoded item type of an endpoint row. Distributes over a union of names: a tool holding any
  * `EndpointName` gets the union of their item types, not `never`.
  */
-export type EndpointItem<N extends EndpointName> = N extends EndpointName
-  ? RowItem<(typeof endpoints)[N]>
-  : never
+export type EndpointItem<N extends EndpointName> = N extends EndpointName ? RowItem<(typeof endpoints)[N]> : never
