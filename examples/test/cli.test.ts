@@ -106,6 +106,24 @@ describe("blockscout CLI, choosing the API", () => {
       assert.deepStrictEqual(result.stdout.trimEnd().split("\n"), yield* proItems)
     })
   )
+
+  it.effect(
+    "BLOCKSCOUT_BASE_URL and BLOCKSCOUT_CHAIN_ID both set: a usage error, unless BLOCKSCOUT_FAMILY decides",
+    () =>
+      Effect.gen(function* () {
+        const env = { BLOCKSCOUT_CHAIN_ID: "1", BLOCKSCOUT_API_KEY: "proapi_env", BLOCKSCOUT_BASE_URL: baseUrl }
+        const sent = simulator.requests.length
+        const both = yield* runCli(["withdrawals", "--limit", "2"], simulator, undefined, { env })
+        assert.strictEqual(both.code, exitCodes.usage)
+        assert.include(both.stderr, "BLOCKSCOUT_FAMILY")
+        assert.strictEqual(simulator.requests.length, sent, "nothing sent")
+        const instance = yield* runCli(["withdrawals", "--limit", "2"], simulator, undefined, {
+          env: { ...env, BLOCKSCOUT_FAMILY: "instance" }
+        })
+        assert.strictEqual(instance.code, 0, instance.stderr)
+        assert.strictEqual(simulator.requests.at(-1)?.family, "instance")
+      })
+  )
 })
 
 describe("blockscout CLI output", () => {

@@ -61,14 +61,25 @@ export const clientLayer = (input: CommonInput, options: ClientOptions) =>
       const url = yield* checkUrl("--base-url", input.baseUrl.value, "instance")
       return { secrets, layer: instance(url.href) }
     }
-    // The environment, as Blockscout.layerConfig reads it (BLOCKSCOUT_BASE_URL wins), with the URLs checked.
+    // The environment, as Blockscout.layerConfig reads it (both set: BLOCKSCOUT_FAMILY decides), URLs checked.
     const envBase = yield* optionalString("BLOCKSCOUT_BASE_URL")
-    if (Option.isSome(envBase)) {
+    const envChain = yield* optionalString("BLOCKSCOUT_CHAIN_ID")
+    const envFamily = yield* optionalString("BLOCKSCOUT_FAMILY")
+    if (Option.isSome(envBase) && Option.isSome(envChain) && Option.isNone(envFamily)) {
+      return yield* usage(
+        "both BLOCKSCOUT_BASE_URL (one explorer instance) and BLOCKSCOUT_CHAIN_ID (the Pro API) are set: " +
+          "unset one, or set BLOCKSCOUT_FAMILY to pro or instance"
+      )
+    }
+    const family = Option.getOrUndefined(envFamily)
+    if (family !== undefined && family !== "pro" && family !== "instance") {
+      return yield* usage(`BLOCKSCOUT_FAMILY ${JSON.stringify(family)}: must be pro or instance`)
+    }
+    if (Option.isSome(envBase) && family !== "pro") {
       const url = yield* checkUrl("BLOCKSCOUT_BASE_URL", envBase.value, "instance")
       return { secrets, layer: instance(url.href) }
     }
-    const envChain = yield* optionalString("BLOCKSCOUT_CHAIN_ID")
-    if (Option.isSome(envChain)) {
+    if (Option.isSome(envChain) && family !== "instance") {
       const chainId = Number(envChain.value)
       if (!Number.isSafeInteger(chainId) || chainId < 1) {
         return yield* usage(`BLOCKSCOUT_CHAIN_ID ${JSON.stringify(envChain.value)}: must be a positive chain id`)
