@@ -4,7 +4,7 @@
  * on another chain sharing its key's limiter.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Redacted } from "effect"
+import { Effect, Fiber, Layer, LayerMap, Redacted } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
 import { TestClock } from "effect/testing"
 import { Blockscout, type BlockscoutOptions, type InstanceOptions, type ProOptions } from "../src/index.ts"
@@ -242,6 +242,27 @@ describe("forChain: one client per chain on one Pro key", () => {
         server.requests.map((r) => r.path),
         ["/1/api/v2/withdrawals", "/10/api/v2/withdrawals"]
       )
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("as layers: a LayerMap of chains over one Pro layer (the README's recipe)", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      const ProLive = Blockscout.layerPro({ chainId: 1, apiKey: key, baseUrl: server.url, rateLimit: false }).pipe(
+        Layer.provide(FetchHttpClient.layer)
+      )
+      class Chains extends LayerMap.Service<Chains>()("test/Chains", {
+        lookup: (chainId: number) => Layer.effect(Blockscout, Blockscout.forChain(chainId)),
+        dependencies: [ProLive]
+      }) {}
+      const list = Blockscout.use((bs) => bs.listWithdrawals())
+      yield* Effect.all([list.pipe(Effect.provide(Chains.get(10))), list.pipe(Effect.provide(Chains.get(8453)))]).pipe(
+        Effect.provide(Chains.layer)
+      )
+      assert.deepStrictEqual(server.requests.map((r) => r.path).sort(), [
+        "/10/api/v2/withdrawals",
+        "/8453/api/v2/withdrawals"
+      ])
     }).pipe(Effect.scoped)
   )
 
