@@ -16,7 +16,7 @@
  * (`BLOCKSCOUT_PRO_BASE_URL` moves it, as done here for the simulator). A missing setting fails with a
  * `ConfigError` when the layer is built, before any request.
  */
-import { Blockscout } from "@blockscout-effect/client"
+import { Blockscout, type Family } from "@blockscout-effect/client"
 import { serve } from "@blockscout-effect/client/testing/node"
 import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
 import { ConfigProvider, Console, Effect, Layer } from "effect"
@@ -24,7 +24,7 @@ import * as Connection from "./lib/Connection.ts"
 
 /** What `latestActivity` reports. */
 export interface Activity {
-  readonly family: "pro" | "instance"
+  readonly family: Family
   readonly chainId: number | undefined
   /** The latest transactions, newest first: hash, block and value in wei. */
   readonly transactions: ReadonlyArray<{ readonly hash: string; readonly block: number | null; readonly value: bigint }>

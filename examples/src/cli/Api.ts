@@ -8,7 +8,7 @@
  *
  * Gotcha: the secrets it read are returned too, so every message the tool prints can be scrubbed of them.
  */
-import { BaseUrl, Blockscout, type ClientOptions } from "@blockscout-effect/client"
+import { BaseUrl, Blockscout, type ClientOptions, type Family } from "@blockscout-effect/client"
 import { Config, Effect, Option, type Redacted, Result } from "effect"
 import { type CommonInput, UsageError } from "./Flags.ts"
 
@@ -20,7 +20,7 @@ const optionalString = (name: string) =>
 
 const usage = (message: string) => Effect.fail(new UsageError(message))
 
-const checkUrl = (source: string, text: string, family: "pro" | "instance") => {
+const checkUrl = (source: string, text: string, family: Family) => {
   const parsed = BaseUrl.parse(text, { family })
   return Result.isFailure(parsed) ? usage(`${source}: ${parsed.failure.message}`) : Effect.succeed(parsed.success)
 }

@@ -9,7 +9,7 @@
  * (chain 1, any key), `"instance"` as an explorer instance. `BLOCKSCOUT_SIMULATED_FAMILY=pro|instance` picks the
  * family for any example (its tests run each example as both).
  */
-import { Blockscout, type BlockscoutError, type ClientOptions } from "@blockscout-effect/client"
+import { Blockscout, type BlockscoutError, type ClientOptions, type Family } from "@blockscout-effect/client"
 import { type ServeOptions, serve } from "@blockscout-effect/client/testing/node"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
@@ -21,7 +21,7 @@ export interface ConnectionOptions {
    * Which family to simulate when no API is configured (default "instance"); `BLOCKSCOUT_SIMULATED_FAMILY`
    * overrides it.
    */
-  readonly family?: "pro" | "instance" | undefined
+  readonly family?: Family | undefined
   /** The simulated chain and server (size, seed, latency, faults). */
   readonly simulator?: ServeOptions | undefined
   readonly client?: ClientOptions | undefined
@@ -66,7 +66,7 @@ export const layer = (options: ConnectionOptions = {}) =>
       }
       const server = yield* serve(options.simulator)
       const chosen = yield* Config.option(Config.Literals(["pro", "instance"], "BLOCKSCOUT_SIMULATED_FAMILY")).pipe(
-        Effect.orElseSucceed(() => Option.none<"pro" | "instance">())
+        Effect.orElseSucceed(() => Option.none<Family>())
       )
       const family = Option.getOrElse(chosen, () => options.family ?? "instance")
       // The simulator sets no rate limit; pacing at 50 requests a second keeps runs short but visible.

@@ -21,6 +21,7 @@
  * @since 0.1.0
  */
 import { Data, Result } from "effect"
+import type { Family } from "./endpoints.ts"
 
 /**
  * What is wrong with a base URL.
@@ -62,7 +63,7 @@ export interface BaseUrl {
  */
 export interface ParseOptions {
   /** `"pro"`: a `/{chainId}/api/v2` ending is read as a chain id and removed too. Default `"instance"`. */
-  readonly family?: "pro" | "instance" | undefined
+  readonly family?: Family | undefined
 }
 
 const expected = "expected http(s)://host[:port][/path], e.g. https://eth.blockscout.com (with or without /api/v2)"

@@ -6,7 +6,7 @@ import { SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/c
 import { layerHttpClient } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Redacted, Stream } from "effect"
-import { Blockscout, type BlockscoutShape, type EndpointName, endpoints } from "../src/index.ts"
+import { Blockscout, type BlockscoutShape, type EndpointName, endpoints, type Family } from "../src/index.ts"
 import { driven, isolatedLimits } from "./support/wait.ts"
 
 const simulator = (options: SimulatorOptions = {}) =>
@@ -32,7 +32,7 @@ const rawCount = (sim: SimulatedBlockscout, path: string, filters: Record<string
   return count
 }
 
-const layerFor = (sim: SimulatedBlockscout, family: "pro" | "instance", key: string) =>
+const layerFor = (sim: SimulatedBlockscout, family: Family, key: string) =>
   (family === "pro"
     ? Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make(key), rateLimit: false })
     : Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false })

@@ -11,7 +11,7 @@ import { serve } from "@blockscout-effect/client/testing/node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Redacted, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { Blockscout, type BlockscoutShape, type ClientOptions, type EndpointName } from "../src/index.ts"
+import { Blockscout, type BlockscoutShape, type ClientOptions, type EndpointName, type Family } from "../src/index.ts"
 import { driven, isolatedLimits } from "./support/wait.ts"
 
 const chain = { seed: 7, blocks: 400, pendingTransactions: 7, smartContracts: 30 } as const
@@ -57,7 +57,7 @@ const chaos = (kinds: ReadonlyArray<Fault["_tag"]>, counts: Map<string, number>)
 
 const layerOn = (
   http: Layer.Layer<import("effect/http").HttpClient.HttpClient>,
-  family: "pro" | "instance",
+  family: Family,
   options: ClientOptions,
   baseUrl = "http://sim.test"
 ) =>

@@ -1,6 +1,6 @@
 import { Blockscout } from "@blockscout-effect/client"
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
-import { describe, expect, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Redacted, Stream } from "effect"
 
 describe("the client runs unchanged over the simulated Blockscout", () => {
@@ -11,9 +11,9 @@ describe("the client runs unchanged over the simulated Blockscout", () => {
     return Effect.gen(function* () {
       const bs = yield* Blockscout
       const all = yield* Stream.runCollect(bs.streamAddressWithdrawals(user))
-      expect(all.length).toBe(expected)
+      assert.strictEqual(all.length, expected)
       const indexes = all.map((w) => w.index)
-      expect(new Set(indexes).size).toBe(expected)
+      assert.strictEqual(new Set(indexes).size, expected)
     }).pipe(
       Effect.provide(
         Blockscout.layerInstance({ baseUrl: "http://blockscout.test" }).pipe(Layer.provide(layerHttpClient(sim)))
@@ -25,8 +25,8 @@ describe("the client runs unchanged over the simulated Blockscout", () => {
     Effect.gen(function* () {
       const bs = yield* Blockscout
       const page = yield* bs.listTokenTransfers({ type: ["ERC-1155"] })
-      expect(page.items.length).toBe(50)
-      expect(page.items.every((t) => t.token.type === "ERC-1155")).toBe(true)
+      assert.strictEqual(page.items.length, 50)
+      assert.isTrue(page.items.every((t) => t.token.type === "ERC-1155"))
     }).pipe(
       Effect.provide(
         Blockscout.layerPro({ chainId: 1, apiKey: Redacted.make("proapi_test"), baseUrl: "http://pro.test" }).pipe(
