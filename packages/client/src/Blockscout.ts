@@ -17,7 +17,7 @@ import type { BlockscoutMethods } from "./BlockscoutMethods.ts"
 import type { EndpointItem, endpoints, Family } from "./endpoints.ts"
 import { configError, fromConfig } from "./internal/config.ts"
 import { checkOptions } from "./internal/options.ts"
-import * as RateLimit from "./internal/rateLimit.ts"
+import { RateLimitRegistry } from "./internal/limiter/registry.ts"
 import { build } from "./internal/service.ts"
 import type { ItemName, ListName } from "./Methods.ts"
 import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
@@ -137,7 +137,7 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
     Effect.gen(function* () {
       const checked = yield* Effect.fromResult(checkOptions(options))
       const http = yield* HttpClient.HttpClient
-      const registry = yield* RateLimit.RateLimits
+      const registry = yield* RateLimitRegistry
       return build(http, registry, checked)
     })
 

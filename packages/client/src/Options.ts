@@ -19,7 +19,7 @@ export type ApiKeyPlacement = "query" | "header"
  * Behaviour shared by every layer: retries, timeouts, rate limit, paging and progress events. Checked when
  * the layer is built (a bad value fails it with `InvalidArgument` naming the option).
  *
- * Every field is optional; the defaults suit a free Pro plan and the slow endpoints.
+ * Every field is optional; the defaults follow the rate the server announces and suit the slow endpoints.
  *
  * @since 0.1.0
  * @category options
@@ -50,11 +50,27 @@ export interface ClientOptions {
    */
   readonly maxServerWait?: Duration.Input | undefined
   /**
-   * Client-side pacing, per key, shared in the process: `requestsPerSecond` defaults to 5 (the free Pro
-   * plan; an instance's default 300 a minute is the same rate). `false` disables the pacing and the
-   * budget learnt from `x-ratelimit-*` headers.
+   * The rate limiter, one per key (per instance address for keyless calls), shared by every layer using the
+   * same `RateLimits` registry (by default, every layer of the process). It follows what the server
+   * announces in `x-ratelimit-limit`, `-remaining` and `-reset`: requests are spaced at the announced rate
+   * (a 50 requests/s plan is used at about 49 a second), never more are sent into a window than it has left
+   * (requests in flight included), and a server announcing `-1` (unlimited) is not paced. The first request
+   * on a key finds out what the server announces before others follow it.
+   *
+   * - `requestsPerSecond`: the pace for a server that announces nothing (no `x-ratelimit-*` headers);
+   *   without it (or with 0) such a server is not paced. It never overrides what a server announces.
+   * - `maxInFlight`: at most this many requests of this layer in flight at once (default: no cap).
+   *
+   * `false` disables the limiter: nothing is paced and a server's budget is not followed (its 429s are
+   * still retried).
    */
-  readonly rateLimit?: { readonly requestsPerSecond?: number | undefined } | false | undefined
+  readonly rateLimit?:
+    | {
+        readonly requestsPerSecond?: number | undefined
+        readonly maxInFlight?: number | undefined
+      }
+    | false
+    | undefined
   /** Default page size for every list call (`items_count`); servers default to 50 and cap at 100. */
   readonly pageSize?: number | undefined
   /**
@@ -145,7 +161,9 @@ export type BlockscoutEvent =
       readonly delayMillis: number
     }
   | {
+      /** A request waited for the rate limiter (its cap, the server's window, the pacing) before it went. */
       readonly _tag: "RateLimitWait"
       readonly endpoint: string
+      /** How long it waited, measured on the clock, from asking for admission to being admitted. */
       readonly delayMillis: number
     }

@@ -82,3 +82,4 @@ export type {
   ProOptions
 } from "./Options.ts"
 export type * from "./Parameters.ts"
+export * as RateLimits from "./RateLimits.ts"

@@ -23,7 +23,7 @@ import {
 } from "../src/index.ts"
 import { toContext } from "../src/internal/context.ts"
 import { makeMethods } from "../src/internal/methods.ts"
-import { makeRegistry } from "../src/internal/rateLimit.ts"
+import { makeRegistry } from "../src/internal/limiter/registry.ts"
 import { page, scriptedServer } from "./support/ScriptedServer.ts"
 import { address, fixtures, txHash } from "./support/fixtures.ts"
 

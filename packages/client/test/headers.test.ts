@@ -131,8 +131,9 @@ describe("rate-limit headers", () => {
       )
       yield* assertHeldFor(server, 1, 4000, "Retry-After: 4 waited")
       yield* waitForRequests(server, 2)
-      // The 502 carries only the window's reset (45 s away): the retry follows the backoff (20 ms, jitter < 1.5).
-      yield* TestClock.adjust("30 millis")
+      // The 502 carries only the window's reset (45 s away): the retry follows the backoff (20 ms, jitter < 1.5)
+      // and the pacing at the announced 300 a minute (one request per 204 ms), not the reset.
+      yield* TestClock.adjust("210 millis")
       yield* Fiber.join(fiber)
       assert.strictEqual(server.requests.length, 3)
     }).pipe(Effect.scoped, isolatedLimits)

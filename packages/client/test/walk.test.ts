@@ -10,7 +10,7 @@ import { type BlockscoutEvent, endpoints } from "../src/index.ts"
 import { prepare } from "../src/internal/arguments.ts"
 import { toContext } from "../src/internal/context.ts"
 import { walk } from "../src/internal/pagination/walk.ts"
-import { makeRegistry } from "../src/internal/rateLimit.ts"
+import { makeRegistry } from "../src/internal/limiter/registry.ts"
 import { page, type Recorded, scriptedServer } from "./support/ScriptedServer.ts"
 import { apiKeyText, fixtures, quiet } from "./support/fixtures.ts"
 

@@ -1,6 +1,6 @@
 /**
  * The client's context: everything the request pipeline needs (where to send, which credentials, the retry,
- * timeout and rate-limit policy, the runtime's HTTP client and limiter registry), resolved once per layer
+ * timeout and rate-limit policy, the runtime's HTTP client and its key's limiter), resolved once per layer
  * from its options, plus the two things every step reports through it (events and span attributes).
  *
  * @internal
@@ -9,7 +9,8 @@ import { Duration, Effect, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import type { Endpoint, Family } from "../endpoints.ts"
 import type { ApiKeyPlacement, BlockscoutEvent, ClientOptions } from "../Options.ts"
-import * as RateLimit from "./rateLimit.ts"
+import { type Limiter, makeLimiter } from "./limiter/admission.ts"
+import { fingerprint, type Registry } from "./limiter/registry.ts"
 import { publicUrl, trimSlash } from "./redact.ts"
 
 /** Everything the pipeline needs, resolved once per layer. */
@@ -30,10 +31,8 @@ export interface ClientContext {
   readonly retryTimes: number
   readonly retryBase: Duration.Duration
   readonly retryMax: Duration.Duration
-  readonly requestsPerSecond: number | undefined
-  readonly rateLimited: boolean
-  readonly limiterKey: string
-  readonly registry: RateLimit.RateLimitRegistry
+  /** The key's limiter, shared through the registry; undefined with `rateLimit: false`. */
+  readonly limiter: Limiter | undefined
   readonly pageSize: number | undefined
   /** Whether streams request the next page while the current one is consumed (one page ahead, never more). */
   readonly prefetch: boolean
@@ -53,8 +52,6 @@ export interface Target {
 /** The Pro API's base URL when none is given. */
 export const defaultProBaseUrl = "https://api.blockscout.com"
 
-const positive = (n: number): number | undefined => (Number.isFinite(n) && n > 0 ? n : undefined)
-
 /**
  * `ClientOptions.prefetch` as a switch: `true`/`false`, or (kept for compatibility) a number, where any
  * value above 0 means on. The default is on.
@@ -65,7 +62,7 @@ const prefetchOf = (prefetch: ClientOptions["prefetch"]): boolean =>
 /** Resolves a layer's target and options into the context every request runs with. */
 export const toContext = (
   http: HttpClient.HttpClient,
-  registry: RateLimit.RateLimitRegistry,
+  registry: Registry,
   target: Target,
   options: ClientOptions
 ): ClientContext => {
@@ -75,18 +72,19 @@ export const toContext = (
       : `${trimSlash(target.baseUrl)}/api/v2`
   const retry = options.retry === false ? { times: 0 } : (options.retry ?? {})
   const rateLimit = options.rateLimit === false ? undefined : (options.rateLimit ?? {})
+  const maxWait = Duration.fromInputUnsafe(options.maxServerWait ?? "2 minutes")
   // One limiter per key; keyless instance calls are limited per IP, so per instance address.
   const limiterKey =
     target.apiKey === undefined
-      ? `ip:${RateLimit.fingerprint(trimSlash(target.baseUrl))}`
-      : `key:${RateLimit.fingerprint(Redacted.value(target.apiKey))}`
+      ? `ip:${fingerprint(trimSlash(target.baseUrl))}`
+      : `key:${fingerprint(Redacted.value(target.apiKey))}`
   return {
     http,
     family: target.family,
     chainId: target.chainId,
     base,
     publicBase: publicUrl(base),
-    maxWait: Duration.fromInputUnsafe(options.maxServerWait ?? "2 minutes"),
+    maxWait,
     apiKey: target.apiKey,
     secretKey: target.secretKey,
     apiKeyIn: options.apiKeyIn ?? "query",
@@ -94,11 +92,14 @@ export const toContext = (
     retryTimes: Math.max(0, retry.times ?? 5),
     retryBase: Duration.fromInputUnsafe(retry.base ?? "500 millis"),
     retryMax: Duration.fromInputUnsafe(retry.max ?? "30 seconds"),
-    // A non-positive or non-finite rate means no pacing (the header budget still applies).
-    requestsPerSecond: rateLimit === undefined ? undefined : positive(rateLimit.requestsPerSecond ?? 5),
-    rateLimited: rateLimit !== undefined,
-    limiterKey,
-    registry,
+    limiter:
+      rateLimit === undefined
+        ? undefined
+        : makeLimiter(registry, limiterKey, {
+            requestsPerSecond: rateLimit.requestsPerSecond,
+            maxInFlight: rateLimit.maxInFlight,
+            maxWaitMillis: Duration.toMillis(maxWait)
+          }),
     pageSize: options.pageSize,
     prefetch: prefetchOf(options.prefetch),
     onEvent: options.onEvent,

@@ -110,6 +110,7 @@ const checkClientOptions = (label: Label, options: ClientOptions): Check<void> =
         return yield* invalid("rateLimit", `${label("rateLimit")} must be false or an object; got ${show(rateLimit)}`)
       }
       yield* checkNumber(label, "rateLimit.requestsPerSecond", rateLimit.requestsPerSecond, { min: 0, integer: false })
+      yield* checkNumber(label, "rateLimit.maxInFlight", rateLimit.maxInFlight, { min: 1, integer: true })
     }
     yield* checkNumber(label, "pageSize", options.pageSize, { min: 1, integer: true })
     if (

@@ -9,7 +9,7 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect, Metric, Redacted, Result } from "effect"
+import { Clock, Effect, Metric, Redacted, Result } from "effect"
 import type { HttpClientResponse } from "effect/http"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import * as Errors from "../BlockscoutError.ts"
@@ -17,7 +17,7 @@ import type { Endpoint } from "../endpoints.ts"
 import { requestsCounter } from "../Metrics.ts"
 import { type ClientContext, emit } from "./context.ts"
 import { type Headers, reasonOfStatus, transportReason, unparsableReason, type Where } from "./errors.ts"
-import * as RateLimit from "./rateLimit.ts"
+import { admitted } from "./limiter/admission.ts"
 import { scrub } from "./redact.ts"
 import { credentialParams, type Query, requestUrl } from "./url.ts"
 
@@ -94,9 +94,9 @@ export interface BodyTap {
 }
 
 /**
- * One attempt: waits for the rate limiter, reports the request (`Request` event, request metric), exchanges,
- * lets the limiter learn from the response, maps a non-2xx status to its reason, shows a 2xx body to `tap`,
- * then parses it. `attempt` is 0 for the first.
+ * One attempt: waits for the rate limiter (a `RateLimitWait` event for any wait), reports the request
+ * (`Request` event, request metric), exchanges, lets the limiter learn from the response, maps a non-2xx
+ * status to its reason, shows a 2xx body to `tap`, then parses it. `attempt` is 0 for the first.
  */
 export const send = (
   ctx: ClientContext,
@@ -109,32 +109,27 @@ export const send = (
 ): Effect.Effect<unknown, Errors.BlockscoutError> =>
   Effect.gen(function* () {
     const where: Where = { endpoint: endpoint.name, url }
-    let ticket = 0
-    if (ctx.rateLimited) {
-      const admitted = yield* RateLimit.acquire(ctx.registry, ctx.limiterKey, ctx.requestsPerSecond)
-      ticket = admitted.ticket
-      if (admitted.waited > 0)
-        yield* emit(ctx, { _tag: "RateLimitWait", endpoint: endpoint.name, delayMillis: admitted.waited })
-    }
-    yield* emit(ctx, { _tag: "Request", endpoint: endpoint.name, url, attempt })
-    yield* Metric.update(requestsOf(endpoint.name), 1)
-    const { body, response } = yield* exchange(ctx, where, buildRequest(ctx, path, query))
+    const sent = Effect.andThen(
+      Effect.andThen(
+        emit(ctx, { _tag: "Request", endpoint: endpoint.name, url, attempt }),
+        Metric.update(requestsOf(endpoint.name), 1)
+      ),
+      exchange(ctx, where, buildRequest(ctx, path, query))
+    )
+    // The limiter admits the request, and learns from its response (or settles it if it fails).
+    const { body, response } = yield* ctx.limiter === undefined
+      ? sent
+      : admitted(
+          ctx.limiter,
+          (delayMillis) => emit(ctx, { _tag: "RateLimitWait", endpoint: endpoint.name, delayMillis }),
+          sent
+        )
     const status = response.status
-    // Headers are converted to a record on each read: read them only where they are used (the limiter,
-    // failures), not on every successful page of a stream without rate limiting.
+    // Headers are converted to a record on each read: read them only where they are used (failures; the
+    // limiter reads its own), not on every successful page.
     let headers: Headers | undefined
     const headersOf = () => (headers ??= response.headers)
     yield* Effect.annotateCurrentSpan("http.response.status_code", status)
-    if (ctx.rateLimited) {
-      yield* RateLimit.observe(
-        ctx.registry,
-        ctx.limiterKey,
-        ticket,
-        status,
-        headersOf(),
-        Duration.toMillis(ctx.maxWait)
-      )
-    }
     if (status < 200 || status >= 300) {
       const now = yield* Clock.currentTimeMillis
       return yield* fail(reasonOfStatus(where, status, headersOf(), scrub(ctx, body), now))

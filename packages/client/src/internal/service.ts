@@ -14,15 +14,11 @@ import type { BlockscoutOptions } from "../Options.ts"
 import { toContext } from "./context.ts"
 import { makeMethods } from "./methods.ts"
 import { type Checked, checkOptions } from "./options.ts"
-import type * as RateLimit from "./rateLimit.ts"
+import type { Registry } from "./limiter/registry.ts"
 import { publicUrl } from "./redact.ts"
 
 /** The service over checked options, an HTTP client and a limiter registry. */
-export const build = (
-  http: HttpClient.HttpClient,
-  registry: RateLimit.RateLimitRegistry,
-  checked: Checked
-): BlockscoutShape => {
+export const build = (http: HttpClient.HttpClient, registry: Registry, checked: Checked): BlockscoutShape => {
   const { target, options } = checked
   const ctx = toContext(http, registry, target, options)
   const forChain = (chainId: number): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>> =>

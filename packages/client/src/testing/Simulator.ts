@@ -12,7 +12,7 @@ import { Context, Effect, Layer, Redacted } from "effect"
 import { HttpClient } from "effect/http"
 import { Blockscout } from "../Blockscout.ts"
 import type { Family } from "../endpoints.ts"
-import { makeRegistry, RateLimits } from "../internal/rateLimit.ts"
+import * as RateLimits from "../RateLimits.ts"
 import type { ClientOptions } from "../Options.ts"
 import { makeHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
 
@@ -89,13 +89,14 @@ const redacted = (value: string | undefined) => (value === undefined ? undefined
  *
  * Defaults that differ from the production layers, so tests under `it.effect`'s `TestClock` never wait on
  * the clock unless the test asks for it:
- * - no client-side pacing (`rateLimit: { requestsPerSecond: 0 }`), and a rate-limit registry private to
- *   this build, so no other layer or test in the process shares what it learns from `x-ratelimit-*` headers;
+ * - a rate-limit registry private to this build, so no other layer or test in the process shares what it
+ *   learns from `x-ratelimit-*` headers (a simulator without `rateLimit` announces `-1`: not paced);
  * - retries without backoff (`retry: { base: 0 }`): a fault is retried at once.
  *
- * Gotchas: waits the server asks for still sleep on the clock: with a simulator `rateLimit`, the client waits
- * for `x-ratelimit-reset` once the window's budget is spent, `latency` sleeps, and a `Hang` fault lasts until
- * the client `timeout` (120 s): under `TestClock`, fork the work and `TestClock.adjust`, or use `it.live`.
+ * Gotchas: waits the server asks for still sleep on the clock: with a simulator `rateLimit`, the client paces
+ * at that rate and waits for `x-ratelimit-reset` once the window's budget is spent, `latency` sleeps, and a
+ * `Hang` fault lasts until the client `timeout` (120 s): under `TestClock`, fork the work and
+ * `TestClock.adjust`, or use `it.live`.
  * Anything in `client` overrides these defaults, field by field (e.g. `client: { retry: false }`, or
  * `client: { retry: { base: "500 millis" } }` to test backoff). A client option that fails its check is a
  * defect of the test (the layer dies with the `InvalidArgument`), not an error the program under test sees.
@@ -147,7 +148,7 @@ export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscou
             })
       return layer.pipe(
         Layer.provide(Layer.succeed(HttpClient.HttpClient, makeHttpClient(sim))),
-        Layer.provide(Layer.sync(RateLimits, makeRegistry)),
+        Layer.provide(RateLimits.layerMemory),
         Layer.orDie
       )
     })

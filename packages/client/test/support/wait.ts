@@ -4,7 +4,7 @@
 import { assert } from "@effect/vitest"
 import { type Duration, Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
-import { RateLimits, makeRegistry } from "../../src/internal/rateLimit.ts"
+import { RateLimitRegistry, makeRegistry } from "../../src/internal/limiter/registry.ts"
 import type { ScriptedServer } from "./ScriptedServer.ts"
 
 /** Real-time pause, to let the loopback exchange happen while the test clock stands still. */
@@ -33,7 +33,7 @@ export const assertHeldFor = (server: ScriptedServer, sent: number, millis: numb
 
 /** Runs an effect with a rate-limit registry of its own (no budget learnt by another test). */
 export const isolatedLimits = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provideService(effect, RateLimits, makeRegistry())
+  Effect.provideService(effect, RateLimitRegistry, makeRegistry())
 
 /** Lets real macrotasks run (the client yields to the event loop after forking a prefetch). */
 const macrotask = Effect.callback<void>((resume) => {

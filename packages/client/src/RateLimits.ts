@@ -1,0 +1,79 @@
+/**
+ * Where the client's rate limiters keep their state: one limiter per API key (per instance address for
+ * keyless calls), shared by every stream, fiber and layer that uses the registry.
+ *
+ * The limiter follows what the server announces (`x-ratelimit-limit`, `-remaining`, `-reset`): it paces
+ * requests at the announced rate, never sends more into a window than it has left (requests in flight
+ * included), does not pace a server that announces `-1`, and, for a server that announces nothing, paces
+ * only at the layer's `rateLimit.requestsPerSecond` if one is set. See `ClientOptions.rateLimit`.
+ *
+ * Without any of these layers, every `Blockscout` layer of the process shares one in-memory registry.
+ * Provide one to the `Blockscout` layer to choose:
+ * - `layerMemory`: a registry of its own (tests; or clients that must not share what they learn);
+ * - `layerRedis`: the spacing of each key's requests kept in Redis, so several processes (or machines) on one
+ *   key stay within its one limit together;
+ * - `layerStore`: over any `RateLimiterStore` of `effect/persistence`.
+ *
+ * @example
+ * ```ts
+ * import { NodeRedis } from "@effect/platform-node"
+ * const client = Blockscout.layerPro({ chainId: 1, apiKey }).pipe(
+ *   Layer.provide(RateLimits.layerRedis()),
+ *   Layer.provide(NodeRedis.layer({ url: "redis://127.0.0.1:6379" })),
+ *   Layer.provide(FetchHttpClient.layer)
+ * )
+ * ```
+ *
+ * @since 0.1.0
+ */
+import { Effect, Layer } from "effect"
+import { RateLimiter, type Redis } from "effect/persistence"
+import { makeRegistry, RateLimitRegistry } from "./internal/limiter/registry.ts"
+
+/**
+ * A registry of its own, in memory: the layers it is provided to share it, and nothing else does.
+ *
+ * Use it to isolate tests (what one test's server announced does not hold back another's), or clients
+ * that talk to different servers through the same key. Each build is a fresh registry.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerMemory: Layer.Layer<never> = Layer.sync(RateLimitRegistry, () => makeRegistry())
+
+/**
+ * A registry whose spacing of requests is kept in the `RateLimiterStore` provided (what each server
+ * announced, and the requests in flight, stay in this process).
+ *
+ * Use it with a store shared between processes, so that together they keep one key's rate. Each process
+ * still learns the limit from its own answers; the store makes their requests take turns.
+ *
+ * Gotcha: if the store fails (Redis down), the process logs one warning and paces on its own until the
+ * store answers again: work goes on, and the server's 429s (retried) absorb the overlap.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerStore: Layer.Layer<never, never, RateLimiter.RateLimiterStore> = Layer.effect(
+  RateLimitRegistry,
+  Effect.map(RateLimiter.make, makeRegistry)
+)
+
+/**
+ * A registry whose spacing of requests is kept in Redis: every process using the same Redis (and
+ * `prefix`) shares each key's rate. Needs `Redis` from `effect/persistence`, e.g. `NodeRedis.layer` of
+ * `@effect/platform-node`.
+ *
+ * Use it when several processes or machines (a backfill's runners) use one API key. Redis counts time in
+ * its own clock, so the machines' clocks need not agree.
+ *
+ * Gotchas: spacing is kept in whole milliseconds, so at 50 requests a second a key runs at about 95% of
+ * its rate (98% in memory). Keyless instance calls are limited by the server per IP: machines with
+ * different addresses sharing a Redis share one address's rate, which is safe but slower.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerRedis = (options?: {
+  readonly prefix?: string | undefined
+}): Layer.Layer<never, never, Redis.Redis> => Layer.provide(layerStore, RateLimiter.layerStoreRedis(options))

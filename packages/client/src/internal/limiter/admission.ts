@@ -1,0 +1,198 @@
+/**
+ * Admission: when a request may leave. Every request of a layer with a limiter goes through `admitted`,
+ * which waits for its turn, runs the exchange, and hands the answer to the key's state.
+ *
+ * A request waits, in order, for:
+ * 1. a slot under the layer's `maxInFlight` cap, if any;
+ * 2. its key's mutex, so one fiber at a time decides (when a window resets, the waiters pass one by one,
+ *    each paced, instead of all at once);
+ * 3. while nothing is known about the key, the probe's answer (one request finds out what the server
+ *    announces before fifty run into its limit);
+ * 4. the gate: the newest window's remaining count, less what was sent into it since (`keyState.ts`);
+ * 5. the pacing: one admission per `window / limit` (the announced rate, 2% slower), or per
+ *    `1 / requestsPerSecond` when the server announces nothing. The spacing is kept by the registry's
+ *    `RateLimiter` (effect/persistence, fixed-window algorithm, one token per spacing, `delay` on excess): in
+ *    memory it spaces the fibers of this process, on Redis those of every process sharing the store (the
+ *    Redis store counts in Redis's own clock, so the processes' clocks need not agree).
+ * Waits for the gate or the probe end early when an answer changes what is known (a plan upgrade).
+ *
+ * @internal
+ */
+import { Clock, Duration, Effect, Exit, Semaphore } from "effect"
+import type { HttpClientResponse } from "effect/http"
+import type { HeaderRecord } from "./announcement.ts"
+import {
+  gateClosedUntil,
+  type KeyState,
+  observe,
+  probeHeldUntil,
+  settleUnanswered,
+  spacingMillis,
+  tryAdmit,
+  unpaced
+} from "./keyState.ts"
+import { keyState, type Registry } from "./registry.ts"
+
+/** A layer's limiter: its key's state in a registry, and the layer's own options. */
+export interface Limiter {
+  readonly registry: Registry
+  readonly state: KeyState
+  /** The key in the registry's `RateLimiter` store (a fingerprint, never the API key). */
+  readonly storeKey: string
+  /** Spacing when the server announces nothing: `1000 / requestsPerSecond`, or undefined (not paced). */
+  readonly fallbackSpacing: number | undefined
+  /** The layer's cap on requests in flight. */
+  readonly cap: Semaphore.Semaphore | undefined
+  readonly maxWaitMillis: number
+}
+
+/** A layer's limiter for `key` in `registry`. A non-positive or non-finite rate or cap means none. */
+export const makeLimiter = (
+  registry: Registry,
+  key: string,
+  options: {
+    readonly requestsPerSecond: number | undefined
+    readonly maxInFlight: number | undefined
+    readonly maxWaitMillis: number
+  }
+): Limiter => {
+  const rate = options.requestsPerSecond
+  const cap = options.maxInFlight
+  return {
+    registry,
+    state: keyState(registry, key),
+    storeKey: `blockscout:${key}`,
+    fallbackSpacing: rate !== undefined && Number.isFinite(rate) && rate > 0 ? 1000 / rate : undefined,
+    cap: cap !== undefined && Number.isFinite(cap) && cap >= 1 ? Semaphore.makeUnsafe(Math.floor(cap)) : undefined,
+    maxWaitMillis: options.maxWaitMillis
+  }
+}
+
+/** Sleeps until `until`, or until an answer changes what is known about the key. */
+const waitUntil = (state: KeyState, now: number, until: number): Effect.Effect<void> =>
+  Effect.raceFirst(Effect.sleep(Duration.millis(until - now)), state.changed.await)
+
+/** Reserves the next slot of the key's spacing; the delay before it. Falls back to memory if the store fails. */
+const reserve = (limiter: Limiter, spacing: number): Effect.Effect<number> => {
+  const options = {
+    algorithm: "fixed-window",
+    onExceeded: "delay",
+    key: limiter.storeKey,
+    limit: 1,
+    window: Duration.millis(spacing)
+  } as const
+  const registry = limiter.registry
+  return limiter.registry.store.consume(options).pipe(
+    Effect.tap(() =>
+      Effect.sync(() => {
+        registry.storeFailing = false
+      })
+    ),
+    Effect.catch((error) =>
+      Effect.andThen(
+        registry.storeFailing
+          ? Effect.void
+          : Effect.logWarning("Blockscout rate limiter: its store failed; pacing this process alone", error),
+        Effect.suspend(() => {
+          registry.storeFailing = true
+          return Effect.orDie(registry.local.consume(options))
+        })
+      )
+    ),
+    Effect.map((result) => Duration.toMillis(result.delay))
+  )
+}
+
+/** Waits, holding the key's mutex, until a request may be admitted (the gate, the probe and the pacing agree). */
+const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
+  const state = limiter.state
+  return state.mutex.withPermit(
+    Effect.gen(function* () {
+      let paced = false
+      while (true) {
+        const now = yield* Clock.currentTimeMillis
+        const held = probeHeldUntil(state, now) ?? gateClosedUntil(state, now)
+        if (held !== undefined) {
+          yield* waitUntil(state, now, held)
+          // After a wait on the server, pace again: the next window's budget is spread, not spent at once.
+          paced = false
+          continue
+        }
+        const spacing = paced ? undefined : spacingMillis(state, limiter.fallbackSpacing)
+        if (spacing === undefined) return
+        paced = true
+        const delay = yield* reserve(limiter, spacing)
+        if (delay > 0) yield* Effect.sleep(Duration.millis(delay))
+      }
+    })
+  )
+}
+
+/** An admitted request: its ticket and how long it waited for admission, in milliseconds. */
+interface Admission {
+  readonly ticket: number
+  readonly waited: number
+}
+
+/**
+ * Waits for admission and registers the request. Registration is synchronous and runs in the caller's
+ * uninterruptible region, so an admitted request is always settled; the waits before it are interruptible.
+ */
+const admit = (
+  limiter: Limiter,
+  restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+): Effect.Effect<Admission> =>
+  Effect.clockWith((clock) => {
+    const state = limiter.state
+    const start = clock.currentTimeMillisUnsafe()
+    // The common case of a server without limits: no mutex, no store, no clock beyond this read.
+    if (unpaced(state, limiter.fallbackSpacing)) {
+      const ticket = tryAdmit(state, start)
+      if (ticket !== undefined) return Effect.succeed({ ticket, waited: 0 })
+    }
+    const loop: Effect.Effect<Admission> = Effect.flatMap(restore(waitForTurn(limiter)), () => {
+      const now = clock.currentTimeMillisUnsafe()
+      const ticket = tryAdmit(state, now)
+      return ticket === undefined ? loop : Effect.succeed({ ticket, waited: now - start })
+    })
+    return loop
+  })
+
+/** What the caller of `admitted` reports a wait through (the `RateLimitWait` event). */
+export type OnWait = (waitedMillis: number) => Effect.Effect<void>
+
+/**
+ * Runs `exchange` as one admitted request: waits for admission (reporting a wait longer than zero through
+ * `onWait`), runs it, then lets the key's state learn from the response's status and headers. A failure or
+ * an interruption settles the request without an answer; nothing is left counted in flight.
+ */
+export const admitted = <A extends { readonly response: HttpClientResponse.HttpClientResponse }, E, R>(
+  limiter: Limiter,
+  onWait: OnWait,
+  exchange: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> => {
+  const run = Effect.uninterruptibleMask((restore) =>
+    Effect.flatMap(admit(limiter, restore), ({ ticket, waited }) =>
+      restore(waited > 0 ? Effect.andThen(onWait(waited), exchange) : exchange).pipe(
+        Effect.onExit((exit) =>
+          Effect.clockWith((clock) => {
+            const state = limiter.state
+            const now = clock.currentTimeMillisUnsafe()
+            const wake = Exit.isSuccess(exit)
+              ? observe(
+                  state,
+                  ticket,
+                  exit.value.response.status,
+                  exit.value.response.headers as HeaderRecord,
+                  limiter.maxWaitMillis,
+                  now
+                )
+              : settleUnanswered(state, ticket, now)
+            return wake ? Effect.asVoid(state.changed.release) : Effect.void
+          })
+        )
+      )
+    )
+  )
+  return limiter.cap === undefined ? run : limiter.cap.withPermit(run)
+}

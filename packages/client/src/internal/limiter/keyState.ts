@@ -1,0 +1,207 @@
+/**
+ * One key's limiter state in this process: what its server said (mode, limit, window), the gate from the
+ * newest answer, and the requests admitted since. Synchronous: every function here runs inside one
+ * `Effect.sync` (or between two waits) of `admission.ts`, so no other fiber sees a half-made change.
+ *
+ * The gate is the budget of the window the newest answer came from. Coordinates are send times (see
+ * `window.ts`): that answer, for a request sent at `x` with `reset: r` and `remaining: n`, says the window
+ * ends for our requests at `x + r`, and `n` more of them may be sent before that end. Every request admitted
+ * after it and sent before that end counts against `n`, answered or not (in flight is spent). Requests sent
+ * after the end fall in the next window, which the pacing spreads (`admission.ts`). Neither needs a clock
+ * shared with the server, nor the latency: both are relative to when our own requests left.
+ *
+ * @internal
+ */
+import type { Latch, Semaphore } from "effect"
+import { announcement, type HeaderRecord } from "./announcement.ts"
+import { observeWindow, unknownWindow, type WindowEstimate, windowMillis } from "./window.ts"
+
+/**
+ * - `learning`: nothing answered yet; one request at a time finds out (a probe);
+ * - `limited`: the server announces windows;
+ * - `unlimited`: it announces `-1`;
+ * - `silent`: its 2xx answers carry no rate-limit headers (paced only by the `requestsPerSecond` fallback).
+ */
+export type Mode = "learning" | "limited" | "unlimited" | "silent"
+
+/** One key's state. Mutable, and only ever changed by the functions of this module. */
+export interface KeyState {
+  /** One fiber at a time waits for and paces an admission, so a reset never releases a crowd. */
+  readonly mutex: Semaphore.Semaphore
+  /** Released whenever an answer changes what is known, waking waiters to look again. */
+  readonly changed: Latch.Latch
+  mode: Mode
+  /** Requests per window, from `x-ratelimit-limit` (the last usable value). */
+  limit: number | undefined
+  window: WindowEstimate
+  /** The ticket of the newest answer learnt from: answers to requests sent before it are older news. */
+  newest: number
+  /** The gate: the ticket of the newest answer with a window, its remaining count and end (0 = no gate). */
+  gateTicket: number
+  gateRemaining: number
+  gateEnd: number
+  /** Tickets issued (the last one). */
+  sent: number
+  /** Tickets in flight, with their send times, in ticket order. */
+  readonly inflight: Map<number, number>
+  /** Send times of tickets `timesBase ...`, kept while an answer may still need them. */
+  times: Array<number>
+  timesBase: number
+  /** The learning probe in flight and when it left. */
+  probe: { readonly ticket: number; readonly at: number } | undefined
+}
+
+/** How long a probe holds back the next one while nothing is known (its answer usually comes first). */
+export const probeInterval = 1_000
+
+/** Pacing runs this much slower than the announced rate, so latency jitter cannot fit one more into a window. */
+export const safetyMargin = 0.02
+
+/** A fresh state; the primitives come from the caller (they are Effect values). */
+export const makeKeyState = (mutex: Semaphore.Semaphore, changed: Latch.Latch): KeyState => ({
+  mutex,
+  changed,
+  mode: "learning",
+  limit: undefined,
+  window: unknownWindow,
+  newest: 0,
+  gateTicket: 0,
+  gateRemaining: 0,
+  gateEnd: 0,
+  sent: 0,
+  inflight: new Map(),
+  times: [],
+  timesBase: 1,
+  probe: undefined
+})
+
+/** Index of the first ticket at or after `from` whose send time is at or after `at` (times never decrease). */
+const firstSentAtOrAfter = (state: KeyState, from: number, at: number): number => {
+  let lo = Math.max(from - state.timesBase, 0)
+  let hi = state.times.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (state.times[mid]! < at) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Requests admitted after the gate's ticket and sent before its end: spent from its remaining count. */
+const spentSinceGate = (state: KeyState): number => {
+  const from = Math.max(state.gateTicket + 1 - state.timesBase, 0)
+  return Math.max(firstSentAtOrAfter(state, state.gateTicket + 1, state.gateEnd) - from, 0)
+}
+
+/** When the gate holds requests back at `now`, the time it opens; otherwise undefined. */
+export const gateClosedUntil = (state: KeyState, now: number): number | undefined =>
+  now < state.gateEnd && state.gateRemaining - spentSinceGate(state) < 1 ? state.gateEnd : undefined
+
+/** While learning with a probe out, the time another probe may go; otherwise undefined. */
+export const probeHeldUntil = (state: KeyState, now: number): number | undefined =>
+  state.mode === "learning" && state.probe !== undefined && now < state.probe.at + probeInterval
+    ? state.probe.at + probeInterval
+    : undefined
+
+/**
+ * The spacing between admissions, in milliseconds: the announced limit over the window (slowed by the
+ * safety margin) when the server announces one, else the caller's fallback; undefined when nothing paces
+ * (an unlimited server, a silent one without a fallback, or a rate above 1,000 a second, which a store
+ * counting whole milliseconds cannot space and the gate alone keeps within the window).
+ */
+export const spacingMillis = (state: KeyState, fallback: number | undefined): number | undefined => {
+  if (state.mode === "unlimited") return undefined
+  if (state.mode === "limited" && state.limit !== undefined) {
+    const spacing = (windowMillis(state.window) / state.limit) * (1 + safetyMargin)
+    return spacing >= 1 ? spacing : undefined
+  }
+  return fallback
+}
+
+/** Whether nothing paces admissions (a gate may still hold them: `tryAdmit` checks it). */
+export const unpaced = (state: KeyState, fallback: number | undefined): boolean =>
+  state.mode === "unlimited" || (state.mode === "silent" && fallback === undefined)
+
+/**
+ * Admits a request sent at `now` if nothing holds it back (the probe while learning, the gate); returns its
+ * ticket, or undefined if it must wait again.
+ */
+export const tryAdmit = (state: KeyState, now: number): number | undefined => {
+  if (probeHeldUntil(state, now) !== undefined || gateClosedUntil(state, now) !== undefined) return undefined
+  const ticket = ++state.sent
+  state.inflight.set(ticket, now)
+  if (state.times.length === 0) state.timesBase = ticket
+  state.times.push(now)
+  if (state.mode === "learning") state.probe = { ticket, at: now }
+  return ticket
+}
+
+/**
+ * Forgets send times nothing can need any more: those before the oldest request still in flight (a later
+ * answer comes from one of them) and, while the gate is open at `now`, before its ticket (they count against it).
+ */
+const prune = (state: KeyState, now: number): void => {
+  const oldest = state.inflight.keys().next()
+  let keepFrom = oldest.done === true ? state.sent + 1 : oldest.value
+  if (now < state.gateEnd) keepFrom = Math.min(keepFrom, state.gateTicket + 1)
+  const drop = Math.min(keepFrom - state.timesBase, state.times.length)
+  if (drop <= 0) return
+  state.times = drop === state.times.length ? [] : state.times.slice(drop)
+  state.timesBase += drop
+}
+
+/** A request ended without an answer to learn from (a transport failure, a timeout, an interruption). */
+export const settleUnanswered = (state: KeyState, ticket: number, now: number): boolean => {
+  state.inflight.delete(ticket)
+  prune(state, now)
+  if (state.probe?.ticket !== ticket) return false
+  state.probe = undefined
+  return true
+}
+
+/**
+ * Learns from an answer. A reset further away than `maxWaitMillis` is cut to it (a bogus or exceptional
+ * header must not stall the process for hours: the request after the cut gets the server's own verdict).
+ * Answers to requests sent before the gate's are older news and move neither the gate nor the mode.
+ * Returns whether waiters should look again.
+ */
+export const observe = (
+  state: KeyState,
+  ticket: number,
+  status: number,
+  headers: HeaderRecord,
+  maxWaitMillis: number,
+  now: number
+): boolean => {
+  const sentAt = state.inflight.get(ticket)
+  const wasProbe = settleUnanswered(state, ticket, now)
+  if (ticket < state.newest) return wasProbe
+  const said = announcement(status, headers)
+  switch (said._tag) {
+    case "Unlimited":
+      state.newest = ticket
+      state.mode = "unlimited"
+      state.gateEnd = 0
+      return true
+    case "Silent":
+      // Error pages (a proxy's 502) say nothing about the limiter; only a good answer without headers does.
+      if (status < 200 || status >= 300 || state.mode === "silent") return wasProbe
+      state.newest = ticket
+      state.mode = "silent"
+      return true
+    case "Window": {
+      state.newest = ticket
+      state.mode = "limited"
+      if (said.limit !== undefined) state.limit = said.limit
+      if (sentAt === undefined) return true
+      const reset = Math.min(said.resetMillis, maxWaitMillis)
+      const end = sentAt + reset
+      state.window = observeWindow(state.window, end, reset)
+      state.gateTicket = ticket
+      state.gateRemaining = said.remaining
+      state.gateEnd = end
+      prune(state, now)
+      return true
+    }
+  }
+}
