@@ -23,14 +23,17 @@ export type Announcement =
       readonly remaining: number
       readonly resetMillis: number
     }
-  /** Nothing usable: no headers (a server without limits, a proxy's own error page) or garbage. */
+  /** No rate-limit header at all: a server without limits, or a proxy's own error page. */
   | { readonly _tag: "Silent" }
+  /** Rate-limit headers that say nothing usable (garbage, a remaining count without a reset). */
+  | { readonly _tag: "Unreadable" }
 
 const unlimited: Announcement = { _tag: "Unlimited" }
 const silent: Announcement = { _tag: "Silent" }
+const unreadable: Announcement = { _tag: "Unreadable" }
 
 // Plain decimal numbers only: `Number("")` is 0 and `Number("0x10")` is 16, neither of which a server means.
-const decimal = /^-?\d{1,15}(\.\d{1,6})?$/
+const decimal = /^-?\d{1,15}(\.\d{1,20})?$/
 
 const headerNumber = (value: string | undefined): number | undefined => {
   if (value === undefined) return undefined
@@ -38,14 +41,16 @@ const headerNumber = (value: string | undefined): number | undefined => {
   return decimal.test(text) ? Number(text) : undefined
 }
 
+const names = ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"] as const
+
 /** Header name to value, lower-case names (as `HttpClientResponse.headers` gives them). */
 export type HeaderRecord = Readonly<Record<string, string | undefined>>
 
 /**
- * Reads the three headers. `-1` in any of them, with no usable count beside it, is "unlimited"; a
- * remaining count and a positive reset make a window (a 429 without a remaining count has none left);
- * anything else is silent. A remaining count above the limit is cut to the limit; fractions are rounded
- * down (remaining) or up (reset), towards waiting longer.
+ * Reads the three headers. A remaining count and a positive reset make a window (a 429 with a reset but no
+ * remaining count has none left); otherwise `-1` in any of them is "unlimited"; none of them at all is
+ * silent, and anything else unreadable. A remaining count above the limit is cut to the limit; fractions
+ * are rounded down (remaining) or up (reset), towards waiting longer.
  */
 export const announcement = (status: number, headers: HeaderRecord): Announcement => {
   const limit = headerNumber(headers["x-ratelimit-limit"])
@@ -63,5 +68,5 @@ export const announcement = (status: number, headers: HeaderRecord): Announcemen
     }
   }
   if (limit === -1 || remaining === -1 || reset === -1) return unlimited
-  return silent
+  return names.some((name) => headers[name] !== undefined) ? unreadable : silent
 }

@@ -184,8 +184,11 @@ export const observe = (
       state.gateEnd = 0
       return true
     case "Silent":
-      // Error pages (a proxy's 502) say nothing about the limiter; only a good answer without headers does.
+    case "Unreadable":
+      // Error pages (a proxy's 502) say nothing about the limiter; a good answer without headers does. Headers
+      // that cannot be read change nothing learnt, but end the learning (one request at a time is no way to run).
       if (status < 200 || status >= 300 || state.mode === "silent") return wasProbe
+      if (said._tag === "Unreadable" && state.mode !== "learning") return wasProbe
       state.newest = ticket
       state.mode = "silent"
       return true

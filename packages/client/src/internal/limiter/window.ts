@@ -44,18 +44,19 @@ const tolerance = (largestReset: number): number => Math.max(20, largestReset * 
 
 /**
  * Adds one answer: its window's end (send time plus reset) and its reset. A new end more than the
- * tolerance away starts a new window; if it lies one period after the previous (no more than 1.5 times
- * the largest reset seen, and at least that reset), the distance is the period.
+ * tolerance away starts a new window. The distance from the previous end is the new window's length if the
+ * windows are adjacent: not shorter than the new reset (a window is at least as long as any reset it
+ * announces), and not longer than 1.5 times the largest reset of the two (a skipped window would double it).
  */
 export const observeWindow = (estimate: WindowEstimate, end: number, reset: number): WindowEstimate => {
   if (estimate.end === undefined) return { end, currentMax: reset, previousMax: 0, measured: undefined }
-  const largest = Math.max(estimate.currentMax, estimate.previousMax, reset)
+  const largest = Math.max(estimate.currentMax, reset)
   const slack = tolerance(largest)
   if (Math.abs(end - estimate.end) <= slack) {
     return reset > estimate.currentMax ? { ...estimate, currentMax: reset } : estimate
   }
   const gap = end - estimate.end
-  const adjacent = gap >= largest - slack && gap <= largest * 1.5 + slack
+  const adjacent = gap >= reset - slack && gap <= largest * 1.5 + slack
   return {
     end,
     currentMax: reset,
@@ -65,11 +66,11 @@ export const observeWindow = (estimate: WindowEstimate, end: number, reset: numb
 }
 
 /**
- * The window length to pace by: the measured period, else the largest recent reset rounded up to a usual
- * period (at least 1 s); never below a reset seen in the last two windows.
+ * The window length to pace by: the measured length (at least the largest reset of the current window), or
+ * before any is measured, the largest reset of the last two windows rounded up to a usual period (at least 1 s).
  */
 export const windowMillis = (estimate: WindowEstimate): number => {
+  if (estimate.measured !== undefined) return Math.max(estimate.measured, estimate.currentMax)
   const largest = Math.max(estimate.currentMax, estimate.previousMax)
-  const base = estimate.measured ?? usualPeriodAtLeast(Math.max(largest, 1_000))
-  return Math.max(base, largest)
+  return Math.max(usualPeriodAtLeast(Math.max(largest, 1_000)), largest)
 }
