@@ -39,8 +39,12 @@ const usualPeriods = [
 /** The smallest usual period at or above `millis` (`millis` itself above a day). */
 export const usualPeriodAtLeast = (millis: number): number => usualPeriods.find((p) => p >= millis) ?? millis
 
-/** Answers whose window ends lie closer than this belong to one window: latency jitter, not a new window. */
-const tolerance = (largestReset: number): number => Math.max(20, largestReset * 0.1)
+/**
+ * Answers whose window ends lie closer than this belong to one window: latency jitter, not a new window.
+ * A tenth of the window, within 20..250 ms (jitter does not grow with the window; a new window is at least
+ * as far away as its own reset, which `observeWindow` checks before taking a distance as the period).
+ */
+const tolerance = (largestReset: number): number => Math.min(Math.max(20, largestReset * 0.1), 250)
 
 /**
  * Adds one answer: its window's end (send time plus reset) and its reset. A new end more than the
