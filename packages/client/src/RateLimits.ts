@@ -19,7 +19,7 @@
  * import { NodeRedis } from "@effect/platform-node"
  * const client = Blockscout.layerPro({ chainId: 1, apiKey }).pipe(
  *   Layer.provide(RateLimits.layerRedis()),
- *   Layer.provide(NodeRedis.layer({ url: "redis://127.0.0.1:6379" })),
+ *   Layer.provide(NodeRedis.layer({ url: "redis://127.0.0.1:6379", disableOfflineQueue: true })),
  *   Layer.provide(FetchHttpClient.layer)
  * )
  * ```
@@ -69,7 +69,10 @@ export const layerStore: Layer.Layer<never, never, RateLimiter.RateLimiterStore>
  *
  * Gotchas: spacing is kept in whole milliseconds, so at 50 requests a second a key runs at about 95% of
  * its rate (98% in memory). Keyless instance calls are limited by the server per IP: machines with
- * different addresses sharing a Redis share one address's rate, which is safe but slower.
+ * different addresses sharing a Redis share one address's rate, which is safe but slower. Give
+ * `NodeRedis.layer` `disableOfflineQueue: true`: while Redis is away, node-redis otherwise queues commands
+ * until it reconnects (the limiter stops waiting after 2 s and paces alone, but the queued commands keep
+ * the client from closing).
  *
  * @since 0.1.0
  * @category layers

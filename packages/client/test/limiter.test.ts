@@ -5,38 +5,16 @@
  */
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { Clock, Effect, Fiber, Layer, Redacted } from "effect"
-import type { HttpClient } from "effect/http"
+import { Clock, Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Blockscout, type BlockscoutEvent, type ClientOptions, RateLimits } from "../src/index.ts"
+import { type BlockscoutEvent, RateLimits } from "../src/index.ts"
+import { limitedClient as client, lookup, lookups, refused as status429 } from "./support/limitedClient.ts"
 import { driven } from "./support/wait.ts"
 import { type Arrival, type Plan, windowedServer } from "./support/WindowedServer.ts"
-
-const lookup = Blockscout.use((bs) => bs.listWithdrawals())
-
-/** `n` lookups from `concurrency` fibers. */
-const lookups = (n: number, concurrency: number) =>
-  Effect.forEach(Array.from({ length: n }), () => lookup, { concurrency, discard: true })
-
-/** A Pro client on `http`, with a registry of its own and retries that would hide nothing (429s are counted). */
-const client = (
-  http: Layer.Layer<HttpClient.HttpClient>,
-  options: ClientOptions = {},
-  registry: Layer.Layer<never> = RateLimits.layerMemory
-) =>
-  Blockscout.layerPro({
-    chainId: 1,
-    apiKey: Redacted.make("proapi_limiter_test"),
-    baseUrl: "http://limited.test",
-    retry: { times: 10, base: "100 millis" },
-    ...options
-  }).pipe(Layer.provide(http), Layer.provide(registry))
 
 /** Requests per second between the first and the last arrival (virtual time). */
 const rateOf = (arrivals: ReadonlyArray<Arrival>) =>
   ((arrivals.length - 1) * 1000) / (arrivals[arrivals.length - 1]!.at - arrivals[0]!.at)
-
-const status429 = (arrivals: ReadonlyArray<Arrival>) => arrivals.filter((a) => a.status === 429).length
 
 /** Runs `effect` to its end on the test clock; returns the virtual milliseconds it took. */
 const timed = <A, E>(effect: Effect.Effect<A, E>) =>

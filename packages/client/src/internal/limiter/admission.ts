@@ -72,35 +72,49 @@ export const makeLimiter = (
 const waitUntil = (state: KeyState, now: number, until: number): Effect.Effect<void> =>
   Effect.raceFirst(Effect.sleep(Duration.millis(until - now)), state.changed.await)
 
-/** Reserves the next slot of the key's spacing; the delay before it. Falls back to memory if the store fails. */
-const reserve = (limiter: Limiter, spacing: number): Effect.Effect<number> => {
+/** How long a shared store may take to answer, and how long a failed one is left alone before the next try. */
+const storeTimeout = Duration.seconds(2)
+const storeRest = 5_000
+
+/**
+ * Reserves the next slot of the key's spacing (`slots` of them: a fraction pushes the schedule back); the
+ * delay before it. While the store fails or does not answer in time (Redis down: its client may queue
+ * commands until it reconnects), this process paces alone in memory, and tries the store again 5 s later.
+ */
+const reserve = (limiter: Limiter, spacing: number, slots = 1): Effect.Effect<number> => {
   const options = {
     algorithm: "fixed-window",
     onExceeded: "delay",
     key: limiter.storeKey,
     limit: 1,
+    tokens: slots,
     window: Duration.millis(spacing)
   } as const
   const registry = limiter.registry
-  return limiter.registry.store.consume(options).pipe(
-    Effect.tap(() =>
-      Effect.sync(() => {
-        registry.storeFailing = false
-      })
-    ),
-    Effect.catch((error) =>
-      Effect.andThen(
-        registry.storeFailing
-          ? Effect.void
-          : Effect.logWarning("Blockscout rate limiter: its store failed; pacing this process alone", error),
-        Effect.suspend(() => {
-          registry.storeFailing = true
-          return Effect.orDie(registry.local.consume(options))
-        })
+  const local = Effect.map(Effect.orDie(registry.local.consume(options)), (result) => Duration.toMillis(result.delay))
+  if (registry.store === registry.local) return local
+  return Effect.clockWith((clock) => {
+    const now = clock.currentTimeMillisUnsafe()
+    if (now < registry.storeRetryAt) return local
+    return registry.store.consume(options).pipe(
+      Effect.timeoutOrElse({ duration: storeTimeout, orElse: () => Effect.fail("no answer in 2 s" as const) }),
+      Effect.map((result) => {
+        registry.storeRetryAt = 0
+        return Duration.toMillis(result.delay)
+      }),
+      Effect.catch((error) =>
+        Effect.andThen(
+          registry.storeRetryAt === 0
+            ? Effect.logWarning("Blockscout rate limiter: its store failed; this process paces alone for now", error)
+            : Effect.void,
+          Effect.suspend(() => {
+            registry.storeRetryAt = clock.currentTimeMillisUnsafe() + storeRest
+            return local
+          })
+        )
       )
-    ),
-    Effect.map((result) => Duration.toMillis(result.delay))
-  )
+    )
+  })
 }
 
 /** Waits, holding the key's mutex, until a request may be admitted (the gate, the probe and the pacing agree). */
@@ -122,7 +136,13 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
         if (spacing === undefined) return
         paced = true
         const delay = yield* reserve(limiter, spacing)
-        if (delay > 0) yield* Effect.sleep(Duration.millis(delay))
+        if (delay > 0) {
+          yield* Effect.sleep(Duration.millis(delay))
+          // A timer that fires late (a busy event loop) would bunch this request with the next: push the
+          // schedule back by as much.
+          const late = (yield* Clock.currentTimeMillis) - (now + delay)
+          if (late >= 1) yield* reserve(limiter, spacing, late / spacing)
+        }
       }
     })
   )

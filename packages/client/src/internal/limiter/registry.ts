@@ -19,8 +19,8 @@ export interface Registry {
   readonly store: RateLimiter.RateLimiter
   /** Spaces admissions in this process alone while `store` fails (a Redis outage must not stop the work). */
   readonly local: RateLimiter.RateLimiter
-  /** Whether the store's last call failed (a warning is logged once per outage). */
-  storeFailing: boolean
+  /** While the store fails: when to try it again (epoch ms; 0 = it answers). A warning is logged per outage. */
+  storeRetryAt: number
   readonly keys: Map<string, KeyState>
 }
 
@@ -30,7 +30,7 @@ const memoryLimiter = (): RateLimiter.RateLimiter =>
 /** A registry over `store`, or over a fresh in-memory store. */
 export const makeRegistry = (store?: RateLimiter.RateLimiter): Registry => {
   const local = memoryLimiter()
-  return { store: store ?? local, local, storeFailing: false, keys: new Map() }
+  return { store: store ?? local, local, storeRetryAt: 0, keys: new Map() }
 }
 
 /**

@@ -1,0 +1,72 @@
+/**
+ * One key's limit shared across processes through `RateLimits.layerRedis`, against a real `redis-server`
+ * started by the test. Two registries, each with its own Redis connection, stand for two processes (nothing
+ * else is shared between them: each learns the limit from its own answers). Live clock (Redis counts in
+ * its own time); every assertion is a count of what the server saw.
+ */
+import { NodeRedis } from "@effect/platform-node"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Exit, Fiber, Layer, Scope } from "effect"
+import { RateLimits } from "../src/index.ts"
+import { limitedClient, lookups, refused } from "./support/limitedClient.ts"
+import { redisServer } from "./support/RedisServer.ts"
+import { windowedServer } from "./support/WindowedServer.ts"
+
+/** 10 requests a second per key, answers 300 ms away: the windows' counts come back after decisions are made. */
+const limited = () => windowedServer(() => ({ limit: 10, windowMillis: 1000 }), 300)
+
+/**
+ * A registry over its own connection to the Redis at `url`: one process's view. `disableOfflineQueue`: while
+ * Redis is away, commands fail at once instead of queueing (a queued command would hold the client open).
+ */
+const overRedis = (url: string) =>
+  RateLimits.layerRedis().pipe(Layer.provide(NodeRedis.layer({ url, disableOfflineQueue: true })))
+
+/** Two clients on one key, each with its registry, 15 lookups each from 10 fibers. */
+const twoProcesses = (
+  server: ReturnType<typeof limited>,
+  registries: readonly [Layer.Layer<never, unknown>, Layer.Layer<never, unknown>]
+) =>
+  Effect.all(
+    registries.map((registry) => lookups(15, 10).pipe(Effect.provide(limitedClient(server.layer, {}, registry)))),
+    { concurrency: "unbounded", discard: true }
+  )
+
+describe("the limiter across processes", () => {
+  it.live(
+    "two registries over one Redis stay within one key's limit together; two in memory do not",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* redisServer
+        const shared = limited()
+        yield* twoProcesses(shared, [overRedis(url), overRedis(url)])
+        assert.strictEqual(shared.arrivals.length, 30, "nothing refused, nothing repeated")
+        assert.strictEqual(refused(shared.arrivals), 0)
+        assert.isAtMost(Math.max(...shared.perWindow().values()), 10)
+        // The same two clients, each pacing alone: together twice the rate, and the server refuses the excess.
+        const alone = limited()
+        yield* twoProcesses(alone, [RateLimits.layerMemory, RateLimits.layerMemory])
+        assert.isAbove(refused(alone.arrivals), 0)
+      }).pipe(Effect.scoped),
+    60_000
+  )
+
+  it.live(
+    "Redis going away mid-run: the process paces alone and the work completes",
+    () =>
+      Effect.gen(function* () {
+        const server = limited()
+        const redisScope = yield* Scope.make()
+        const url = yield* redisServer.pipe(Scope.provide(redisScope))
+        const fiber = yield* lookups(30, 10).pipe(
+          Effect.provide(limitedClient(server.layer, {}, overRedis(url))),
+          Effect.forkChild
+        )
+        while (server.arrivals.length < 8) yield* Effect.sleep("20 millis")
+        yield* Scope.close(redisScope, Exit.void)
+        yield* Fiber.join(fiber)
+        assert.strictEqual(server.arrivals.filter((a) => a.status === 200).length, 30)
+      }),
+    60_000
+  )
+})
