@@ -70,7 +70,7 @@ const describe = (error: BlockscoutError): string => {
     case "OutOfCredits":
       return `out of credits at ${host}: the API key has no credits left today`
     case "RateLimited":
-      return `rate limited by ${host}, and retries are spent: try again later or lower --requests-per-second`
+      return `rate limited by ${host}, and retries are spent: try again later (or, for a server that announces no limit, set a lower --requests-per-second)`
     case "ServerError":
       return `server error ${reason.status} from ${host}, and retries are spent: ${reason.message}`
     case "Transport":

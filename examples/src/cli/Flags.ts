@@ -78,7 +78,9 @@ export const commonFlags = {
     Flag.optional
   ),
   requestsPerSecond: Flag.Finite("requests-per-second").pipe(
-    Flag.withDescription("Client-side request pacing, above 0 (default 5, the free Pro plan)"),
+    Flag.withDescription(
+      "Requests a second for a server that announces no rate limit, above 0 (an announced limit is always followed)"
+    ),
     Flag.optional
   ),
   timeout: Flag.Finite("timeout").pipe(

@@ -69,8 +69,8 @@ export const layer = (options: ConnectionOptions = {}) =>
         Effect.orElseSucceed(() => Option.none<Family>())
       )
       const family = Option.getOrElse(chosen, () => options.family ?? "instance")
-      // The simulator sets no rate limit; pacing at 50 requests a second keeps runs short but visible.
-      const client: ClientOptions = { rateLimit: { requestsPerSecond: 50 }, ...options.client }
+      // The simulator announces no rate limit (`-1`): the client does not pace it.
+      const client: ClientOptions = options.client ?? {}
       if (family === "pro") {
         yield* tell(`the simulated Blockscout Pro API at ${server.baseUrl}/${server.chainId}/api/v2 (no network)`)
         return widen(
