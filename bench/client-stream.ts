@@ -7,8 +7,9 @@
  * `BENCH_ONLY="prefetch 0,hand-written fetch"` runs only the rows whose name contains one of those texts.
  *
  * Both sides use the same fetch (undici), the same server and the same `TransactionsResponse` schema;
- * the client runs with its defaults except client-side pacing (off: this measures streaming overhead,
- * not the plan's 5 requests/s). Figures go to BENCHMARKS.md, "Client streaming".
+ * the client runs with its defaults except the rate limiter (off), and once with every default (the server
+ * announces `-1`, unlimited, as Blockscout does without limits: the limiter must cost nothing). Figures go
+ * to BENCHMARKS.md, "Client streaming".
  */
 import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
@@ -50,7 +51,12 @@ const serve = () => {
     const block = url.searchParams.get("block_number")
     const n = block === null ? 0 : 1_000_000 - Number(block) + 1
     const send = () => {
-      res.writeHead(200, { "content-type": "application/json" })
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "x-ratelimit-limit": "-1",
+        "x-ratelimit-remaining": "-1",
+        "x-ratelimit-reset": "-1"
+      })
       res.end(bodies[n])
     }
     if (latency > 0) setTimeout(send, latency)
@@ -144,18 +150,24 @@ async function series(latency: number) {
       )
     )
 
-  const clientLayer = (prefetch: number, http: Layer.Layer<HttpClient.HttpClient>) =>
+  const clientLayer = (prefetch: number, http: Layer.Layer<HttpClient.HttpClient>, limiter: boolean) =>
     Blockscout.layerPro({
       chainId: 1,
       apiKey: Redacted.make("proapi_bench"),
       baseUrl: base,
-      rateLimit: false,
+      rateLimit: limiter ? undefined : false,
       prefetch
     }).pipe(Layer.provide(http))
 
-  const viaClient = (prefetch: number, http: Layer.Layer<HttpClient.HttpClient> = FetchHttpClient.layer) =>
+  const viaClient = (
+    prefetch: number,
+    http: Layer.Layer<HttpClient.HttpClient> = FetchHttpClient.layer,
+    limiter = false
+  ) =>
     Effect.runPromise(
-      Blockscout.use((bs) => Stream.runCount(bs.streamTransactions())).pipe(Effect.provide(clientLayer(prefetch, http)))
+      Blockscout.use((bs) => Stream.runCount(bs.streamTransactions())).pipe(
+        Effect.provide(clientLayer(prefetch, http, limiter))
+      )
     )
 
   const time = async (run: () => Promise<number>) => {
@@ -174,6 +186,7 @@ async function series(latency: number) {
     "hand-written over FetchHttpClient (execute + text), no client": viaFetchHttpClient,
     "client stream (prefetch 1, default)": () => viaClient(1),
     "client stream (prefetch 0)": () => viaClient(0),
+    "client stream, every default (limiter on, server announces -1)": () => viaClient(1, FetchHttpClient.layer, true),
     "client stream, NodeHttpClient.layerUndici (prefetch 1)": () => viaClient(1, NodeHttpClient.layerUndici)
   }
   // BENCH_ONLY=<text>[,<text>...] keeps the rows whose name contains one of the texts (to time one row alone).

@@ -24,6 +24,7 @@ import type { HeaderRecord } from "./announcement.ts"
 import {
   gateClosedUntil,
   type KeyState,
+  latenessAllowance,
   observe,
   probeHeldUntil,
   settleUnanswered,
@@ -138,9 +139,9 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
         const delay = yield* reserve(limiter, spacing)
         if (delay > 0) {
           yield* Effect.sleep(Duration.millis(delay))
-          // A timer that fires late (a busy event loop) would bunch this request with the next: push the
-          // schedule back by as much.
-          const late = (yield* Clock.currentTimeMillis) - (now + delay)
+          // A timer that fires late (a busy event loop) would bunch this request with the next: past the
+          // allowance, push the schedule back by the excess.
+          const late = (yield* Clock.currentTimeMillis) - (now + delay) - latenessAllowance(state)
           if (late >= 1) yield* reserve(limiter, spacing, late / spacing)
         }
       }

@@ -118,6 +118,14 @@ export const spacingMillis = (state: KeyState, fallback: number | undefined): nu
   return fallback
 }
 
+/**
+ * How late a paced request may leave (a timer firing late on a busy event loop) before the schedule is pushed
+ * back: half the safety margin of the window (10 ms of a 1 s window). Within it, lateness cannot fit one more
+ * request into a window; beyond it, the excess moves every later slot, at the cost of rate.
+ */
+export const latenessAllowance = (state: KeyState): number =>
+  ((state.mode === "limited" && state.limit !== undefined ? windowMillis(state.window) : 1_000) * safetyMargin) / 2
+
 /** Whether nothing paces admissions (a gate may still hold them: `tryAdmit` checks it). */
 export const unpaced = (state: KeyState, fallback: number | undefined): boolean =>
   state.mode === "unlimited" || (state.mode === "silent" && fallback === undefined)
