@@ -242,6 +242,45 @@ describe("the limiter's registry, cap and events", () => {
     })
   )
 
+  it.effect("RateLimitWait includes the wait for a slot under maxInFlight", () =>
+    Effect.gen(function* () {
+      const server = windowedServer(() => "unlimited", 100)
+      const waits: Array<number> = []
+      const onEvent = (event: BlockscoutEvent) =>
+        Effect.sync(() => {
+          if (event._tag === "RateLimitWait") waits.push(event.delayMillis)
+        })
+      yield* timed(lookups(3, 3).pipe(Effect.provide(client(server.layer, { rateLimit: { maxInFlight: 1 }, onEvent }))))
+      assert.deepStrictEqual(
+        server.arrivals.map((a) => a.at),
+        [0, 100, 200]
+      )
+      assert.deepStrictEqual(
+        waits.sort((a, b) => a - b),
+        [100, 200]
+      )
+    })
+  )
+
+  it.effect("a server announcing an absurdly slow rate holds a request no longer than maxServerWait", () =>
+    Effect.gen(function* () {
+      // One request per 11.5 days: the reset (and so the window and the spacing) is cut to maxServerWait.
+      const server = windowedServer(() => ({ limit: 1, windowMillis: 1_000_000_000 }))
+      const oneByOne = Effect.forEach(Array.from({ length: 3 }), () => Effect.ignore(lookup), { discard: true })
+      yield* driven(oneByOne.pipe(Effect.provide(client(server.layer, { maxServerWait: "30 seconds" }))), "1 second")
+      // Each request after the first waited 30 s, no more; the server refused them (its 429 asks for 11 days,
+      // more than the client honours, so each fails at once with that wait for the caller to decide).
+      assert.deepStrictEqual(
+        server.arrivals.map((a) => [a.at, a.status]),
+        [
+          [0, 200],
+          [30_000, 429],
+          [60_000, 429]
+        ]
+      )
+    })
+  )
+
   it.effect("an interrupted probe lets the next request find out at once", () =>
     Effect.gen(function* () {
       const server = windowedServer(() => "unlimited", 60_000)

@@ -133,8 +133,10 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
           paced = false
           continue
         }
-        const spacing = paced ? undefined : spacingMillis(state, limiter.fallbackSpacing)
-        if (spacing === undefined) return
+        const announced = paced ? undefined : spacingMillis(state, limiter.fallbackSpacing)
+        if (announced === undefined) return
+        // However slow a server says its rate is, one request waits no longer than `maxServerWait` for its slot.
+        const spacing = Math.min(announced, limiter.maxWaitMillis)
         paced = true
         const delay = yield* reserve(limiter, spacing)
         if (delay > 0) {
@@ -161,15 +163,16 @@ interface Admission {
  */
 const admit = (
   limiter: Limiter,
+  start: number,
   restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 ): Effect.Effect<Admission> =>
   Effect.clockWith((clock) => {
     const state = limiter.state
-    const start = clock.currentTimeMillisUnsafe()
-    // The common case of a server without limits: no mutex, no store, no clock beyond this read.
+    // The common case of a server without limits: no mutex, no store, one clock read.
     if (unpaced(state, limiter.fallbackSpacing)) {
-      const ticket = tryAdmit(state, start)
-      if (ticket !== undefined) return Effect.succeed({ ticket, waited: 0 })
+      const now = clock.currentTimeMillisUnsafe()
+      const ticket = tryAdmit(state, now)
+      if (ticket !== undefined) return Effect.succeed({ ticket, waited: now - start })
     }
     const loop: Effect.Effect<Admission> = Effect.flatMap(restore(waitForTurn(limiter)), () => {
       const now = clock.currentTimeMillisUnsafe()
@@ -191,29 +194,32 @@ export const admitted = <A extends { readonly response: HttpClientResponse.HttpC
   limiter: Limiter,
   onWait: OnWait,
   exchange: Effect.Effect<A, E, R>
-): Effect.Effect<A, E, R> => {
-  const run = Effect.uninterruptibleMask((restore) =>
-    Effect.flatMap(admit(limiter, restore), ({ ticket, waited }) =>
-      restore(waited > 0 ? Effect.andThen(onWait(waited), exchange) : exchange).pipe(
-        Effect.onExit((exit) =>
-          Effect.clockWith((clock) => {
-            const state = limiter.state
-            const now = clock.currentTimeMillisUnsafe()
-            const wake = Exit.isSuccess(exit)
-              ? observe(
-                  state,
-                  ticket,
-                  exit.value.response.status,
-                  exit.value.response.headers as HeaderRecord,
-                  limiter.maxWaitMillis,
-                  now
-                )
-              : settleUnanswered(state, ticket, now)
-            return wake ? Effect.asVoid(state.changed.release) : Effect.void
-          })
+): Effect.Effect<A, E, R> =>
+  Effect.clockWith((clock) => {
+    // The wait reported runs from here: the cap on requests in flight is part of it.
+    const start = clock.currentTimeMillisUnsafe()
+    const run = Effect.uninterruptibleMask((restore) =>
+      Effect.flatMap(admit(limiter, start, restore), ({ ticket, waited }) =>
+        restore(waited > 0 ? Effect.andThen(onWait(waited), exchange) : exchange).pipe(
+          Effect.onExit((exit) =>
+            Effect.clockWith((clock) => {
+              const state = limiter.state
+              const now = clock.currentTimeMillisUnsafe()
+              const wake = Exit.isSuccess(exit)
+                ? observe(
+                    state,
+                    ticket,
+                    exit.value.response.status,
+                    exit.value.response.headers as HeaderRecord,
+                    limiter.maxWaitMillis,
+                    now
+                  )
+                : settleUnanswered(state, ticket, now)
+              return wake ? Effect.asVoid(state.changed.release) : Effect.void
+            })
+          )
         )
       )
     )
-  )
-  return limiter.cap === undefined ? run : limiter.cap.withPermit(run)
-}
+    return limiter.cap === undefined ? run : limiter.cap.withPermit(run)
+  })
