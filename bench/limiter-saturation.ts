@@ -15,7 +15,7 @@
  */
 // Relative imports: the workspace root does not depend on its packages.
 import { Blockscout, type BlockscoutEvent, type BlockscoutShape, RateLimits } from "../packages/client/src/index.ts"
-import { serve } from "../packages/client/src/testing/node.ts"
+import { serve } from "../packages/simulator/src/node.ts"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Clock, Effect, Layer, Redacted, Stream } from "effect"
 
