@@ -63,9 +63,11 @@ export interface BlockscoutConfig {
   readonly retryBase?: Duration.Duration | undefined
   /** Longest backoff. */
   readonly retryMax?: Duration.Duration | undefined
-  /** Client-side pacing per key (`0`: none, the server's budget still kept). */
+  /** Pace for a server that announces no rate limit (`0`: none); an announced limit is always followed. */
   readonly requestsPerSecond?: number | undefined
-  /** `false` turns the pacing and the server's budget off. */
+  /** At most this many requests of the client in flight at once. */
+  readonly maxInFlight?: number | undefined
+  /** `false` turns the rate limiter off (nothing paced, the server's budget not followed). */
   readonly rateLimit?: boolean | undefined
   /** Items per page (`items_count`). */
   readonly pageSize?: number | undefined
@@ -93,6 +95,7 @@ const readers: { readonly [K in keyof BlockscoutConfig]-?: (name: string) => Con
   retryBase: Config.Duration,
   retryMax: Config.Duration,
   requestsPerSecond: Config.Number,
+  maxInFlight: Config.Int,
   rateLimit: Config.Boolean,
   pageSize: Config.Int,
   prefetch: Config.Boolean,

@@ -188,6 +188,11 @@ describe("layerConfig fails when built, naming what to set", () => {
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_RETRIES: "-2" },
       "BLOCKSCOUT_RETRIES must be a non-negative integer"
     ],
+    [
+      "a cap of 0 requests in flight",
+      { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_MAX_IN_FLIGHT: "0" },
+      "BLOCKSCOUT_MAX_IN_FLIGHT must be a positive integer"
+    ],
     ["an unknown family", { BLOCKSCOUT_FAMILY: "mainnet" }, '["BLOCKSCOUT"]["FAMILY"]']
   ]
   for (const [what, env, expected] of bad) {

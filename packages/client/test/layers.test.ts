@@ -97,6 +97,12 @@ describe("option layers check every option when built", () => {
       message: "must be a non-negative number"
     },
     {
+      what: "a cap of 0 requests in flight",
+      layer: pro({ rateLimit: { maxInFlight: 0 } }),
+      argument: "rateLimit.maxInFlight",
+      message: "rateLimit.maxInFlight must be a positive integer; got 0"
+    },
+    {
       what: "a page size of 0",
       layer: instance({ pageSize: 0 }),
       argument: "pageSize",

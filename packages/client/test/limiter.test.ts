@@ -5,9 +5,9 @@
  */
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { Clock, Effect, Fiber, Layer } from "effect"
+import { Clock, ConfigProvider, Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { type BlockscoutEvent, RateLimits } from "../src/index.ts"
+import { Blockscout, type BlockscoutEvent, RateLimits } from "../src/index.ts"
 import { limitedClient as client, lookup, lookups, refused as status429 } from "./support/limitedClient.ts"
 import { driven } from "./support/wait.ts"
 import { type Arrival, type Plan, windowedServer } from "./support/WindowedServer.ts"
@@ -220,6 +220,21 @@ describe("the limiter's registry, cap and events", () => {
       yield* timed(lookups(40, 40).pipe(Effect.provide(client(server.layer, { rateLimit: { maxInFlight: 3 } }))))
       assert.strictEqual(server.arrivals.length, 40)
       assert.strictEqual(server.peakInFlight(), 3)
+    })
+  )
+
+  it.effect("maxInFlight from configuration (BLOCKSCOUT_MAX_IN_FLIGHT) caps them too", () =>
+    Effect.gen(function* () {
+      const server = windowedServer(() => "unlimited", 100)
+      const env = { BLOCKSCOUT_BASE_URL: "http://limited.test", BLOCKSCOUT_MAX_IN_FLIGHT: "2" }
+      const layer = Blockscout.layerConfig().pipe(
+        Layer.provide(server.layer),
+        Layer.provide(RateLimits.layerMemory),
+        Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env })))
+      )
+      yield* timed(lookups(10, 10).pipe(Effect.provide(layer)))
+      assert.strictEqual(server.arrivals.length, 10)
+      assert.strictEqual(server.peakInFlight(), 2)
     })
   )
 

@@ -62,11 +62,15 @@ export const fromConfig = (
       : Object.keys(retryValues).length === 0
         ? options.retry
         : { ...(options.retry === false ? {} : options.retry), ...retryValues }
+  const limiterValues = {
+    ...(values.requestsPerSecond === undefined ? {} : { requestsPerSecond: values.requestsPerSecond }),
+    ...(values.maxInFlight === undefined ? {} : { maxInFlight: values.maxInFlight })
+  }
   const rateLimit: ClientOptions["rateLimit"] =
     values.rateLimit === false
       ? false
-      : values.requestsPerSecond !== undefined
-        ? { requestsPerSecond: values.requestsPerSecond }
+      : Object.keys(limiterValues).length > 0
+        ? { ...(options.rateLimit === false ? {} : options.rateLimit), ...limiterValues }
         : values.rateLimit === true && options.rateLimit === false
           ? {}
           : options.rateLimit
@@ -101,7 +105,8 @@ export const fromConfig = (
               "retry.times": "retries",
               "retry.base": "retryBase",
               "retry.max": "retryMax",
-              "rateLimit.requestsPerSecond": "requestsPerSecond"
+              "rateLimit.requestsPerSecond": "requestsPerSecond",
+              "rateLimit.maxInFlight": "maxInFlight"
             } as Record<string, keyof BlockscoutConfig>
           )[option] ?? option) as keyof BlockscoutConfig
         )
