@@ -4,14 +4,12 @@
  *
  * @since 0.1.0
  */
-import { Clock, Effect, Layer, Stream } from "effect"
-import { HttpClient, HttpClientError, type HttpClientRequest, HttpServerResponse, UrlParams } from "effect/http"
-import { SimulatedBlockscout, type SimulatedResponse, type SimulatorOptions } from "./SimulatedBlockscout.ts"
-
-// The source compiles without DOM or Node typings (it runs wherever Effect runs); TextEncoder is universal.
-const encoder = new (
-  globalThis as unknown as { TextEncoder: new () => { encode(s: string): Uint8Array } }
-).TextEncoder()
+import { Clock, Effect, Layer } from "effect"
+import { HttpClient, type HttpClientRequest } from "effect/http"
+import { redactingSpans, redactTarget } from "./internal/credentials.ts"
+import { dropped, respond, truncated } from "./internal/respond.ts"
+import * as Stalled from "./internal/stalledClock.ts"
+import { SimulatedBlockscout, type SimulatorOptions } from "./SimulatedBlockscout.ts"
 
 /**
  * An `HttpClient` answering every request with the simulator, whatever the host: `{any}/{chainId}/api/v2/...`
@@ -20,72 +18,57 @@ const encoder = new (
  * Use it when you hold a {@link SimulatedBlockscout} and want to inspect its `requests` or `chain` after
  * the test; otherwise {@link layerHttpClient} is shorter.
  *
- * Gotchas: latency is `Effect.sleep`, so under `TestClock` it waits for the clock to be adjusted. A `Drop`
- * fault fails with a `TransportError`; `Truncate` sends half the body, then fails the body stream (the
- * client sees a `DecodeError` while reading, as with a real cut connection); `Hang` never answers until
- * interrupted.
+ * Gotchas: latency is `Effect.sleep`, so under `TestClock` it waits for the clock to be adjusted (the
+ * simulator's `warnOnStalledClock` logs a warning when nothing does; waits the answers ask the client for,
+ * such as a spent rate-limit window, are watched only by {@link layerHttpClient}, which has a scope to watch
+ * in). A `Drop` fault fails with a `TransportError`; `Truncate` sends half the body, then fails the body
+ * stream (the client sees a `DecodeError` while reading, as with a real cut connection); `Hang` never answers
+ * until interrupted.
  *
  * @since 0.1.0
  * @category layers
  */
 export const makeHttpClient = (simulator: SimulatedBlockscout): HttpClient.HttpClient =>
-  HttpClient.make((request, url) => answer(simulator, request, url)).pipe(
-    // The client span Effect records for each request carries `url.full` and `url.query`: Blockscout's
-    // credential parameters are redacted there (whatever the caller's own list holds), as the client's own
-    // transports do, so no key reaches a trace through the simulator.
-    HttpClient.transform((effect) =>
-      Effect.updateService(effect, UrlParams.CurrentRedactedNames, (names) => [...names, ...credentialParams])
-    )
-  )
+  clientOf(simulator, Stalled.makeWatch(simulator.options.warnOnStalledClock))
 
-/** Query parameters that carry credentials on Blockscout: the API key and an instance's secret key. */
-const credentialParams = ["apikey", "key"]
+const clientOf = (simulator: SimulatedBlockscout, watch: Stalled.Watch): HttpClient.HttpClient =>
+  // The client span Effect records for each request carries `url.full` and `url.query`: Blockscout's
+  // credential parameters are redacted there, so no key reaches a trace through the simulator.
+  redactingSpans(HttpClient.make((request, url) => answer(simulator, watch, request, url)))
 
 /** Delivers the simulator's answer as a response, or as the transport failure a fault asks for. */
-const answer = (simulator: SimulatedBlockscout, request: HttpClientRequest.HttpClientRequest, url: URL) =>
+const answer = (
+  simulator: SimulatedBlockscout,
+  watch: Stalled.Watch,
+  request: HttpClientRequest.HttpClientRequest,
+  url: URL
+) =>
   Effect.gen(function* () {
+    watch.requests += 1
     const now = yield* Clock.currentTimeMillis
-    const reply: SimulatedResponse = simulator.handle(
-      { method: request.method, url: String(url), headers: request.headers },
-      now
-    )
-    if (reply.delayMillis > 0) yield* Effect.sleep(reply.delayMillis)
+    const reply = simulator.handle({ method: request.method, url: String(url), headers: request.headers }, now)
+    const shown = `${request.method} ${redactTarget(`${url.pathname}${url.search}`)}`
+    if (reply.delayMillis > 0) yield* Stalled.sleep(watch, reply.delayMillis, `${shown} (simulated latency)`)
     switch (reply.transport) {
       case "hang":
-        return yield* Effect.never
+        return yield* Stalled.sleep(watch, "forever", `${shown} (a Hang fault)`).pipe(Effect.andThen(Effect.never))
       case "drop":
-        return yield* Effect.fail(
-          new HttpClientError.HttpClientError({
-            reason: new HttpClientError.TransportError({
-              request,
-              description: "connection closed by the simulated server"
-            })
-          })
-        )
-      case "truncate": {
-        const bytes = encoder.encode(reply.body)
-        const body = Stream.concat(
-          Stream.succeed(bytes.subarray(0, Math.floor(bytes.length / 2))),
-          Stream.fail(new Error("connection closed mid-body by the simulated server"))
-        )
-        return HttpServerResponse.toClientResponse(
-          HttpServerResponse.stream(body, {
-            status: reply.status,
-            headers: reply.headers,
-            contentLength: bytes.length
-          }),
-          { request }
-        )
+        yield* Stalled.answered(watch, shown, {
+          cause: "was dropped (a Drop fault): a retry waits for the client's backoff",
+          millis: undefined
+        })
+        return yield* dropped(request, "connection closed by the simulated server")
+      case "truncate":
+        yield* Stalled.answered(watch, shown, {
+          cause: "was cut mid-body (a Truncate fault): a retry waits for the client's backoff",
+          millis: undefined
+        })
+        return truncated(request, reply, "connection closed mid-body by the simulated server")
+      default: {
+        const wait = Stalled.waitAsked(reply.status, reply.headers)
+        if (wait !== undefined) yield* Stalled.answered(watch, shown, wait)
+        return respond(request, reply)
       }
-      default:
-        return HttpServerResponse.toClientResponse(
-          HttpServerResponse.text(reply.body, {
-            status: reply.status,
-            headers: reply.headers,
-            contentType: "application/json"
-          }),
-          { request }
-        )
     }
   })
 
@@ -96,12 +79,19 @@ const answer = (simulator: SimulatedBlockscout, request: HttpClientRequest.HttpC
  * `Blockscout.layerInstance({ baseUrl: "http://blockscout.test" })`; the host is ignored.
  *
  * Gotcha: each build of the layer built from options makes a new simulator (fresh rate-limit windows and
- * credits); pass a `SimulatedBlockscout` to share one.
+ * credits); pass a `SimulatedBlockscout` to share one. Under a `TestClock`, a wait that nothing advances
+ * (latency, a `Hang`, or a wait an answer asks the client for: a 429, `Retry-After`, a spent rate-limit
+ * window, a retryable failure) is reported by a warning after `warnOnStalledClock` (default 1 s) of real time.
  *
  * @since 0.1.0
  * @category layers
  */
 export const layerHttpClient = (options?: SimulatorOptions | SimulatedBlockscout): Layer.Layer<HttpClient.HttpClient> =>
-  Layer.sync(HttpClient.HttpClient, () =>
-    makeHttpClient(options instanceof SimulatedBlockscout ? options : SimulatedBlockscout.make(options))
+  Layer.effect(
+    HttpClient.HttpClient,
+    Effect.map(Effect.scope, (scope) => {
+      const simulator = options instanceof SimulatedBlockscout ? options : SimulatedBlockscout.make(options)
+      // The layer's scope: watchers of the waits answers ask for stop when the layer is released.
+      return clientOf(simulator, Stalled.makeWatch(simulator.options.warnOnStalledClock, scope))
+    })
   )

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import type { Endpoint, Family } from "@blockscout-effect/schema"
+import type { Duration } from "effect"
 import type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
 
 /**
@@ -31,6 +32,15 @@ export interface ChainOptions {
   /** Number of extra verified contracts besides tokens and routers (default 120). */
   readonly smartContracts?: number | undefined
 }
+
+/**
+ * When the in-process test kit warns about a wait on a `TestClock` that nothing advances: after this much
+ * real time (default 1 second, as Effect's own `TestClock` warning), or `false` for never.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type StalledClockWarning = Duration.Input | false
 
 /**
  * Options of the simulated server: the chain's options plus the server's behaviour.
@@ -72,6 +82,14 @@ export interface SimulatorOptions extends ChainOptions {
     | ((context: FaultContext) => number)
     | undefined
   readonly faults?: FaultPlan | undefined
+  /**
+   * In-process only (`layerHttpClient`, `layerTest`): under a `TestClock`, warn when a wait has not ended
+   * after this much real time and nothing has advanced the clock (default 1 second; `false`: never). Waits
+   * watched: `latency`, a `Hang`, and those an answer asks the client for (a 429, `Retry-After`, a spent
+   * rate-limit window, a 5xx or a dropped connection the client retries after a backoff). The warning names
+   * the request and says what to do (`TestClock.adjust`, or `it.live`).
+   */
+  readonly warnOnStalledClock?: StalledClockWarning | undefined
   /**
    * The endpoints table to serve (default: `@blockscout-effect/schema`'s `endpoints`). A row without a
    * handler in the simulator is routed and checked, then answered 501.

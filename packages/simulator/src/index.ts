@@ -1,9 +1,11 @@
 /**
- * `@blockscout-effect/simulator`: a simulated Blockscout for tests. A seeded, deterministic chain served with
- * the real servers' paging, cursors, errors, rate limits and faults, reachable in-process
+ * `@blockscout-effect/simulator`: the test kit. A simulated Blockscout (a seeded, deterministic chain served
+ * with the real servers' paging, cursors, errors, rate limits and faults), reachable in-process
  * (`layerHttpClient`: an `HttpClient` layer) or, from `@blockscout-effect/simulator/node`, on a loopback
- * port (`serve`). The client's `layerTest` (`@blockscout-effect/client/testing`) wires the `Blockscout`
- * service over it in one layer.
+ * port (`serve`); a scripted `HttpClient` that answers what you say (`layerScripted`; on a port:
+ * `scriptedServer` in `./node`); and record and replay of a real server's answers (`layerRecord`,
+ * `layerReplay`). The client's `layerTest` (`@blockscout-effect/client/testing`) wires the `Blockscout`
+ * service over the simulator in one layer, and re-exports all of this.
  *
  * Runs wherever Effect runs: nothing here imports `node:` modules.
  *
@@ -29,13 +31,27 @@ export {
   type TransferTemplate,
   type TxTemplate
 } from "./SimulatedChain.ts"
+export { layerRecord } from "./Record.ts"
+export { parseRecording, type RecordedExchange, Recording, RecordingError } from "./Recording.ts"
+export { layerReplay, type ReplayOptions } from "./Replay.ts"
+export {
+  layerScripted,
+  pageBody,
+  type Script,
+  Scripted,
+  type ScriptedOptions,
+  type ScriptedReply,
+  type ScriptedRequest
+} from "./Scripted.ts"
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
 export type {
   ChainOptions,
   RequestRecord,
   SimulatedRequest,
   SimulatedResponse,
-  SimulatorOptions
+  SimulatorOptions,
+  StalledClockWarning
 } from "./SimulatorOptions.ts"
+export { type OnMiss, UnexpectedRequest } from "./UnexpectedRequest.ts"
 /** EIP-55 checksums live in `@blockscout-effect/schema` (with the other address helpers); re-exported here. */
 export { checksumAddress, type Family } from "@blockscout-effect/schema"

@@ -1,7 +1,7 @@
 /**
- * `@blockscout-effect/simulator/node`: the simulated Blockscout on a real loopback HTTP port, for
- * examples, the command-line tool, benchmarks and tests that want real sockets. Needs the optional peer
- * dependency `@effect/platform-node`.
+ * `@blockscout-effect/simulator/node`: the simulated Blockscout on a real loopback HTTP port (`serve`), for
+ * examples, the command-line tool, benchmarks and tests that want real sockets, and the scripted answers
+ * on one (`scriptedServer`). Needs the optional peer dependency `@effect/platform-node`.
  *
  * @since 0.1.0
  */
@@ -10,6 +10,8 @@ import { Clock, Effect, type Scope } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createServer, type ServerResponse } from "node:http"
 import { SimulatedBlockscout, type SimulatorOptions } from "./SimulatedBlockscout.ts"
+
+export { type ScriptedServer, type ScriptedServerOptions, scriptedServer } from "./ScriptedServer.ts"
 
 /**
  * Options of {@link serve}: the simulator's options (or a simulator) plus where to listen.

@@ -9,12 +9,11 @@
  * @since 0.1.0
  */
 import { Context, Effect, Layer, Redacted } from "effect"
-import { HttpClient } from "effect/http"
 import { Blockscout } from "../Blockscout.ts"
 import type { Family } from "../endpoints.ts"
 import * as RateLimits from "../RateLimits.ts"
 import type { ClientOptions } from "../Options.ts"
-import { makeHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
+import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
 
 /**
  * The simulated Blockscout a {@link layerTest} layer talks to: read `requests` (what the client sent,
@@ -96,7 +95,8 @@ const redacted = (value: string | undefined) => (value === undefined ? undefined
  * Gotchas: waits the server asks for still sleep on the clock: with a simulator `rateLimit`, the client paces
  * at that rate and waits for `x-ratelimit-reset` once the window's budget is spent, `latency` sleeps, and a
  * `Hang` fault lasts until the client `timeout` (120 s): under `TestClock`, fork the work and
- * `TestClock.adjust`, or use `it.live`.
+ * `TestClock.adjust`, or use `it.live`. When nothing advances the clock, a warning naming the request and the
+ * wait is logged after `warnOnStalledClock` (default 1 s) of real time, instead of a silent hang.
  * Anything in `client` overrides these defaults, field by field (e.g. `client: { retry: false }`, or
  * `client: { retry: { base: "500 millis" } }` to test backoff). A client option that fails its check is a
  * defect of the test (the layer dies with the `InvalidArgument`), not an error the program under test sees.
@@ -147,7 +147,7 @@ export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscou
               secretKey: redacted(secretKey)
             })
       return layer.pipe(
-        Layer.provide(Layer.succeed(HttpClient.HttpClient, makeHttpClient(sim))),
+        Layer.provide(layerHttpClient(sim)),
         Layer.provide(RateLimits.layerMemory),
         Layer.orDie
       )

@@ -1,0 +1,38 @@
+/**
+ * The test kit's one failure for a request it has no answer for: a scripted list that has run out, or a
+ * replayed recording that holds no such request.
+ *
+ * @since 0.1.0
+ */
+import { Data } from "effect"
+
+/**
+ * A request the test kit has no answer for: `request` names it (method, path and query, credentials
+ * redacted), `message` says why and what the kit holds.
+ *
+ * The kit dies with it (a defect) by default, so that no retry policy and no `catch` in the code under test
+ * can turn a missing answer into a passing test; `onMiss: "fail"` fails the request instead, with an
+ * `HttpClientError` whose `TransportError` has this as its `cause`.
+ *
+ * @example
+ * ```ts
+ * const exit = yield* Effect.exit(program)
+ * const error = Cause.squash(exit.cause) // an UnexpectedRequest: error.request === "GET /api/v2/blocks"
+ * ```
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class UnexpectedRequest extends Data.TaggedError("UnexpectedRequest")<{
+  readonly request: string
+  readonly message: string
+}> {}
+
+/**
+ * What the kit does on a request it has no answer for: `"die"` (default) with {@link UnexpectedRequest},
+ * or `"fail"` with an `HttpClientError` (a `TransportError` whose `cause` is the `UnexpectedRequest`).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type OnMiss = "die" | "fail"
