@@ -35,7 +35,9 @@ const write = (fs: FileSystem.FileSystem, path: string, exchanges: ReadonlyArray
     if (folder !== undefined) yield* fs.makeDirectory(folder, { recursive: true })
     yield* fs.writeFileString(path, printRecording(exchanges))
   }).pipe(
-    Effect.mapError((cause) => new RecordingError({ path, message: `cannot write the recording: ${cause.message}`, cause }))
+    Effect.mapError(
+      (cause) => new RecordingError({ path, message: `cannot write the recording: ${cause.message}`, cause })
+    )
   )
 
 /**
@@ -88,6 +90,8 @@ export const layerRecord = (
           exchanges.push(exchangeOf(request.method, url, answer, secretsOf(url, request.headers)))
           return respond(request, answer)
         })
-      return HttpClient.transform(inner, (effect, request) => Effect.flatMap(effect, (response) => keep(request, response)))
+      return HttpClient.transform(inner, (effect, request) =>
+        Effect.flatMap(effect, (response) => keep(request, response))
+      )
     })
   )

@@ -63,7 +63,8 @@ const load = (source: string | Recording): Effect.Effect<Recording, RecordingErr
           .readFileString(source)
           .pipe(
             Effect.mapError(
-              (cause) => new RecordingError({ path: source, message: `cannot read the recording: ${cause.message}`, cause })
+              (cause) =>
+                new RecordingError({ path: source, message: `cannot read the recording: ${cause.message}`, cause })
             )
           )
         return yield* parseRecording(text, source)
@@ -96,11 +97,16 @@ const load = (source: string | Recording): Effect.Effect<Recording, RecordingErr
  * @since 0.1.0
  * @category layers
  */
-export const layerReplay = (
+export function layerReplay(
+  path: string,
+  options?: ReplayOptions
+): Layer.Layer<HttpClient.HttpClient, RecordingError, FileSystem.FileSystem>
+export function layerReplay(recording: Recording, options?: ReplayOptions): Layer.Layer<HttpClient.HttpClient>
+export function layerReplay(
   source: string | Recording,
   options: ReplayOptions = {}
-): Layer.Layer<HttpClient.HttpClient, RecordingError, FileSystem.FileSystem> =>
-  Layer.effect(
+): Layer.Layer<HttpClient.HttpClient, RecordingError, FileSystem.FileSystem> {
+  return Layer.effect(
     HttpClient.HttpClient,
     Effect.gen(function* () {
       const recording = yield* load(source)
@@ -129,3 +135,4 @@ export const layerReplay = (
       )
     })
   )
+}

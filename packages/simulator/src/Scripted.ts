@@ -237,40 +237,48 @@ export const layerScripted = (
       const requests: Array<ScriptedRequest> = []
       let current: Current = { script, from: 0 }
       const watch = Stalled.makeWatch(options.warnOnStalledClock, scope)
-      const client = redactingSpans(HttpClient.make((request, url) =>
-        Effect.gen(function* () {
-          watch.requests += 1
-          const record = recordOf(
-            requests.length,
-            request.method,
-            `${url.pathname}${url.search}`,
-            request.headers,
-            options.revealCredentials === true
-          )
-          requests.push(record)
-          const shown = `${record.method} ${redactTarget(`${url.pathname}${url.search}`)}`
-          const found = replyOf(current, record)
-          if ("missing" in found) {
-            return yield* miss(options.onMiss, request, new UnexpectedRequest({ request: shown, message: found.missing }))
-          }
-          const reply = found.reply
-          const delay = reply.delay === undefined ? 0 : Duration.toMillis(Duration.fromInputUnsafe(reply.delay))
-          if (delay > 0) yield* Stalled.sleep(watch, delay, `${shown} (a scripted delay)`)
-          if (reply.hang === true) {
-            return yield* Stalled.sleep(watch, "forever", `${shown} (a scripted hang)`).pipe(Effect.andThen(Effect.never))
-          }
-          if (reply.destroy === true) {
-            yield* Stalled.answered(watch, shown, { cause: "was dropped (scripted)", millis: undefined })
-            return yield* dropped(request, "connection closed by the scripted server")
-          }
-          const answer = answerOf(reply)
-          const wait = Stalled.waitAsked(answer.status, answer.headers)
-          if (wait !== undefined) yield* Stalled.answered(watch, shown, wait)
-          return reply.truncate === true
-            ? truncated(request, answer, "connection closed mid-body by the scripted server")
-            : respond(request, answer)
-        })
-      ))
+      const client = redactingSpans(
+        HttpClient.make((request, url) =>
+          Effect.gen(function* () {
+            watch.requests += 1
+            const record = recordOf(
+              requests.length,
+              request.method,
+              `${url.pathname}${url.search}`,
+              request.headers,
+              options.revealCredentials === true
+            )
+            requests.push(record)
+            const shown = `${record.method} ${redactTarget(`${url.pathname}${url.search}`)}`
+            const found = replyOf(current, record)
+            if ("missing" in found) {
+              return yield* miss(
+                options.onMiss,
+                request,
+                new UnexpectedRequest({ request: shown, message: found.missing })
+              )
+            }
+            const reply = found.reply
+            const delay = reply.delay === undefined ? 0 : Duration.toMillis(Duration.fromInputUnsafe(reply.delay))
+            if (delay > 0) yield* Stalled.sleep(watch, delay, `${shown} (a scripted delay)`)
+            if (reply.hang === true) {
+              return yield* Stalled.sleep(watch, "forever", `${shown} (a scripted hang)`).pipe(
+                Effect.andThen(Effect.never)
+              )
+            }
+            if (reply.destroy === true) {
+              yield* Stalled.answered(watch, shown, { cause: "was dropped (scripted)", millis: undefined })
+              return yield* dropped(request, "connection closed by the scripted server")
+            }
+            const answer = answerOf(reply)
+            const wait = Stalled.waitAsked(answer.status, answer.headers)
+            if (wait !== undefined) yield* Stalled.answered(watch, shown, wait)
+            return reply.truncate === true
+              ? truncated(request, answer, "connection closed mid-body by the scripted server")
+              : respond(request, answer)
+          })
+        )
+      )
       return Context.make(HttpClient.HttpClient, client).pipe(
         Context.add(Scripted, {
           requests,

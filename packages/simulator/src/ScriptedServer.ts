@@ -9,7 +9,15 @@ import { Duration, Effect, type Scope } from "effect"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { redactTarget } from "./internal/credentials.ts"
-import { answerOf, type Current, recordOf, replyOf, type Script, type ScriptedReply, type ScriptedRequest } from "./Scripted.ts"
+import {
+  answerOf,
+  type Current,
+  recordOf,
+  replyOf,
+  type Script,
+  type ScriptedReply,
+  type ScriptedRequest
+} from "./Scripted.ts"
 import { UnexpectedRequest } from "./UnexpectedRequest.ts"
 
 /**
@@ -100,7 +108,13 @@ export const scriptedServer = (
       let current: Current = { script, from: 0 }
       const server = createServer((req, res) => {
         const index = requests.length
-        const record = recordOf(index, req.method ?? "GET", req.url ?? "/", headersOf(req), options.revealCredentials === true)
+        const record = recordOf(
+          index,
+          req.method ?? "GET",
+          req.url ?? "/",
+          headersOf(req),
+          options.revealCredentials === true
+        )
         requests.push(record)
         res.on("close", () => {
           if (!res.writableFinished) aborted.push(index)
@@ -115,7 +129,8 @@ export const scriptedServer = (
           deliver(res, { status: 501, body: { message: error.message } })
           return
         }
-        const delay = found.reply.delay === undefined ? 0 : Duration.toMillis(Duration.fromInputUnsafe(found.reply.delay))
+        const delay =
+          found.reply.delay === undefined ? 0 : Duration.toMillis(Duration.fromInputUnsafe(found.reply.delay))
         if (delay <= 0) return deliver(res, found.reply)
         const timer = setTimeout(() => {
           timers.delete(timer)

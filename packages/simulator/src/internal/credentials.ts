@@ -26,8 +26,11 @@ export const isCredentialParam = (name: string): boolean => paramNames.has(name.
 /** Whether a header name carries a credential (in any case). */
 export const isCredentialHeader = (name: string): boolean => headerNames.has(name.toLowerCase())
 
-/** A URL's `user:pass@` part, wherever a URL appears in a text. */
-const userinfo = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]+@/gi
+/**
+ * A URL's `user:pass@` part, wherever a URL appears in a text: up to the authority's last `@`, never past a
+ * quote or bracket (a URL inside JSON ends at its closing quote).
+ */
+const userinfo = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#\s"'<>\\]*@/gi
 
 /** A credential parameter's value in a query string or URL. */
 const paramValue = /([?&](?:apikey|key)=)[^&#]*/gi

@@ -11,7 +11,7 @@
  *
  * @internal
  */
-import { Clock, Console, Duration, Effect, type Scope } from "effect"
+import { type Clock, Console, Duration, Effect, type Scope } from "effect"
 import type { TestClock } from "effect/testing"
 import type { StalledClockWarning } from "../SimulatorOptions.ts"
 
@@ -98,7 +98,10 @@ export const waitAsked = (
   if (status === 429) {
     return resetMillis === undefined
       ? { cause: "answered 429 (rate limited): the client retries after its backoff", millis: undefined }
-      : { cause: `answered 429 (rate limited) with x-ratelimit-reset: ${reset} (ms to the window's end)`, millis: reset }
+      : {
+          cause: `answered 429 (rate limited) with x-ratelimit-reset: ${reset} (ms to the window's end)`,
+          millis: reset
+        }
   }
   if (headers["x-ratelimit-remaining"]?.trim() === "0" && resetMillis !== undefined) {
     return {
