@@ -1,12 +1,23 @@
 /**
- * The packages are publishable: `pnpm pack` of schema, simulator and client gives tarballs that a fresh
- * project outside the workspace installs (offline, from pnpm's store: no test reaches the network) and
- * imports under plain Node ESM, from the built `dist/` and not the TypeScript sources. The client's tarball
- * carries no simulator: `@blockscout-effect/client/testing` re-exports the simulator package, an optional
- * peer dependency.
+ * The packages are consumable outside the repository. Every publishable package (`packages/*` not marked
+ * private) is packed from a copy of its sources with nothing built (`prepack` builds it), and the tarballs
+ * are installed into an empty project beside nothing but `effect` and `@effect/platform-node` (offline, from
+ * pnpm's store: no test reaches the network). A TypeScript program there type-checks with `tsc` under strict
+ * settings against the published declarations, then runs under plain Node: a typed pipeline over the
+ * simulator on a loopback port into an NDJSON file, a scripted 401, and `layerTest`.
  */
 import { execFileSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, expect, it } from "vitest"
@@ -15,8 +26,21 @@ const root = resolve(import.meta.dirname, "../..")
 const work = mkdtempSync(join(tmpdir(), "blockscout-effect-pack-"))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-const run = (cmd: string, args: ReadonlyArray<string>, cwd: string): string =>
-  execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+const run = (cmd: string, args: ReadonlyArray<string>, cwd: string): string => {
+  try {
+    return execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string }
+    throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd}:\n${e.stdout ?? ""}\n${e.stderr ?? ""}\n${e.message}`)
+  }
+}
+const pnpm = (args: ReadonlyArray<string>, cwd: string) => run("pnpm", [...args, "--config.pm-on-fail=ignore"], cwd)
+
+/** The publishable packages: folder name and manifest. */
+const publishable = readdirSync(join(root, "packages"))
+  .filter((name) => existsSync(join(root, "packages", name, "package.json")))
+  .map((name) => ({ name, manifest: JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8")) }))
+  .filter(({ manifest }) => manifest.private !== true)
 
 /** Every file of a packed tarball, path and text. */
 const unpack = (tarball: string): ReadonlyArray<{ readonly path: string; readonly text: string }> => {
@@ -34,25 +58,144 @@ const unpack = (tarball: string): ReadonlyArray<{ readonly path: string; readonl
   return files
 }
 
-it("packs schema, simulator and client into tarballs that a fresh project installs and imports", {
-  timeout: 120_000
-}, () => {
-  // `tsc -b` makes dist/ (the test command runs it first; running it again here is a no-op then).
-  run(join(root, "node_modules/.bin/tsc"), ["-b"], root)
-  for (const pkg of ["schema", "simulator", "client"]) {
-    run("pnpm", ["pack", "--pack-destination", work, "--config.pm-on-fail=ignore"], join(root, "packages", pkg))
+/**
+ * A copy of the workspace with the packages' sources and manifests and no build output: the root's
+ * manifests and `tsconfig.base.json`, the installed dependencies (links into the repository's store, kept as
+ * links), and each package's `src`, `package.json`, `tsconfig.src.json`, README and CHANGELOG.
+ */
+const mirror = (): string => {
+  const at = join(work, "mirror")
+  mkdirSync(join(at, "packages"), { recursive: true })
+  for (const file of ["package.json", "pnpm-workspace.yaml", "tsconfig.base.json"])
+    cpSync(join(root, file), join(at, file))
+  symlinkSync(join(root, "node_modules"), join(at, "node_modules"))
+  for (const { name } of publishable) {
+    const from = join(root, "packages", name)
+    const to = join(at, "packages", name)
+    for (const entry of ["src", "package.json", "tsconfig.src.json", "README.md", "CHANGELOG.md", "node_modules"]) {
+      if (existsSync(join(from, entry)))
+        cpSync(join(from, entry), join(to, entry), { recursive: true, verbatimSymlinks: true })
+    }
+    expect(existsSync(join(to, "dist")), `${name}: the copy has no build output`).toBe(false)
   }
-  const tarballs = readdirSync(work).filter((f) => f.endsWith(".tgz"))
-  const schemaTgz = tarballs.find((f) => f.includes("schema"))
-  const clientTgz = tarballs.find((f) => f.includes("client"))
-  const simulatorTgz = tarballs.find((f) => f.includes("simulator"))
-  expect(schemaTgz).toBeDefined()
-  expect(clientTgz).toBeDefined()
-  expect(simulatorTgz).toBeDefined()
+  return at
+}
+
+/** The program a user writes: strict TypeScript against the published declarations. */
+const program = `
+import { Blockscout } from "@blockscout-effect/client"
+import { layerScripted, layerTest, Simulator } from "@blockscout-effect/client/testing"
+import { Sinks } from "@blockscout-effect/export"
+import { checksumAddress } from "@blockscout-effect/schema"
+import { serve } from "@blockscout-effect/simulator/node"
+import { NodeFileSystem, NodeHttpClient } from "@effect/platform-node"
+import { Console, Effect, Layer, Stream } from "effect"
+
+// A typed pipeline over a simulated instance on a loopback port, through the real HTTP client, into a file.
+const served = Effect.scoped(
+  Effect.gen(function* () {
+    const server = yield* serve({ seed: 7, blocks: 64 })
+    const client = Blockscout.layerInstance({ baseUrl: server.baseUrl, rateLimit: false }).pipe(
+      Layer.provide(NodeHttpClient.layerUndici)
+    )
+    return yield* Effect.gen(function* () {
+      const bs = yield* Blockscout
+      const amounts = yield* bs.streamWithdrawals().pipe(Stream.map((w) => w.amount), Stream.runCollect)
+      const written = yield* bs.streamWithdrawals().pipe(Stream.run(Sinks.ndjson("out/withdrawals.ndjson")))
+      const total: bigint = amounts.reduce((sum, amount) => sum + amount, 0n)
+      return { count: amounts.length, total: total > 0n, written: written.items }
+    }).pipe(Effect.provide(client))
+  })
+)
+
+// The test kit: a scripted 401 comes back as a typed reason.
+const scripted = Effect.gen(function* () {
+  const bs = yield* Blockscout
+  const error = yield* Effect.flip(bs.listWithdrawals())
+  return error.reason._tag
+}).pipe(
+  Effect.provide(
+    Blockscout.layerInstance({ baseUrl: "http://scripted.test", rateLimit: false }).pipe(
+      Layer.provide(layerScripted([{ status: 401, body: { message: "Wrong API key" } }]))
+    )
+  )
+)
+
+// layerTest: the client over the in-process simulator.
+const simulated = Effect.gen(function* () {
+  const bs = yield* Blockscout
+  const simulator = yield* Simulator
+  const miner = simulator.chain.miners[0] ?? ""
+  const page = yield* bs.listBlocksValidated(miner)
+  return page.items.length > 0 && page.items.every((block) => block.miner.hash === checksumAddress(miner))
+}).pipe(Effect.provide(layerTest({ seed: 3, blocks: 64 })))
+
+const main = Effect.gen(function* () {
+  const result = { served: yield* served, scripted: yield* scripted, simulated: yield* simulated }
+  yield* Console.log(JSON.stringify(result))
+})
+
+Effect.runPromise(main.pipe(Effect.provide(NodeFileSystem.layer)))
+`
+
+/** Strict settings a careful app uses; `DOM` only because `effect`'s own declarations name web types. */
+const strictTsconfig = {
+  compilerOptions: {
+    target: "ES2023",
+    lib: ["ES2023", "DOM"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    types: [],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    noPropertyAccessFromIndexSignature: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: false,
+    rootDir: ".",
+    outDir: "out"
+  },
+  include: ["main.ts"]
+}
+
+it("packs every publishable package with nothing built; a fresh project installs, type-checks and runs them", {
+  timeout: 300_000
+}, () => {
+  expect(publishable.map((p) => p.name)).toEqual(expect.arrayContaining(["schema", "simulator", "client", "export"]))
+  const at = mirror()
+  const tarballs = new Map<string, string>()
+  for (const { name } of publishable) {
+    pnpm(["pack", "--pack-destination", work], join(at, "packages", name))
+    const tarball = readdirSync(work).find((f) => f.startsWith(`blockscout-effect-${name}-`) && f.endsWith(".tgz"))
+    expect(tarball, name).toBeDefined()
+    tarballs.set(name, tarball!)
+  }
+
+  const files = new Map(publishable.map(({ name }) => [name, unpack(join(work, tarballs.get(name)!))]))
+  for (const { name, manifest } of publishable) {
+    const packed = files.get(name)!
+    const paths = new Set(packed.map((f) => f.path))
+    const shipped = JSON.parse(packed.find((f) => f.path === "package/package.json")!.text)
+    // The tarball's exports are the published ones: declarations and code from dist, no source condition.
+    expect(shipped.exports, name).toEqual(manifest.publishConfig.exports)
+    expect(shipped.publishConfig, name).toBeUndefined()
+    for (const [subpath, target] of Object.entries<string | Record<string, string>>(shipped.exports)) {
+      for (const file of typeof target === "string" ? [target] : Object.values(target)) {
+        expect(paths.has(`package/${file.slice(2)}`), `${name} ${subpath}: ${file} is in the tarball`).toBe(true)
+      }
+      if (typeof target !== "string") expect(target.types, `${name} ${subpath}`).toMatch(/^\.\/dist\/.*\.d\.ts$/)
+    }
+    expect(JSON.stringify(shipped.dependencies ?? {}) + JSON.stringify(shipped.peerDependencies ?? {})).not.toContain(
+      "workspace:"
+    )
+    expect(paths.has("package/CHANGELOG.md"), `${name} ships its CHANGELOG`).toBe(true)
+  }
 
   // The client's tarball holds the thin testing entry (layerTest and re-exports), not the simulator.
-  const clientFiles = unpack(join(work, clientTgz!))
-  expect(clientFiles.some((f) => f.path === "package/dist/testing/index.js")).toBe(true)
+  const clientFiles = files.get("client")!
   for (const file of clientFiles) {
     expect(file.path).not.toMatch(/Simulated(Chain|Blockscout|HttpClient)|\/(routes|render|chain)\//)
     expect(file.text, file.path).not.toMatch(/class SimulatedChain|class SimulatedBlockscout|makeTemplate|keccak/i)
@@ -60,15 +203,21 @@ it("packs schema, simulator and client into tarballs that a fresh project instal
   const clientManifest = JSON.parse(clientFiles.find((f) => f.path === "package/package.json")!.text)
   expect(clientManifest.peerDependenciesMeta["@blockscout-effect/simulator"]).toEqual({ optional: true })
   expect(clientManifest.dependencies).not.toHaveProperty("@blockscout-effect/simulator")
-  // The simulator's tarball holds the simulator, and depends on the schema package only.
-  const simulatorFiles = unpack(join(work, simulatorTgz!))
-  expect(simulatorFiles.some((f) => f.path === "package/dist/SimulatedBlockscout.js")).toBe(true)
-  expect(simulatorFiles.some((f) => f.path === "package/dist/node.js")).toBe(true)
+  // The simulator's tarball holds the simulator and the test kit, and depends on the schema package only.
+  const simulatorFiles = files.get("simulator")!
+  for (const built of ["SimulatedBlockscout.js", "node.js", "Scripted.js", "ScriptedServer.js", "Replay.js"]) {
+    expect(
+      simulatorFiles.some((f) => f.path === `package/dist/${built}`),
+      built
+    ).toBe(true)
+  }
   const simulatorManifest = JSON.parse(simulatorFiles.find((f) => f.path === "package/package.json")!.text)
   expect(Object.keys(simulatorManifest.dependencies)).toEqual(["@blockscout-effect/schema"])
 
+  // An empty project: the tarballs, effect and the Node platform package, nothing else.
   const consumer = join(work, "consumer")
   mkdirSync(consumer)
+  const local = (name: string) => `file:../${tarballs.get(name)}`
   writeFileSync(
     join(consumer, "package.json"),
     JSON.stringify({
@@ -76,53 +225,62 @@ it("packs schema, simulator and client into tarballs that a fresh project instal
       private: true,
       type: "module",
       dependencies: {
-        "@blockscout-effect/schema": `file:../${schemaTgz}`,
-        "@blockscout-effect/client": `file:../${clientTgz}`,
-        "@blockscout-effect/simulator": `file:../${simulatorTgz}`,
-        effect: "4.1.0"
+        ...Object.fromEntries(publishable.map(({ name }) => [`@blockscout-effect/${name}`, local(name)])),
+        effect: "4.1.0",
+        "@effect/platform-node": "4.1.0"
       }
     })
   )
-  // The client's published dependency on schema is a semver range; point it at the local tarball.
+  // The packages' dependencies on each other are semver ranges of unpublished versions: point them here.
   writeFileSync(
     join(consumer, "pnpm-workspace.yaml"),
-    `overrides:\n  "@blockscout-effect/schema": "file:../${schemaTgz}"\n  "@blockscout-effect/simulator": "file:../${simulatorTgz}"\n`
+    `overrides:\n${publishable.map(({ name }) => `  "@blockscout-effect/${name}": "${local(name)}"\n`).join("")}`
   )
-  run("pnpm", ["install", "--offline", "--config.pm-on-fail=ignore"], consumer)
+  pnpm(["install", "--offline"], consumer)
+  expect(readdirSync(join(consumer, "node_modules")).sort()).toEqual(["@blockscout-effect", "@effect", "effect"])
 
+  writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(strictTsconfig, null, 2))
+  writeFileSync(join(consumer, "main.ts"), program)
+  run(join(root, "node_modules/.bin/tsc"), ["-p", "."], consumer)
+  const out = JSON.parse(run("node", ["out/main.js"], consumer))
+  expect(out).toEqual({
+    served: { count: 128, total: true, written: 128 },
+    scripted: "Unauthorized",
+    simulated: true
+  })
+  const lines = readFileSync(join(consumer, "out/withdrawals.ndjson"), "utf8").trim().split("\n")
+  expect(lines).toHaveLength(128)
+
+  // Plain Node ESM, no TypeScript: the entry points resolve to dist and export what they did.
   writeFileSync(
-    join(consumer, "main.mjs"),
+    join(consumer, "plain.mjs"),
     [
-      `import * as Schema from "@blockscout-effect/schema"`,
       `import * as Client from "@blockscout-effect/client"`,
       `import * as Testing from "@blockscout-effect/client/testing"`,
       `import * as Simulator from "@blockscout-effect/simulator"`,
-      `const where = import.meta.resolve("@blockscout-effect/client")`,
+      `import * as SimulatorNode from "@blockscout-effect/simulator/node"`,
       `console.log(JSON.stringify({`,
-      `  schema: Object.keys(Schema).sort(), client: Object.keys(Client).sort(),`,
-      `  testing: Object.keys(Testing).sort(), simulator: Object.keys(Simulator).sort(), where,`,
-      `  answer: Simulator.SimulatedBlockscout.make({ blocks: 64 }).handle({ method: "GET", url: "/api/v2/withdrawals?items_count=2", headers: {} }, 0).status,`,
-      `  helpers: Schema.checksumAddress("0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed")`,
+      `  where: import.meta.resolve("@blockscout-effect/client"), client: Object.keys(Client),`,
+      `  testing: Object.keys(Testing), simulator: Object.keys(Simulator), node: Object.keys(SimulatorNode)`,
       `}))`
     ].join("\n")
   )
-  const out = JSON.parse(run("node", ["main.mjs"], consumer)) as {
-    schema: Array<string>
-    client: Array<string>
-    testing: Array<string>
-    simulator: Array<string>
+  const plain = JSON.parse(run("node", ["plain.mjs"], consumer)) as Record<string, ReadonlyArray<string>> & {
     where: string
-    answer: number
-    helpers: string
   }
-  expect(out.where).toMatch(/node_modules\/.*dist\/index\.js$/)
-  expect(out.schema).toEqual(expect.arrayContaining(["Transaction", "TokenTransfer", "Address"]))
-  expect(out.client).toEqual(expect.arrayContaining(["Blockscout", "BlockscoutError"]))
-  // What users reached through the client's testing entry before the move is all still there.
-  expect(out.testing).toEqual(
-    expect.arrayContaining(["layerTest", "Simulator", "SimulatedBlockscout", "layerHttpClient"])
+  expect(plain.where).toMatch(/node_modules\/.*dist\/index\.js$/)
+  expect(plain.client).toEqual(expect.arrayContaining(["Blockscout", "BlockscoutError"]))
+  // What users reached through the client's testing entry is all there, the test kit included.
+  expect(plain.testing).toEqual(
+    expect.arrayContaining([
+      "layerTest",
+      "Simulator",
+      "SimulatedBlockscout",
+      "layerHttpClient",
+      "layerScripted",
+      "layerReplay"
+    ])
   )
-  expect(out.testing).toEqual(expect.arrayContaining(out.simulator))
-  expect(out.answer).toBe(200)
-  expect(out.helpers).toBe("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
+  expect(plain.testing).toEqual(expect.arrayContaining(plain.simulator))
+  expect(plain.node).toEqual(expect.arrayContaining(["serve", "scriptedServer"]))
 })
