@@ -265,8 +265,12 @@ it("packs every publishable package with nothing built; a fresh project installs
       `}))`
     ].join("\n")
   )
-  const plain = JSON.parse(run("node", ["plain.mjs"], consumer)) as Record<string, ReadonlyArray<string>> & {
-    where: string
+  const plain = JSON.parse(run("node", ["plain.mjs"], consumer)) as {
+    readonly where: string
+    readonly client: Array<string>
+    readonly testing: Array<string>
+    readonly simulator: Array<string>
+    readonly node: Array<string>
   }
   expect(plain.where).toMatch(/node_modules\/.*dist\/index\.js$/)
   expect(plain.client).toEqual(expect.arrayContaining(["Blockscout", "BlockscoutError"]))
