@@ -181,7 +181,7 @@ it("packs every publishable package with nothing built; a fresh project installs
     const shipped = JSON.parse(packed.find((f) => f.path === "package/package.json")!.text)
     // The tarball's exports are the published ones: declarations and code from dist, no source condition.
     expect(shipped.exports, name).toEqual(manifest.publishConfig.exports)
-    expect(shipped.publishConfig, name).toBeUndefined()
+    expect(shipped.publishConfig?.exports, name).toBeUndefined()
     for (const [subpath, target] of Object.entries<string | Record<string, string>>(shipped.exports)) {
       for (const file of typeof target === "string" ? [target] : Object.values(target)) {
         expect(paths.has(`package/${file.slice(2)}`), `${name} ${subpath}: ${file} is in the tarball`).toBe(true)
@@ -237,7 +237,8 @@ it("packs every publishable package with nothing built; a fresh project installs
     `overrides:\n${publishable.map(({ name }) => `  "@blockscout-effect/${name}": "${local(name)}"\n`).join("")}`
   )
   pnpm(["install", "--offline"], consumer)
-  expect(readdirSync(join(consumer, "node_modules")).sort()).toEqual(["@blockscout-effect", "@effect", "effect"])
+  const installed = readdirSync(join(consumer, "node_modules")).filter((f) => !f.startsWith("."))
+  expect(installed.sort()).toEqual(["@blockscout-effect", "@effect", "effect"])
 
   writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(strictTsconfig, null, 2))
   writeFileSync(join(consumer, "main.ts"), program)
