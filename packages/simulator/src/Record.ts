@@ -46,10 +46,11 @@ const write = (fs: FileSystem.FileSystem, path: string, exchanges: ReadonlyArray
  * the answers are written to `path` as a {@link Recording} (JSON), replacing the file.
  *
  * What is stored is scrubbed: a request keeps its method, path and query without the `apikey` and `key`
- * parameters (no host, no userinfo, no headers); an answer keeps its status, headers (no `set-cookie`) and
- * body, with every secret the request carried (`apikey` and `key` values, `Authorization` and `x-api-key`
- * headers, userinfo) replaced by `<redacted>` wherever it shows, as sent or URL-encoded (servers before
- * Blockscout 12 echo the key into `next_page_params`).
+ * parameters (no host, no userinfo, no headers); an answer keeps its status, its headers (not `set-cookie`,
+ * nor those of the connection or of the body's framing and encoding: the body is kept decoded) and its body,
+ * with every secret the request carried (`apikey` and `key` values, `Authorization` and `x-api-key` headers,
+ * userinfo) replaced by `<redacted>` wherever it shows, as sent or URL-encoded (servers before Blockscout 12
+ * echo the key into `next_page_params`).
  *
  * Use it once against a real server (or `serve()` from `./node`), commit the file, and replay it in tests
  * with `layerReplay`:

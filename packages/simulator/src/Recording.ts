@@ -87,8 +87,21 @@ export const parseRecording = (text: string, path: string): Effect.Effect<Record
 export const printRecording = (exchanges: ReadonlyArray<RecordedExchange>): string =>
   `${JSON.stringify({ format: formatName, exchanges } satisfies Recording, null, 2)}\n`
 
-/** Response headers not kept: they set or carry credentials. */
-const droppedHeaders = new Set(["set-cookie", "set-cookie2", "www-authenticate", "proxy-authenticate"])
+/**
+ * Response headers not kept: those that set or ask for credentials, and those about the connection and the
+ * body's framing and encoding (the body is stored as the decoded text, and a replay frames it anew).
+ */
+const droppedHeaders = new Set([
+  "set-cookie",
+  "set-cookie2",
+  "www-authenticate",
+  "proxy-authenticate",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive"
+])
 
 /**
  * One exchange as stored: the request's method and match key (no host, no userinfo, no credential

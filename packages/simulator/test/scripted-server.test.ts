@@ -104,7 +104,13 @@ describe("what the kit redacts and scrubs", () => {
       url,
       {
         status: 200,
-        headers: { "Set-Cookie": "session=s3cr3t", Link: "<http://host/next?apikey=k%2By%2Fz>", "X-Echo": "t0ken-1" },
+        headers: {
+          "Set-Cookie": "session=s3cr3t",
+          "Content-Encoding": "gzip",
+          "Content-Length": "99",
+          Link: "<http://host/next?apikey=k%2By%2Fz>",
+          "X-Echo": "t0ken-1"
+        },
         body: JSON.stringify({ next_page_params: { apikey: "k+y/z", key: "s3cr3t", url: "http://me:p@ss@h/" } })
       },
       secrets
