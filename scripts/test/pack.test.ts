@@ -19,10 +19,10 @@ import {
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
 import { afterAll, expect, it } from "vitest"
+import { publishable, root } from "./support/workspace.ts"
 
-const root = resolve(import.meta.dirname, "../..")
 const work = mkdtempSync(join(tmpdir(), "blockscout-effect-pack-"))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
@@ -35,12 +35,6 @@ const run = (cmd: string, args: ReadonlyArray<string>, cwd: string): string => {
   }
 }
 const pnpm = (args: ReadonlyArray<string>, cwd: string) => run("pnpm", [...args, "--config.pm-on-fail=ignore"], cwd)
-
-/** The publishable packages: folder name and manifest. */
-const publishable = readdirSync(join(root, "packages"))
-  .filter((name) => existsSync(join(root, "packages", name, "package.json")))
-  .map((name) => ({ name, manifest: JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8")) }))
-  .filter(({ manifest }) => manifest.private !== true)
 
 /** Every file of a packed tarball, path and text. */
 const unpack = (tarball: string): ReadonlyArray<{ readonly path: string; readonly text: string }> => {

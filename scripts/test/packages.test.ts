@@ -17,20 +17,14 @@ import {
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { type Manifest, publishable, readJson, root } from "./support/workspace.ts"
 
-const root = resolve(import.meta.dirname, "../..")
-const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8"))
-const rootManifest = readJson(join(root, "package.json"))
+const rootManifest = readJson<Manifest>(join(root, "package.json"))
 const repository = String(rootManifest.repository.url)
   .replace(/^git\+/, "")
   .replace(/\.git$/, "")
-
-const publishable = readdirSync(join(root, "packages"))
-  .filter((name) => existsSync(join(root, "packages", name, "package.json")))
-  .map((name) => ({ name, manifest: readJson(join(root, "packages", name, "package.json")) }))
-  .filter(({ manifest }) => manifest.private !== true)
 
 describe.each(publishable)("$manifest.name", ({ manifest, name }) => {
   it("has the metadata a registry page shows, agreeing with the root's", () => {
@@ -79,7 +73,9 @@ describe.each(publishable)("$manifest.name", ({ manifest, name }) => {
 
 it("every changeset names published packages and a bump, and says what changed", () => {
   const names = new Set(publishable.map(({ manifest }) => String(manifest.name)))
-  const config = readJson(join(root, ".changeset/config.json"))
+  const config = readJson<{ readonly access: string; readonly baseBranch: string }>(
+    join(root, ".changeset/config.json")
+  )
   expect(config.access).toBe("public")
   expect(config.baseBranch).toBe("main")
   for (const file of readdirSync(join(root, ".changeset")).filter((f) => f.endsWith(".md") && f !== "README.md")) {
