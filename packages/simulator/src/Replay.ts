@@ -10,9 +10,8 @@ import { matchUrl, redactingSpans, redactTarget, scrub, secretsOf } from "./inte
 import { respond } from "./internal/respond.ts"
 import * as Stalled from "./internal/stalledClock.ts"
 import { parseRecording, type RecordedExchange, type Recording, RecordingError } from "./Recording.ts"
-import { miss } from "./Scripted.ts"
 import type { StalledClockWarning } from "./SimulatorOptions.ts"
-import { type OnMiss, UnexpectedRequest } from "./UnexpectedRequest.ts"
+import { miss, type OnMiss, UnexpectedRequest } from "./UnexpectedRequest.ts"
 
 /**
  * Options of {@link layerReplay}.

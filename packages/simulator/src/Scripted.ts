@@ -7,12 +7,12 @@
  * @since 0.1.0
  */
 import { Context, Duration, Effect, Layer } from "effect"
-import { HttpClient, HttpClientError, type HttpClientRequest } from "effect/http"
+import { HttpClient } from "effect/http"
 import { redactHeaders, redactingSpans, redactQuery, redactTarget } from "./internal/credentials.ts"
 import { dropped, lowerCaseHeaders, respond, truncated } from "./internal/respond.ts"
 import * as Stalled from "./internal/stalledClock.ts"
 import type { StalledClockWarning } from "./SimulatorOptions.ts"
-import { type OnMiss, UnexpectedRequest } from "./UnexpectedRequest.ts"
+import { miss, type OnMiss, UnexpectedRequest } from "./UnexpectedRequest.ts"
 
 /**
  * What to answer one request. Every field is optional: `{}` is a 200 with an empty body.
@@ -182,24 +182,6 @@ export const answerOf = (reply: ScriptedReply) => ({
   headers: { "content-type": "application/json", ...lowerCaseHeaders(reply.headers) },
   body: bodyText(reply.body)
 })
-
-/**
- * A request the kit has no answer for, as `onMiss` asks: a defect, or a failed request.
- *
- * @internal
- */
-export const miss = (
-  onMiss: OnMiss | undefined,
-  request: HttpClientRequest.HttpClientRequest,
-  error: UnexpectedRequest
-): Effect.Effect<never, HttpClientError.HttpClientError> =>
-  onMiss === "fail"
-    ? Effect.fail(
-        new HttpClientError.HttpClientError({
-          reason: new HttpClientError.TransportError({ request, cause: error, description: error.message })
-        })
-      )
-    : Effect.die(error)
 
 /**
  * A scripted in-process `HttpClient` and the {@link Scripted} log behind it, in one layer. Each build starts

@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Data } from "effect"
+import { Data, Effect } from "effect"
+import { HttpClientError, type HttpClientRequest } from "effect/http"
 
 /**
  * A request the test kit has no answer for: `request` names it (method, path and query, credentials
@@ -36,3 +37,21 @@ export class UnexpectedRequest extends Data.TaggedError("UnexpectedRequest")<{
  * @category options
  */
 export type OnMiss = "die" | "fail"
+
+/**
+ * A request the kit has no answer for, as `onMiss` asks: a defect, or a failed request.
+ *
+ * @internal
+ */
+export const miss = (
+  onMiss: OnMiss | undefined,
+  request: HttpClientRequest.HttpClientRequest,
+  error: UnexpectedRequest
+): Effect.Effect<never, HttpClientError.HttpClientError> =>
+  onMiss === "fail"
+    ? Effect.fail(
+        new HttpClientError.HttpClientError({
+          reason: new HttpClientError.TransportError({ request, cause: error, description: error.message })
+        })
+      )
+    : Effect.die(error)
