@@ -127,7 +127,7 @@ export function layerReplay(
             const answer = entry.answers[Math.min(entry.served, entry.answers.length - 1)]!
             entry.served += 1
             const wait = Stalled.waitAsked(answer.status, answer.headers)
-            if (wait !== undefined) yield* Stalled.answered(watch, shown, wait)
+            yield* Stalled.answered(watch, shown, wait)
             return respond(request, answer)
           })
         )

@@ -183,6 +183,9 @@ export const answerOf = (reply: ScriptedReply) => ({
   body: bodyText(reply.body)
 })
 
+/** What a transport failure asks of a client that retries. */
+const backoff = "a retry waits for the client's backoff"
+
 /**
  * A scripted in-process `HttpClient` and the {@link Scripted} log behind it, in one layer. Each build starts
  * a fresh log.
@@ -249,12 +252,15 @@ export const layerScripted = (
               )
             }
             if (reply.destroy === true) {
-              yield* Stalled.answered(watch, shown, { cause: "was dropped (scripted)", millis: undefined })
+              yield* Stalled.answered(watch, shown, { cause: `was dropped (scripted): ${backoff}`, millis: undefined })
               return yield* dropped(request, "connection closed by the scripted server")
             }
             const answer = answerOf(reply)
-            const wait = Stalled.waitAsked(answer.status, answer.headers)
-            if (wait !== undefined) yield* Stalled.answered(watch, shown, wait)
+            const wait =
+              reply.truncate === true
+                ? { cause: `was cut mid-body (scripted): ${backoff}`, millis: undefined }
+                : Stalled.waitAsked(answer.status, answer.headers)
+            yield* Stalled.answered(watch, shown, wait)
             return reply.truncate === true
               ? truncated(request, answer, "connection closed mid-body by the scripted server")
               : respond(request, answer)

@@ -66,7 +66,7 @@ const answer = (
         return truncated(request, reply, "connection closed mid-body by the simulated server")
       default: {
         const wait = Stalled.waitAsked(reply.status, reply.headers)
-        if (wait !== undefined) yield* Stalled.answered(watch, shown, wait)
+        yield* Stalled.answered(watch, shown, wait)
         return respond(request, reply)
       }
     }

@@ -86,8 +86,9 @@ export interface SimulatorOptions extends ChainOptions {
    * In-process only (`layerHttpClient`, `layerTest`): under a `TestClock`, warn when a wait has not ended
    * after this much real time and nothing has advanced the clock (default 1 second; `false`: never). Waits
    * watched: `latency`, a `Hang`, and those an answer asks the client for (a 429, `Retry-After`, a spent
-   * rate-limit window, a 5xx or a dropped connection the client retries after a backoff). The warning names
-   * the request and says what to do (`TestClock.adjust`, or `it.live`).
+   * rate-limit window, pacing at the rate `rateLimit` announces, a 5xx or a dropped connection the client
+   * retries after a backoff). The warning names the request and says what to do (`TestClock.adjust`, or
+   * `it.live`).
    */
   readonly warnOnStalledClock?: StalledClockWarning | undefined
   /**

@@ -146,11 +146,7 @@ export const layerTest = (options: TestLayerOptions = {}): Layer.Layer<Blockscou
               ),
               secretKey: redacted(secretKey)
             })
-      return layer.pipe(
-        Layer.provide(layerHttpClient(sim)),
-        Layer.provide(RateLimits.layerMemory),
-        Layer.orDie
-      )
+      return layer.pipe(Layer.provide(layerHttpClient(sim)), Layer.provide(RateLimits.layerMemory), Layer.orDie)
     })
   )
   return Layer.provideMerge(blockscout, simulator)

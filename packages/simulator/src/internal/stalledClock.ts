@@ -1,9 +1,13 @@
 /**
  * The test kit's watch on the `TestClock`. Under `it.effect` time moves only when a test moves it, so a
  * wait the kit causes (a scripted delay, simulated latency, a `Hang`) or asks the client for (a 429, a
- * `Retry-After`, a spent rate-limit window, a retryable failure) hangs the test silently until its timeout.
- * When such a wait has not ended after a moment of real time, and nothing has advanced the clock nor sent
- * another request, the kit logs one warning naming the request, the wait and what to do.
+ * `Retry-After`, a spent rate-limit window, pacing at an announced rate, a retryable failure) hangs the test
+ * silently until its timeout. When such a wait has not ended after a moment of real time, and nothing has
+ * advanced the clock nor sent another request, the kit logs one warning naming the request, the wait and what
+ * to do.
+ *
+ * What it cannot see is the client itself: after the last answer of a program that is done, a test that keeps
+ * the layer open and the clock still for longer than the delay is warned about a wait nobody is making.
  *
  * Effect's own `TestClock` warns once per test, generically, and never again after the test's first
  * `TestClock.adjust`; this names the cause. The warning goes to the real console even when the test runs
@@ -15,15 +19,32 @@ import { type Clock, Console, Duration, Effect, type Scope } from "effect"
 import type { TestClock } from "effect/testing"
 import type { StalledClockWarning } from "../SimulatorOptions.ts"
 
-/** One client's watch: the delay before a warning, where watchers run, and what the client has seen. */
+/** The wait the latest answer asked for, and where things stood when it was last seen to move. */
+interface Pending {
+  readonly request: string
+  readonly wait: Wait
+  /** Requests sent, and the test clock's time, at the start of the current period of real time. */
+  seen: number
+  at: number
+}
+
+/** A wait an answer asks for: in words, and its length when the answer says. */
+export interface Wait {
+  readonly cause: string
+  readonly millis: number | undefined
+}
+
+/** One client's watch: the delay before a warning, where the watcher runs, and what the client has seen. */
 export interface Watch {
   /** Real time before a warning; `undefined`: off. */
   readonly after: Duration.Duration | undefined
-  /** Where watchers of a wait the client is asked for run (closed with the layer); without one, none run. */
+  /** Where the watcher of the waits answers ask for runs (closed with the layer); without one, none runs. */
   readonly scope: Scope.Scope | undefined
   /** Requests the client has been sent. */
   requests: number
-  /** Whether a watcher of an answer is already waiting (one at a time: 50 fibers on one 429 warn once). */
+  /** The wait the latest answer asked for, until another answer or a warning. */
+  pending: Pending | undefined
+  /** Whether the watcher runs (one per client: 50 fibers on one spent window warn once). */
   watching: boolean
 }
 
@@ -32,6 +53,7 @@ export const makeWatch = (warning: StalledClockWarning | undefined, scope?: Scop
   after: warning === false ? undefined : Duration.fromInputUnsafe(warning ?? "1 second"),
   scope,
   requests: 0,
+  pending: undefined,
   watching: false
 })
 
@@ -79,12 +101,10 @@ export const sleep = (watch: Watch, millis: number | "forever", what: string): E
 /**
  * The wait an answer asks a client for, in words, and its length when the answer says (`Retry-After`
  * seconds, `x-ratelimit-reset` milliseconds); `undefined` when the answer asks for none. 5xx answers ask for
- * a retry's backoff (its length is the client's).
+ * a retry's backoff (its length is the client's); an announced rate limit (`x-ratelimit-limit` and a reset)
+ * for the client's pacing at that rate.
  */
-export const waitAsked = (
-  status: number,
-  headers: Readonly<Record<string, string | undefined>>
-): { readonly cause: string; readonly millis: number | undefined } | undefined => {
+export const waitAsked = (status: number, headers: Readonly<Record<string, string | undefined>>): Wait | undefined => {
   const retryAfter = headers["retry-after"]
   const reset = Number(headers["x-ratelimit-reset"])
   const resetMillis = Number.isFinite(reset) && reset > 0 ? reset : undefined
@@ -110,37 +130,58 @@ export const waitAsked = (
     }
   }
   if (status >= 500) return { cause: `answered ${status}: a retry waits for the client's backoff`, millis: undefined }
+  const limit = Number(headers["x-ratelimit-limit"])
+  if (Number.isFinite(limit) && limit > 0 && resetMillis !== undefined) {
+    return {
+      cause:
+        `announced a rate limit (x-ratelimit-limit: ${limit}, x-ratelimit-reset: ${reset} ms): the client ` +
+        "spaces its requests at that rate",
+      millis: resetMillis
+    }
+  }
   return undefined
 }
 
 /**
- * After an answer that asks the client to wait (`waitAsked`, or a transport failure), watches, in the
- * watch's scope, that something happens: another request, or the `TestClock` moving. If neither has after
- * the watch's delay of real time, warns that the client is probably waiting on a clock nothing advances.
+ * Notes an answer: the wait it asks the client for (`waitAsked`, or a transport failure's backoff), or none
+ * (`undefined`: an answer that asks for nothing clears what an earlier one asked). While a wait is pending, a
+ * watcher in the watch's scope looks once per delay of real time: when neither another request nor the
+ * `TestClock` has moved during a whole period, it warns that the client is probably waiting on a clock
+ * nothing advances, once.
  */
-export const answered = (
-  watch: Watch,
-  request: string,
-  wait: { readonly cause: string; readonly millis: number | undefined }
-): Effect.Effect<void> =>
+export const answered = (watch: Watch, request: string, wait: Wait | undefined): Effect.Effect<void> =>
   Effect.clockWith((clock) => {
     const test = testClockOf(clock)
     const { after, scope } = watch
-    if (test === undefined || after === undefined || scope === undefined || watch.watching) return Effect.void
+    if (wait === undefined || test === undefined || after === undefined || scope === undefined) {
+      watch.pending = undefined
+      return Effect.void
+    }
+    watch.pending = { request, wait, seen: watch.requests, at: test.currentTimeMillisUnsafe() }
+    if (watch.watching) return Effect.void
     watch.watching = true
-    const seen = watch.requests
-    const at = test.currentTimeMillisUnsafe()
-    const check = Effect.suspend(() =>
-      watch.requests === seen && test.currentTimeMillisUnsafe() === at
-        ? warn(
-            `${request} ${wait.cause}; for ${show(Duration.toMillis(after))} of real time nothing has advanced ` +
-              `the TestClock (it stands at ${show(at)}) nor sent another request: the client is probably ` +
-              `waiting on the TestClock. ${advice(wait.millis)}`
-          )
-        : Effect.void
-    )
-    const watcher = test.withLive(Effect.sleep(after)).pipe(
-      Effect.andThen(check),
+    // One period: a warning if nothing moved, else the period starts again from where things stand.
+    const look = Effect.suspend(() => {
+      const pending = watch.pending
+      if (pending === undefined) return Effect.void
+      const now = test.currentTimeMillisUnsafe()
+      if (watch.requests !== pending.seen || now !== pending.at) {
+        pending.seen = watch.requests
+        pending.at = now
+        return Effect.void
+      }
+      watch.pending = undefined
+      return warn(
+        `${pending.request} ${pending.wait.cause}; for ${show(Duration.toMillis(after))} of real time nothing has ` +
+          `advanced the TestClock (it stands at ${show(now)}) nor sent another request: the client is probably ` +
+          `waiting on the TestClock. ${advice(pending.wait.millis)}`
+      )
+    })
+    const watcher = Effect.whileLoop({
+      while: () => watch.pending !== undefined,
+      body: () => Effect.andThen(test.withLive(Effect.sleep(after)), look),
+      step: () => {}
+    }).pipe(
       Effect.ensuring(
         Effect.sync(() => {
           watch.watching = false
