@@ -30,6 +30,8 @@ export const exitCodes = {
   Timeout: 18,
   Decode: 19,
   PaginationStalled: 20,
+  Redirected: 21,
+  ResponseTooLarge: 22,
   /** Interrupted by SIGINT (Ctrl-C): 128 + 2. */
   SIGINT: 130,
   /** Interrupted by SIGTERM: 128 + 15. */
@@ -80,7 +82,13 @@ const describe = (error: BlockscoutError): string => {
     case "Decode":
       return `unexpected response from ${host}: ${reason.path}: ${reason.message}`
     case "PaginationStalled":
-      return `pagination stalled: ${host} repeated a cursor after ${reason.pages} page(s)`
+      return reason.emptyPages === undefined
+        ? `pagination stalled: ${host} repeated a cursor after ${reason.pages} page(s)`
+        : `pagination stalled: ${host} sent ${reason.emptyPages} empty pages in a row after ${reason.pages} page(s)`
+    case "Redirected":
+      return `${host} redirected (${reason.status}) and redirects are not followed: ${reason.message}`
+    case "ResponseTooLarge":
+      return `response too large from ${host}: ${reason.message}`
   }
 }
 

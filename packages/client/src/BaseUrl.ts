@@ -22,6 +22,7 @@
  */
 import { Data, Result } from "effect"
 import type { Family } from "./endpoints.ts"
+import { trimSlash } from "./internal/redact.ts"
 
 /**
  * What is wrong with a base URL.
@@ -94,7 +95,8 @@ export const parse = (input: string, options: ParseOptions = {}): Result.Result<
   }
   if (url.search !== "" || text.includes("?")) return invalid("Query", `the base URL ${shown} has a query (?...)`)
   if (url.hash !== "" || text.includes("#")) return invalid("Fragment", `the base URL ${shown} has a fragment (#...)`)
-  let path = url.pathname.replace(/\/+$/, "")
+  // A loop, not `/\/+$/`: that expression backtracks quadratically on a long run of slashes.
+  let path = trimSlash(url.pathname)
   let chainId: number | undefined
   if (/\/api\/v2$/.test(path)) {
     path = path.slice(0, -"/api/v2".length)
@@ -105,7 +107,7 @@ export const parse = (input: string, options: ParseOptions = {}): Result.Result<
     }
   }
   return Result.succeed({
-    href: `${url.protocol}//${url.host}${path.replace(/\/+$/, "")}`,
+    href: `${url.protocol}//${url.host}${trimSlash(path)}`,
     ...(chainId === undefined ? {} : { chainId })
   })
 }

@@ -32,6 +32,8 @@ export {
   OutOfCredits,
   PaginationStalled,
   RateLimited,
+  Redirected,
+  ResponseTooLarge,
   ServerError,
   Timeout,
   Transport,
@@ -52,6 +54,8 @@ export type BlockscoutErrorReason =
   | Reasons.OutOfCredits
   | Reasons.RateLimited
   | Reasons.ServerError
+  | Reasons.Redirected
+  | Reasons.ResponseTooLarge
   | Reasons.Transport
   | Reasons.Timeout
   | Reasons.Decode
@@ -71,6 +75,8 @@ export type RequestReason =
   | Reasons.OutOfCredits
   | Reasons.RateLimited
   | Reasons.ServerError
+  | Reasons.Redirected
+  | Reasons.ResponseTooLarge
   | Reasons.Transport
   | Reasons.Timeout
   | Reasons.Decode
@@ -101,6 +107,8 @@ const ReasonSchema = Schema.Union([
   Reasons.OutOfCredits,
   Reasons.RateLimited,
   Reasons.ServerError,
+  Reasons.Redirected,
+  Reasons.ResponseTooLarge,
   Reasons.Transport,
   Reasons.Timeout,
   Reasons.Decode,
@@ -269,7 +277,7 @@ export const isBlockscoutError = (u: unknown): u is BlockscoutError => Predicate
 
 /**
  * Whether a reason is worth another attempt: 429, 5xx, transport failures and timeouts. Every other 4xx,
- * decode failures, bad arguments and stalls are final. The same as `reason.isRetryable`.
+ * redirects, bodies over the size limit, decode failures, bad arguments and stalls are final. The same as `reason.isRetryable`.
  *
  * @since 0.1.0
  * @category predicates

@@ -82,8 +82,7 @@ export class NotFound extends Reason.extend<NotFound>(identifier("NotFound"))({
 
 /**
  * 400 / 422: the server rejected a parameter; `messages` keeps the server's messages or `errors` list. Also
- * any other status outside 2xx that no other reason names (405, 410, a 3xx the HTTP client did not follow).
- * Never retried.
+ * any other status outside 2xx and 3xx that no other reason names (405, 410, 1xx). Never retried.
  *
  * @since 0.1.0
  * @category reasons
@@ -156,6 +155,39 @@ export class ServerError extends Reason.extend<ServerError>(identifier("ServerEr
 }
 
 /**
+ * The server answered with a redirect (3xx), which the client never follows: a key sent in a header or the
+ * query would go wherever the server points. `location` is where it pointed (no userinfo, query or
+ * fragment, redacted; empty when it did not say). Also the reason when the app's own `HttpClient` followed a
+ * redirect by itself (the answer came from another origin): that answer is refused, never returned as a
+ * page. Never retried: if the new address is trusted, use it as the base URL.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class Redirected extends Reason.extend<Redirected>(identifier("Redirected"))({
+  _tag: Schema.tag("Redirected"),
+  /** The redirect's status (301, 302, 303, 307, 308, ...); 0 for a browser's opaque redirect. */
+  status: Schema.Number,
+  /** Where it pointed: scheme, host and path only, redacted; `""` when it did not say. */
+  location: Schema.String,
+  message: Schema.String
+}) {}
+
+/**
+ * A 2xx body longer than `maxResponseBytes`, counted after decompression: reading stopped at the limit, so an
+ * endless body or a compression bomb costs no more than that. Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class ResponseTooLarge extends Reason.extend<ResponseTooLarge>(identifier("ResponseTooLarge"))({
+  _tag: Schema.tag("ResponseTooLarge"),
+  /** The limit in bytes (`maxResponseBytes`). */
+  limit: Schema.Number,
+  message: Schema.String
+}) {}
+
+/**
  * The request never got a complete response: a refused or dropped connection, a truncated body. `cause` is
  * the HTTP client's failure, its texts scrubbed of every credential.
  *
@@ -207,21 +239,27 @@ export class Decode extends Reason.extend<Decode>(identifier("Decode"))({
 }) {}
 
 /**
- * The server handed back a cursor this stream already used, and again when that page was asked once more:
- * following it would loop forever. Only streams fail with it, after emitting every page before the repeat.
+ * The walk stopped advancing: the server handed back a cursor this stream already used, and again when that
+ * page was asked once more (following it would loop forever); or it sent `emptyPages` empty pages in a row,
+ * each with a new cursor (a real server ends a list with an empty page and a null cursor). Only streams fail
+ * with it, after emitting every page before the one that did not advance (that page is not emitted).
  *
  * @since 0.1.0
  * @category reasons
  */
 export class PaginationStalled extends Reason.extend<PaginationStalled>(identifier("PaginationStalled"))({
   _tag: Schema.tag("PaginationStalled"),
-  /** The repeated cursor (credential-free). */
+  /** The repeated cursor, or the last cursor of the empty run (credential-free). */
   cursor: NextPageParams,
-  /** Pages fetched before the repeat was seen. */
-  pages: Schema.Number
+  /** Pages fetched before the stall was seen. */
+  pages: Schema.Number,
+  /** For a run of empty pages: how many; absent for a repeated cursor. */
+  emptyPages: Schema.optional(Schema.Number)
 }) {
   override get message(): string {
-    return `cursor ${JSON.stringify(this.cursor)} repeated after ${this.pages} page(s)`
+    return this.emptyPages === undefined
+      ? `cursor ${JSON.stringify(this.cursor)} repeated after ${this.pages} page(s)`
+      : `${this.emptyPages} empty pages in a row, each with a new cursor (the last ${JSON.stringify(this.cursor)}), after ${this.pages} page(s)`
   }
 }
 
@@ -242,6 +280,8 @@ export const isBlockscoutErrorReason = (
   | OutOfCredits
   | RateLimited
   | ServerError
+  | Redirected
+  | ResponseTooLarge
   | Transport
   | Timeout
   | Decode

@@ -71,8 +71,19 @@ export interface ClientOptions {
       }
     | false
     | undefined
-  /** Default page size for every list call (`items_count`); servers default to 50 and cap at 100. */
+  /**
+   * Default page size for every list call (`items_count`), an integer from 1 to 1000; servers default to 50
+   * and cap at 100.
+   */
   readonly pageSize?: number | undefined
+  /**
+   * The largest response body the client reads, in bytes, counted after decompression (default 16 MiB; an
+   * integer from 1 KiB to 256 MiB). A page is a few hundred kilobytes; a larger body fails with
+   * `ResponseTooLarge` as soon as the limit is passed, so an endless body or a compression bomb costs at most
+   * this much memory. Error bodies are read only as far as their summary needs (64 KiB). Raising it lets a
+   * body block the event loop longer while it is parsed (tens of milliseconds per 16 MiB).
+   */
+  readonly maxResponseBytes?: number | undefined
   /**
    * Whether streams request the next page while the current one is decoded and consumed (default `true`).
    * One page ahead, never more: at most one request runs ahead of the page the stream waits for, so a stream

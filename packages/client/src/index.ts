@@ -23,6 +23,8 @@ export {
   OutOfCredits,
   PaginationStalled,
   RateLimited,
+  Redirected,
+  ResponseTooLarge,
   type RequestReason,
   ServerError,
   type StreamReason,

@@ -142,10 +142,10 @@ describe("cursors", () => {
     [
       "the same keys in another order",
       { "": { block_number: 5, index: 1 }, "block_number=5&index=1": { index: 1, block_number: 5 } },
-      [0, 1]
+      [0]
     ],
-    ["the same value as a number, then as a string", { "": { index: 5 }, "index=5": { index: "5" } }, [0, 1]],
-    ["an empty cursor (the first page again)", { "": {} }, [0]]
+    ["the same value as a number, then as a string", { "": { index: 5 }, "index=5": { index: "5" } }, [0]],
+    ["an empty cursor (the first page again)", { "": {} }, []]
   ]
   for (const [what, answers, emitted] of repeats) {
     it.effect(`a repeat is caught however it is spelt: ${what}`, () =>
@@ -164,9 +164,10 @@ describe("cursors", () => {
           )
         ).pipe(Effect.provide(proLayer(server.url)))
         assert.strictEqual(error.reason._tag, "PaginationStalled")
+        // The page whose cursor repeats is held back: never emitted, since its second answer repeats too.
         assert.deepStrictEqual(seen, emitted)
-        // The pages, then the last one asked once more.
-        assert.strictEqual(server.requests.length, emitted.length + 1)
+        // The pages emitted, the held page, then the held page asked once more.
+        assert.strictEqual(server.requests.length, emitted.length + 2)
       }).pipe(Effect.scoped)
     )
   }

@@ -50,7 +50,7 @@ const run = (
       secretKey: undefined
     }
     const ctx = toContext(http, makeRegistry(), target, { ...quiet, prefetch, onEvent })
-    const prepared = yield* prepare(endpoints.withdrawals, {}, undefined)
+    const prepared = yield* prepare(ctx, endpoints.withdrawals, {})
     const pages = yield* Stream.runCollect(
       walk(ctx, prepared, "walk", { start, until, emit: (p) => [{ cursor: p.cursor, first: p.items[0] }] })
     )

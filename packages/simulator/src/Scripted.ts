@@ -9,14 +9,30 @@
 import { Context, Duration, Effect, Layer } from "effect"
 import { HttpClient } from "effect/http"
 import { redactHeaders, redactingSpans, redactQuery, redactTarget } from "./internal/credentials.ts"
-import { dropped, lowerCaseHeaders, respond, truncated } from "./internal/respond.ts"
+import { dropped, lowerCaseHeaders, produced, respond, truncated } from "./internal/respond.ts"
 import * as Stalled from "./internal/stalledClock.ts"
 import type { StalledClockWarning } from "./SimulatorOptions.ts"
 import { miss, type OnMiss, UnexpectedRequest } from "./UnexpectedRequest.ts"
 
 /**
+ * A body produced as it is sent, for answers no single value can hold: an endless body, one dripped a few
+ * bytes at a time. `next(i)` gives chunk `i` (`undefined` ends the body); chunks go as fast as the client
+ * reads them (backpressure), or one every `everyMillis` (real time on the loopback server, the `TestClock`
+ * in-process). Production stops when the client hangs up.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ScriptedChunks {
+  readonly next: (index: number) => Uint8Array | string | undefined
+  readonly everyMillis?: number | undefined
+}
+
+/**
  * What to answer one request. Every field is optional: `{}` is a 200 with an empty body.
- * - `body`: a string is sent as it is (an HTML error page, cut JSON); any other value as JSON.
+ * - `body`: a string is sent as it is (an HTML error page, cut JSON); a `Uint8Array` as raw bytes (a gzip
+ *   body with `content-encoding: gzip` in `headers`); any other value as JSON.
+ * - `chunks`: the body produced as it is sent (endless, dripped), instead of `body`.
  * - `headers`: added to `content-type: application/json` (which they may replace); names in any case.
  * - `delay`: wait before answering (on the `TestClock` in-process, in real time on the loopback server).
  * - `destroy`: close the connection without answering (a transport error); `truncate`: send the status,
@@ -29,6 +45,7 @@ export interface ScriptedReply {
   readonly status?: number | undefined
   readonly headers?: Readonly<Record<string, string>> | undefined
   readonly body?: unknown
+  readonly chunks?: ScriptedChunks | undefined
   readonly delay?: Duration.Input | undefined
   readonly destroy?: boolean | undefined
   readonly truncate?: boolean | undefined
@@ -165,12 +182,12 @@ export const replyOf = (
 }
 
 /**
- * A reply's body as text: strings as they are, anything else as JSON.
+ * A reply's body as sent: strings as they are, bytes as they are, anything else as JSON.
  *
  * @internal
  */
-export const bodyText = (body: unknown): string =>
-  body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body)
+export const bodyText = (body: unknown): string | Uint8Array =>
+  body === undefined ? "" : typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body)
 
 /**
  * A reply's status, headers (lower case, JSON by default) and body text.
@@ -261,9 +278,11 @@ export const layerScripted = (
                 ? { cause: `was cut mid-body (scripted): ${backoff}`, millis: undefined }
                 : Stalled.waitAsked(answer.status, answer.headers)
             yield* Stalled.answered(watch, shown, wait)
-            return reply.truncate === true
-              ? truncated(request, answer, "connection closed mid-body by the scripted server")
-              : respond(request, answer)
+            return reply.chunks !== undefined
+              ? produced(request, answer, reply.chunks)
+              : reply.truncate === true
+                ? truncated(request, answer, "connection closed mid-body by the scripted server")
+                : respond(request, answer)
           })
         )
       )

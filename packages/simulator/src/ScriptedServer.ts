@@ -15,6 +15,7 @@ import {
   recordOf,
   replyOf,
   type Script,
+  type ScriptedChunks,
   type ScriptedReply,
   type ScriptedRequest
 } from "./Scripted.ts"
@@ -59,6 +60,34 @@ const headersOf = (req: IncomingMessage): Record<string, string | undefined> => 
   return out
 }
 
+/** Writes a produced body with backpressure (or on a timer) until it ends or the client hangs up. */
+const produce = (res: ServerResponse, chunks: ScriptedChunks) => {
+  let index = 0
+  let closed = false
+  res.on("close", () => {
+    closed = true
+  })
+  const step = (): void => {
+    while (!closed) {
+      const chunk = chunks.next(index++)
+      if (chunk === undefined) {
+        res.end()
+        return
+      }
+      const more = res.write(chunk)
+      if (chunks.everyMillis !== undefined) {
+        setTimeout(step, chunks.everyMillis)
+        return
+      }
+      if (!more) {
+        res.once("drain", step)
+        return
+      }
+    }
+  }
+  step()
+}
+
 const deliver = (res: ServerResponse, reply: ScriptedReply) => {
   if (reply.destroy === true) {
     res.socket?.destroy()
@@ -66,13 +95,19 @@ const deliver = (res: ServerResponse, reply: ScriptedReply) => {
   }
   if (reply.hang === true) return
   const { body, headers, status } = answerOf(reply)
+  if (reply.chunks !== undefined) {
+    res.writeHead(status, headers)
+    produce(res, reply.chunks)
+    return
+  }
   if (reply.truncate === true) {
     const bytes = Buffer.from(body)
     res.writeHead(status, { ...headers, "content-length": String(bytes.length) })
     res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.socket?.destroy())
     return
   }
-  res.writeHead(status, headers)
+  // Bytes go with their length, as they are (a gzip body is not inflated here).
+  res.writeHead(status, typeof body === "string" ? headers : { ...headers, "content-length": String(body.length) })
   res.end(body)
 }
 

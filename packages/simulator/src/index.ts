@@ -39,6 +39,7 @@ export {
   pageBody,
   type Script,
   Scripted,
+  type ScriptedChunks,
   type ScriptedOptions,
   type ScriptedReply,
   type ScriptedRequest

@@ -1,8 +1,8 @@
 /**
  * Arguments: the first step of every request. A method's arguments are checked against the endpoint's row
- * (path parameters against the API doc's patterns, filters against their literal sets, cursor and page
- * size) and turned into a `Prepared` request, without credentials. A failure is `InvalidArgument` and
- * nothing is sent.
+ * (path parameters against the API doc's patterns, filters against their literal sets, cursor and page size)
+ * and turned into a `Prepared` request, without credentials (a cursor's entries that carry one are dropped).
+ * A failure is `InvalidArgument` and nothing is sent.
  *
  * @internal
  */
@@ -16,7 +16,8 @@ import {
 import { Effect, Result } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint, Filter, PathParamKind } from "../endpoints.ts"
-import { stripCredentials } from "./redact.ts"
+import { type ClientContext, pageSizeRange } from "./context.ts"
+import { redact, type Secrets, stripCredentials } from "./redact.ts"
 
 /**
  * A cursor as it travels: the schema's `NextPageParams`, values exactly as the server sent them (a `null`
@@ -41,10 +42,10 @@ const patterns: Record<PathParamKind, RegExp> = {
   tokenId: tokenIdPattern
 }
 
-const invalid = (endpoint: Endpoint, argument: string, message: string) =>
-  new Errors.BlockscoutError({
-    reason: new Errors.InvalidArgument({ endpoint: endpoint.name, url: "", argument, message })
-  })
+const invalidAt = (endpoint: string, argument: string, message: string) =>
+  new Errors.BlockscoutError({ reason: new Errors.InvalidArgument({ endpoint, url: "", argument, message }) })
+
+const invalid = (endpoint: Endpoint, argument: string, message: string) => invalidAt(endpoint.name, argument, message)
 
 /** A value as an error message quotes it, shortened. */
 const show = (value: unknown): string => {
@@ -90,30 +91,55 @@ const checkFilter = (
   }
 }
 
-const checkCursor = (endpoint: Endpoint, value: unknown): Result.Result<Cursor, Errors.BlockscoutError> => {
+const checkCursor = (
+  secrets: Secrets,
+  endpoint: Endpoint,
+  value: unknown
+): Result.Result<Cursor, Errors.BlockscoutError> => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return Result.fail(invalid(endpoint, "cursor", "cursor must be a next_page_params object"))
   }
-  for (const [name, entry] of Object.entries(value)) {
+  // Credentials first: an entry carrying one is dropped, whatever its value, and never quoted.
+  const cursor = stripCredentials(secrets, value as Record<string, unknown>)
+  for (const [name, entry] of Object.entries(cursor)) {
     // `undefined` (an optional key left unset by the caller) is simply not sent, like null.
     if (entry !== undefined && !isCursorValue(entry)) {
       return Result.fail(
-        invalid(endpoint, "cursor", `cursor value of ${name} must be a string, a number, a boolean or null`)
+        invalid(endpoint, "cursor", `cursor value of ${show(name)} must be a string, a number, a boolean or null`)
       )
     }
   }
-  return Result.succeed(stripCredentials(value as Cursor))
+  return Result.succeed(cursor as Cursor)
 }
+
+const isPageSize = (value: unknown): value is number =>
+  typeof value === "number" && Number.isInteger(value) && value >= pageSizeRange[0] && value <= pageSizeRange[1]
 
 /**
  * Checks every argument against the row (path parameters against the API doc's patterns, filters against
- * their literal sets, cursor and page size) and builds the credential-free request. Unknown argument
- * names are rejected too, so a typo never silently drops a filter.
+ * their literal sets, cursor and page size) and builds the credential-free request. Unknown argument names
+ * are rejected too, so a typo never silently drops a filter. The message of a failure is redacted: it
+ * quotes the caller's values, and a secret among them (a key passed as a filter) must not show.
  */
 export const prepare = (
+  ctx: Pick<ClientContext, "secrets" | "pageSize">,
   endpoint: Endpoint,
-  args: Readonly<Record<string, unknown>>,
-  defaultPageSize: number | undefined
+  args: unknown
+): Effect.Effect<Prepared, Errors.BlockscoutError> => {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    return Effect.fail(invalid(endpoint, "options", `the options must be an object; got ${show(args)}`))
+  }
+  return Effect.mapError(prepareArgs(ctx, endpoint, args as Readonly<Record<string, unknown>>), (error) =>
+    error.reason._tag === "InvalidArgument"
+      ? invalid(endpoint, error.reason.argument, redact(ctx, error.reason.message))
+      : error
+  )
+}
+
+const prepareArgs = (
+  ctx: Pick<ClientContext, "secrets" | "pageSize">,
+  endpoint: Endpoint,
+  args: Readonly<Record<string, unknown>>
 ): Effect.Effect<Prepared, Errors.BlockscoutError> => {
   let path = endpoint.path
   for (const param of endpoint.pathParams) {
@@ -145,13 +171,15 @@ export const prepare = (
   }
   let cursor: Cursor | undefined
   if (args.cursor !== undefined && args.cursor !== null) {
-    const checked = checkCursor(endpoint, args.cursor)
+    const checked = checkCursor(ctx, endpoint, args.cursor)
     if (Result.isFailure(checked)) return Effect.fail(checked.failure)
     cursor = checked.success
   }
-  const pageSize = args.pageSize ?? (paged ? defaultPageSize : undefined)
-  if (pageSize !== undefined && (typeof pageSize !== "number" || !Number.isInteger(pageSize) || pageSize < 1)) {
-    return Effect.fail(invalid(endpoint, "pageSize", `pageSize must be a positive integer; got ${show(pageSize)}`))
+  const pageSize = args.pageSize ?? (paged ? ctx.pageSize : undefined)
+  if (pageSize !== undefined && !isPageSize(pageSize)) {
+    return Effect.fail(
+      invalid(endpoint, "pageSize", `pageSize must be an integer from 1 to 1000; got ${show(pageSize)}`)
+    )
   }
   return Effect.succeed({ endpoint, path, filters, cursor, pageSize })
 }

@@ -11,10 +11,10 @@ import type { Endpoint, Family } from "../endpoints.ts"
 import type { ApiKeyPlacement, BlockscoutEvent, ClientOptions } from "../Options.ts"
 import { type Limiter, makeLimiter } from "./limiter/admission.ts"
 import { fingerprint, type Registry } from "./limiter/registry.ts"
-import { publicUrl, trimSlash } from "./redact.ts"
+import { publicUrl, type Secrets, secretsOf, trimSlash } from "./redact.ts"
 
 /** Everything the pipeline needs, resolved once per layer. */
-export interface ClientContext {
+export interface ClientContext extends Secrets {
   readonly http: HttpClient.HttpClient
   readonly family: Family
   readonly chainId: number | undefined
@@ -34,6 +34,8 @@ export interface ClientContext {
   /** The key's limiter, shared through the registry; undefined with `rateLimit: false`. */
   readonly limiter: Limiter | undefined
   readonly pageSize: number | undefined
+  /** The largest 2xx body read, in bytes, after decompression (`maxResponseBytes`). */
+  readonly maxResponseBytes: number
   /** Whether streams request the next page while the current one is consumed (one page ahead, never more). */
   readonly prefetch: boolean
   readonly onEvent: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
@@ -51,6 +53,19 @@ export interface Target {
 
 /** The Pro API's base URL when none is given. */
 export const defaultProBaseUrl = "https://api.blockscout.com"
+
+/**
+ * `maxResponseBytes` when unset: 16 MiB, about fifty times a full page of transactions (a page with large NFT
+ * metadata can reach a few megabytes). Not more: `JSON.parse` of a body runs in one go, and 16 MiB of long
+ * strings already takes tens of milliseconds.
+ */
+export const defaultMaxResponseBytes = 16 * 1024 * 1024
+
+/** The bounds of `maxResponseBytes`: a body of 256 MiB still decodes to a string V8 can hold. */
+export const responseBytesRange = [1024, 256 * 1024 * 1024] as const
+
+/** The bounds of a page size (`items_count`): servers cap at 100 by default. */
+export const pageSizeRange = [1, 1000] as const
 
 /**
  * `ClientOptions.prefetch` as a switch: `true`/`false`, or (kept for compatibility) a number, where any
@@ -80,6 +95,7 @@ export const toContext = (
       : `key:${fingerprint(Redacted.value(target.apiKey))}`
   return {
     http,
+    secrets: secretsOf(target.apiKey, target.secretKey, target.baseUrl).secrets,
     family: target.family,
     chainId: target.chainId,
     base,
@@ -89,7 +105,7 @@ export const toContext = (
     secretKey: target.secretKey,
     apiKeyIn: options.apiKeyIn ?? "query",
     timeout: Duration.fromInputUnsafe(options.timeout ?? "120 seconds"),
-    retryTimes: Math.max(0, retry.times ?? 5),
+    retryTimes: retry.times ?? 5,
     retryBase: Duration.fromInputUnsafe(retry.base ?? "500 millis"),
     retryMax: Duration.fromInputUnsafe(retry.max ?? "30 seconds"),
     limiter:
@@ -101,6 +117,7 @@ export const toContext = (
             maxWaitMillis: Duration.toMillis(maxWait)
           }),
     pageSize: options.pageSize,
+    maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
     prefetch: prefetchOf(options.prefetch),
     onEvent: options.onEvent,
     httpClientSpans: options.httpClientSpans ?? false

@@ -1,27 +1,51 @@
 /**
  * Decoding: a parsed body checked against its endpoint row's response schema, with the schema package's
  * precompiled decoder (same results and errors as Effect's, several times faster on valid pages), built once
- * per row and reused. A mismatch is `Decode`, never retried.
+ * per row and reused. A mismatch is `Decode`, never retried; so is a body the decoder cannot take at all (one
+ * nested deeper than its stack), never a defect.
  *
  * @internal
  */
 import { decodeResponseExit } from "@blockscout-effect/schema"
-import { Effect, type Exit, type Schema } from "effect"
+import { Cause, Effect, Exit, Option, Result, type Schema } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
 import type { ClientContext } from "./context.ts"
+import type { Parsed } from "./send.ts"
 import { decodeReason } from "./errors.ts"
+import { shown } from "./summary.ts"
 
-const decoders = new WeakMap<Endpoint, (input: unknown) => Exit.Exit<unknown, Schema.SchemaError>>()
+/**
+ * A row's decoder. `text` is the body the input was parsed from: a schema package that reads numbers beyond
+ * 2^53 exactly takes it (a cursor value then keeps the server's digits); one that does not ignores it.
+ */
+type Decoder = (input: unknown, text: string) => Exit.Exit<unknown, Schema.SchemaError>
+
+const decoders = new WeakMap<Endpoint, Decoder>()
 
 /** The row's decoder, compiled on first use. */
-const decoderOf = (endpoint: Endpoint) => {
+const decoderOf = (endpoint: Endpoint): Decoder => {
   let decode = decoders.get(endpoint)
   if (decode === undefined) {
-    decode = decodeResponseExit(endpoint.response as unknown as Parameters<typeof decodeResponseExit>[0])
+    decode = decodeResponseExit(endpoint.response as unknown as Parameters<typeof decodeResponseExit>[0]) as Decoder
     decoders.set(endpoint, decode)
   }
   return decode
+}
+
+/**
+ * The most items a page (or E3's bare array) may hold: servers cap pages at 100 by default, `pageSize` at
+ * 1000. Decoding runs in one go (about 20,000 transactions a second), so a page of a million items would
+ * block for a minute: it is refused undecoded.
+ */
+export const maxItems = 1000
+
+/** How many items a parsed body holds: its `items` (a page) or itself (a bare array). */
+const itemCount = (json: unknown): number => {
+  if (Array.isArray(json)) return json.length
+  if (typeof json !== "object" || json === null) return 0
+  const items = (json as { readonly items?: unknown }).items
+  return Array.isArray(items) ? items.length : 0
 }
 
 /**
@@ -32,11 +56,38 @@ export const decodeJson = (
   ctx: ClientContext,
   endpoint: Endpoint,
   url: () => string,
-  json: unknown
-): Effect.Effect<unknown, Errors.BlockscoutError> =>
-  decoderOf(endpoint)(json).pipe(
-    Effect.mapError(
-      (error) =>
-        new Errors.BlockscoutError({ reason: decodeReason(ctx, { endpoint: endpoint.name, url: url() }, error) })
+  body: Parsed
+): Effect.Effect<unknown, Errors.BlockscoutError> => {
+  const json = body.json
+  const mismatch = (reason: Errors.BlockscoutErrorReason) => Effect.fail(new Errors.BlockscoutError({ reason }))
+  // The decoder throwing (a free-form field that `JSON.parse` built ten thousand levels deep overflows its
+  // stack) means a body the schema cannot take: `Decode`, not a defect.
+  const broke = (thrown: unknown) =>
+    mismatch(
+      new Errors.Decode({
+        endpoint: endpoint.name,
+        url: url(),
+        path: "",
+        message: `the body could not be decoded: ${shown(ctx, thrown instanceof Error ? thrown.message : String(thrown))}`
+      })
     )
-  )
+  const count = itemCount(json)
+  if (count > maxItems) {
+    return mismatch(
+      new Errors.Decode({
+        endpoint: endpoint.name,
+        url: url(),
+        path: "items",
+        message: `a page of ${count} items; pages hold at most ${maxItems}, so it was not decoded`
+      })
+    )
+  }
+  const decoded = Result.try(() => decoderOf(endpoint)(json, body.text))
+  if (Result.isFailure(decoded)) return broke(decoded.failure)
+  const exit = decoded.success
+  if (Exit.isSuccess(exit)) return Effect.succeed(exit.value)
+  const error = Cause.findErrorOption(exit.cause)
+  return Option.isSome(error)
+    ? mismatch(decodeReason(ctx, { endpoint: endpoint.name, url: url() }, error.value))
+    : broke(Cause.squash(exit.cause))
+}

@@ -2,13 +2,17 @@
  * Error mapping: the one place failures are classified. One mapper per failure source, each giving a
  * `BlockscoutErrorReason` (whether it is retried is decided from the reason, in `BlockscoutError.ts`):
  *
- * - `reasonOfStatus`: a non-2xx response (status, headers, body) -> `NotFound`, `InvalidRequest`, ...;
- * - `unparsableReason`: a 2xx body that is not JSON -> `Transport` (cut: retried) or `Decode`;
+ * - `reasonOfStatus`: a non-2xx response (status, headers, body) -> `NotFound`, `InvalidRequest`, ...,
+ *   `Redirected` for any 3xx (`redirectReason`: redirects are never followed);
+ * - `unparsableReason`: a 2xx body that is not JSON -> `Transport` (JSON cut short: retried) or `Decode`
+ *   (no body, trailing bytes, malformed, another format: final);
+ * - `tooLargeReason`, `tooComplexReason`, `brokenBodyReason`: a body over the size limit, one too complex to
+ *   parse in bounded time, or one whose transfer failed;
  * - `transportReason`: the HTTP client's own failure -> `Transport` (or `InvalidArgument` for a bad URL);
  * - `decodeReason`: a body that does not match the row's schema -> `Decode`;
  *
  * and the waits a server asks for (`Retry-After`, `x-ratelimit-reset`). Every text taken from a server or
- * an error goes through `scrub` before it is kept.
+ * an error is summarised and redacted (`summary.ts`, `redact.ts`) before it is kept: bounded and linear.
  *
  * @internal
  */
@@ -16,7 +20,9 @@ import { DecodeError } from "@blockscout-effect/schema"
 import { Duration, Result, type Schema, SchemaIssue } from "effect"
 import type { HttpClientError } from "effect/http"
 import * as Errors from "../BlockscoutError.ts"
-import { type Secrets, scrub } from "./redact.ts"
+import { publicUrl, type Secrets } from "./redact.ts"
+import { maxContainers } from "./body.ts"
+import { messagesOf, shown } from "./summary.ts"
 
 /** Where a failure happened: the endpoint row's name and the redacted URL. */
 export interface Where {
@@ -57,82 +63,48 @@ const rateLimitWait = (headers: Headers, now: number) => {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// What an error body says
-
-/** The title (or first heading) of an HTML error page, as nginx, Cloudflare and other proxies send. */
-const htmlSummary = (body: string): string | undefined => {
-  if (!/^\s*</.test(body)) return undefined
-  const found = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body) ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(body)
-  const text = (found?.[1] ?? body)
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/\s+/g, " ")
-    .trim()
-  return text === "" ? "an HTML page" : `${text.length > 200 ? `${text.slice(0, 197)}...` : text} (HTML page)`
-}
-
-/** A text worth showing: a string that is not blank (specs allow `""` for every message field). */
-const said = (u: unknown): u is string => typeof u === "string" && u.trim() !== ""
-
-const errorEntry = (entry: unknown): string => {
-  if (typeof entry !== "object" || entry === null) return String(entry)
-  const e = entry as Record<string, unknown>
-  const source = e.source as Record<string, unknown> | undefined
-  const pointer = source?.pointer
-  const parameter = source?.parameter
-  const where = said(pointer) ? pointer : said(parameter) ? parameter : undefined
-  const what = said(e.detail)
-    ? e.detail
-    : said(e.title)
-      ? e.title
-      : "detail" in e || "title" in e || "source" in e
-        ? undefined
-        : JSON.stringify(e)
-  // Blank fields say nothing: the entry is dropped when neither part is left.
-  return where === undefined ? (what ?? "") : what === undefined ? where : `${where}: ${what}`
-}
-
-/** The keys of the error bodies above: an object of only these, all blank, says nothing (the status speaks). */
-const messageKeys = new Set(["message", "error", "source", "errors"])
-
-/**
- * The server's messages from an error body: `message`; the Pro gateway's `error` (with its `source`);
- * each `errors[]` entry as `pointer: detail`; an HTML page's title; else the text itself, shortened. Blank
- * fields are skipped, and a body that says nothing else (`{}`, `{"message": ""}`) gives none (`HTTP <status>`).
- */
-const messagesOf = (body: string): ReadonlyArray<string> => {
-  const parsed = Result.try(() => JSON.parse(body) as unknown)
-  const value = Result.isSuccess(parsed) ? parsed.success : undefined
-  if (typeof value === "string" && value.trim() !== "") return [value]
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>
-    if (said(record.message)) return [record.message]
-    if (said(record.error)) {
-      return [said(record.source) ? `${record.error} (source: ${record.source})` : record.error]
-    }
-    if (Array.isArray(record.errors)) return record.errors.map(errorEntry).filter(said)
-    if (Object.keys(record).every((key) => messageKeys.has(key))) return []
-  }
-  const html = htmlSummary(body)
-  if (html !== undefined) return [html]
-  const text = body.trim()
-  return text === "" ? [] : [text.length > 300 ? `${text.slice(0, 297)}...` : text]
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // One mapper per failure source
 
-/** Maps a non-2xx response to its reason; `body` is already scrubbed. */
+/** Where a redirect points, as an error shows it: no userinfo, query or fragment, redacted, short. */
+const locationOf = (secrets: Secrets, base: string, location: string | undefined): string => {
+  if (location === undefined || location.trim() === "") return ""
+  const resolved = Result.try(() => new URL(location.trim(), base))
+  return shown(secrets, Result.isSuccess(resolved) ? publicUrl(resolved.success.href) : location)
+}
+
+/**
+ * A redirect, refused: the client never follows one, so a key in a header or the query never goes where a
+ * server points. `status` 0 is a browser's opaque redirect (fetch with `redirect: "manual"`).
+ */
+export const redirectReason = (
+  secrets: Secrets,
+  where: Where,
+  status: number,
+  location: string | undefined,
+  base: string
+): Errors.BlockscoutErrorReason => {
+  const to = locationOf(secrets, base, location)
+  return new Errors.Redirected({
+    ...where,
+    status,
+    location: to,
+    message: `the server answered ${status === 0 ? "with a redirect" : status}${to === "" ? "" : ` pointing to ${to}`}; redirects are not followed, so no credential goes where a server points (use that address as the base URL if you trust it)`
+  })
+}
+
+/** Maps a non-2xx response to its reason, from its status, headers and (possibly cut) body. */
 export const reasonOfStatus = (
+  secrets: Secrets,
   where: Where,
   status: number,
   headers: Headers,
-  body: string,
+  body: { readonly text: string; readonly cut: boolean },
   now: number
 ): Errors.BlockscoutErrorReason => {
-  const messages = messagesOf(body)
+  if (status === 0 || (status >= 300 && status < 400)) {
+    return redirectReason(secrets, where, status, headers.location, where.url)
+  }
+  const messages = messagesOf(secrets, body.text, body.cut)
   const message = messages.length === 0 ? `HTTP ${status}` : messages.join("; ")
   if (status === 404) return new Errors.NotFound({ ...where, message })
   if (status === 400 || status === 422) return new Errors.InvalidRequest({ ...where, status, message, messages })
@@ -151,29 +123,103 @@ export const reasonOfStatus = (
 }
 
 /**
- * Maps a 2xx body that is not valid JSON. Cut JSON (or nothing) is a cut connection: `Transport`, worth
- * another try. Anything else (an HTML page from a proxy or a frontend at the wrong base URL) will not change
- * on a retry: `Decode`.
+ * How a text that `JSON.parse` refused ends, in one linear pass over its brackets and strings: cut short
+ * inside its first value (`"cut"`), a whole value followed by other bytes (the count), or malformed.
+ */
+const jsonEnding = (text: string): "cut" | "malformed" | number => {
+  let i = 0
+  while (i < text.length && text.charCodeAt(i) <= 32) i++
+  const first = text.charCodeAt(i)
+  if (first !== 123 && first !== 91) return "malformed"
+  let depth = 0
+  let inString = false
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 92) i++
+      else if (code === 34) inString = false
+    } else if (code === 34) inString = true
+    else if (code === 123 || code === 91) depth++
+    else if (code === 125 || code === 93) {
+      depth--
+      if (depth === 0) {
+        const rest = text.slice(i + 1).trim().length
+        return rest === 0 ? "malformed" : rest
+      }
+    }
+  }
+  return "cut"
+}
+
+/**
+ * Maps a 2xx body that is not valid JSON, for what it is. JSON cut short inside its value is a cut
+ * transfer: `Transport`, worth another try. Everything else will not change on a retry and is `Decode`:
+ * no body at all (a 204, an empty 200), a JSON value followed by other bytes, malformed JSON, or another
+ * format (an HTML page from a proxy or a frontend at the wrong base URL).
  */
 export const unparsableReason = (
   secrets: Secrets,
   where: Where,
+  status: number,
   headers: () => Headers,
   body: string
 ): Errors.BlockscoutErrorReason => {
-  const text = body.trimStart()
-  if (text === "" || text.startsWith("{") || text.startsWith("[")) {
+  const decode = (message: string) => new Errors.Decode({ ...where, path: "", message })
+  if (body.trim() === "") {
+    return decode(`the server answered ${status} with no body; expected a JSON body`)
+  }
+  const ending = jsonEnding(body)
+  if (ending === "cut") {
     return new Errors.Transport({
       ...where,
-      message: `the response body is truncated (${body.length} characters, not valid JSON)`
+      message: `the response body is truncated (${body.length} characters, JSON cut short)`
     })
   }
+  if (typeof ending === "number") {
+    return decode(`a JSON body followed by ${ending} characters of something else; expected JSON alone`)
+  }
   const type = headers()["content-type"] ?? "no content type"
-  return new Errors.Decode({
+  const first = body.trimStart()
+  if (first.startsWith("{") || first.startsWith("["))
+    return decode(`the body is not valid JSON (${shown(secrets, type, 80)})`)
+  return decode(`expected a JSON body, got ${shown(secrets, type, 80)}: ${messagesOf(secrets, body)[0] ?? ""}`)
+}
+
+/** Maps a 2xx body longer than `maxResponseBytes`: reading stopped at the limit. */
+export const tooLargeReason = (where: Where, limit: number): Errors.BlockscoutErrorReason =>
+  new Errors.ResponseTooLarge({
+    ...where,
+    limit,
+    message: `the response body is larger than maxResponseBytes (${limit} bytes); reading stopped there`
+  })
+
+/** Maps a 2xx body with more objects and arrays than any page holds: refused unread and unparsed (`body.ts`). */
+export const tooComplexReason = (where: Where): Errors.BlockscoutErrorReason =>
+  new Errors.Decode({
     ...where,
     path: "",
-    message: scrub(secrets, `expected a JSON body, got ${type}: ${messagesOf(body)[0] ?? ""}`)
+    message: `the body holds more than ${maxContainers} objects and arrays, more than any page; it was not parsed`
   })
+
+/** Maps a body whose transfer failed part way: a cut connection, worth another try. */
+export const brokenBodyReason = (
+  secrets: Secrets,
+  where: Where,
+  bytes: number,
+  cause: unknown
+): Errors.BlockscoutErrorReason =>
+  new Errors.Transport({
+    ...where,
+    message: `the response body is truncated: the connection failed after ${bytes} bytes (${shown(secrets, causeText(cause))})`,
+    cause: scrubbedError(secrets, cause)
+  })
+
+/** A failure's own words, bounded: an `Error`'s message (and its cause's), else its tag. */
+const causeText = (cause: unknown): string => {
+  if (typeof cause !== "object" || cause === null) return String(cause)
+  const error = cause as { readonly message?: unknown; readonly cause?: unknown; readonly _tag?: unknown }
+  const inner = error.cause instanceof Error ? `: ${error.cause.message}` : ""
+  return `${typeof error.message === "string" ? error.message : String(error._tag ?? "error")}${inner}`
 }
 
 /**
@@ -184,8 +230,8 @@ export const unparsableReason = (
 const scrubbedError = (secrets: Secrets, error: unknown, depth = 0): Error | undefined => {
   if (!(error instanceof Error) || depth >= 5) return undefined
   const cause = scrubbedError(secrets, error.cause, depth + 1)
-  const copy = new Error(scrub(secrets, error.message), cause === undefined ? undefined : { cause })
-  copy.name = scrub(secrets, error.name)
+  const copy = new Error(shown(secrets, error.message, 1000), cause === undefined ? undefined : { cause })
+  copy.name = shown(secrets, error.name, 100)
   copy.stack = `${copy.name}: ${copy.message}`
   return copy
 }
@@ -210,12 +256,16 @@ export const transportReason = (
     reason._tag === "DecodeError"
       ? `the response body is truncated (the connection ended before the body did${description}${cause})`
       : `${reason._tag}${description}${cause}`
-  return new Errors.Transport({ ...where, message: scrub(secrets, message), cause: scrubbedError(secrets, error) })
+  return new Errors.Transport({
+    ...where,
+    message: shown(secrets, message, 1000),
+    cause: scrubbedError(secrets, error)
+  })
 }
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
-/** Maps a schema mismatch: the path of the first issue, the first three messages. */
+/** Maps a schema mismatch: the path of the first issue, the first three messages (bounded, redacted). */
 export const decodeReason = (
   secrets: Secrets,
   where: Where,
@@ -229,7 +279,7 @@ export const decodeReason = (
       : (first?.path?.map((p) => (typeof p === "object" ? String(p.key) : String(p))).join(".") ?? "")
   const message = issues
     .slice(0, 3)
-    .map((i) => i.message)
+    .map((i) => shown(secrets, i.message))
     .join("; ")
-  return new Errors.Decode({ ...where, path, message: scrub(secrets, message) })
+  return new Errors.Decode({ ...where, path: shown(secrets, path), message })
 }

@@ -65,13 +65,13 @@ const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): Endp
 const calls = (ctx: ClientContext) => {
   /** One call: a page of a paged row, the whole body of an array or item row. */
   const one = (row: Endpoint, args: EndpointArgs, span: string): Effect.Effect<unknown, BlockscoutError> =>
-    Effect.flatMap(prepare(row, args, ctx.pageSize), (prepared) =>
+    Effect.flatMap(prepare(ctx, row, args), (prepared) =>
       row.shape === "page" ? Fetch.fetchPage(ctx, prepared, span) : Fetch.fetchWhole(ctx, prepared, span)
     )
   /** Every page of a row (an array row's array is one page with no cursor). */
   const pages = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
     Stream.unwrap(
-      Effect.map(prepare(row, args, ctx.pageSize), (prepared) =>
+      Effect.map(prepare(ctx, row, args), (prepared) =>
         row.shape === "page"
           ? Walk.pages(ctx, prepared, span)
           : Stream.fromEffect(
@@ -86,7 +86,7 @@ const calls = (ctx: ClientContext) => {
   /** Every item of a row. */
   const items = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
     Stream.unwrap(
-      Effect.map(prepare(row, args, ctx.pageSize), (prepared) =>
+      Effect.map(prepare(ctx, row, args), (prepared) =>
         row.shape === "page"
           ? Walk.items(ctx, prepared, span)
           : Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span))
@@ -124,8 +124,12 @@ export const makeMethods = <T extends EndpointTable>(table: T, ctx: ClientContex
   for (const entry of methodEntries(table)) methods[entry.name] = methodOf(call, entry.row, entry.kind, entry.name)
   /** The row called `name` if it has one of `shapes`; else why not, as `InvalidArgument`. */
   const rowOf = (name: string, shapes: ReadonlyArray<Endpoint["shape"]>, use: string) => {
-    const row = Object.hasOwn(table, name) ? table[name] : undefined
-    if (row === undefined) return Effect.fail(invalid(name, "name", `no endpoint is named ${JSON.stringify(name)}`))
+    // Own rows only (`toString`, `__proto__` are not rows); a caller in plain JavaScript may pass anything.
+    const row = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined
+    if (row === undefined) {
+      const shown = typeof name === "string" ? name : String(name)
+      return Effect.fail(invalid(shown, "name", `no endpoint is named ${JSON.stringify(shown)}`))
+    }
     if (!shapes.includes(row.shape)) {
       return Effect.fail(
         invalid(name, "name", `${name} is ${row.shape === "item" ? "an item" : `a ${row.shape}`} endpoint: ${use}`)

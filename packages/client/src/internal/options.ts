@@ -1,7 +1,8 @@
 /**
  * A layer's options, checked when the layer is built: the base URL through `BaseUrl` (normalised, with or
  * without `/api/v2`; a query, a fragment, credentials or another scheme refused), a chain id that is a
- * positive integer, keys that are not empty, durations and numbers in range. A bad option is an
+ * positive integer, keys that are not empty, durations and numbers in range (`pageSize` 1 to 1000,
+ * `maxResponseBytes` 1 KiB to 256 MiB, `retry.times` 0 to 100). A bad option is an
  * `InvalidArgument` naming it; nothing is ever sent with it.
  *
  * `label` names an option in messages: the option itself for `layerPro` / `layerInstance`, the
@@ -13,7 +14,7 @@ import { Duration, Option, Predicate, Redacted, Result } from "effect"
 import * as BaseUrl from "../BaseUrl.ts"
 import { BlockscoutError, InvalidArgument } from "../BlockscoutError.ts"
 import type { BlockscoutOptions, ClientOptions } from "../Options.ts"
-import { defaultProBaseUrl, type Target } from "./context.ts"
+import { defaultProBaseUrl, pageSizeRange, responseBytesRange, type Target } from "./context.ts"
 
 /** Options that passed their checks: where to connect, and how. */
 export interface Checked {
@@ -58,20 +59,28 @@ const checkDuration = (label: Label, name: string, value: unknown, min: "positiv
       )
 }
 
-/** A number option: unset, or a finite number at least `min`, an integer when asked. */
+/** A number option: unset, or a finite number from `min` (to `max`, when given), an integer when asked. */
 const checkNumber = (
   label: Label,
   name: string,
   value: unknown,
-  rule: { readonly min: number; readonly integer: boolean }
+  rule: { readonly min: number; readonly max?: number; readonly integer: boolean }
 ): Check<void> => {
   if (value === undefined) return ok
   const valid =
     typeof value === "number" &&
     Number.isFinite(value) &&
     value >= rule.min &&
+    (rule.max === undefined || value <= rule.max) &&
     (!rule.integer || Number.isSafeInteger(value))
-  const what = rule.integer ? (rule.min > 0 ? "a positive integer" : "a non-negative integer") : "a non-negative number"
+  const what =
+    rule.max !== undefined
+      ? `an integer from ${rule.min} to ${rule.max}`
+      : rule.integer
+        ? rule.min > 0
+          ? "a positive integer"
+          : "a non-negative integer"
+        : "a non-negative number"
   return valid ? ok : invalid(name, `${label(name)} must be ${what}; got ${show(value)}`)
 }
 
@@ -100,7 +109,7 @@ const checkClientOptions = (label: Label, options: ClientOptions): Check<void> =
     if (retry !== undefined && retry !== false) {
       if (!Predicate.isObject(retry))
         return yield* invalid("retry", `${label("retry")} must be false or an object; got ${show(retry)}`)
-      yield* checkNumber(label, "retry.times", retry.times, { min: 0, integer: true })
+      yield* checkNumber(label, "retry.times", retry.times, { min: 0, max: 100, integer: true })
       yield* checkDuration(label, "retry.base", retry.base, "zero")
       yield* checkDuration(label, "retry.max", retry.max, "zero")
     }
@@ -112,7 +121,16 @@ const checkClientOptions = (label: Label, options: ClientOptions): Check<void> =
       yield* checkNumber(label, "rateLimit.requestsPerSecond", rateLimit.requestsPerSecond, { min: 0, integer: false })
       yield* checkNumber(label, "rateLimit.maxInFlight", rateLimit.maxInFlight, { min: 1, integer: true })
     }
-    yield* checkNumber(label, "pageSize", options.pageSize, { min: 1, integer: true })
+    yield* checkNumber(label, "pageSize", options.pageSize, {
+      min: pageSizeRange[0],
+      max: pageSizeRange[1],
+      integer: true
+    })
+    yield* checkNumber(label, "maxResponseBytes", options.maxResponseBytes, {
+      min: responseBytesRange[0],
+      max: responseBytesRange[1],
+      integer: true
+    })
     if (
       options.prefetch !== undefined &&
       typeof options.prefetch !== "boolean" &&

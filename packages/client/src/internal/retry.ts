@@ -10,7 +10,7 @@ import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
 import { retriesCounter } from "../Metrics.ts"
 import { type ClientContext, emit } from "./context.ts"
-import { type BodyTap, send } from "./send.ts"
+import { type BodyTap, type Parsed, send } from "./send.ts"
 import type { Query } from "./url.ts"
 
 /** Backoff for retry `attempt` (0-based): `base * 2^attempt`, capped at `max`, times a jitter in [0.5, 1.5). */
@@ -32,8 +32,8 @@ export const fetchJson = (
   query: Query,
   url: string,
   tap?: BodyTap
-): Effect.Effect<unknown, Errors.BlockscoutError> => {
-  const loop = (attempt: number): Effect.Effect<unknown, Errors.BlockscoutError> =>
+): Effect.Effect<Parsed, Errors.BlockscoutError> => {
+  const loop = (attempt: number): Effect.Effect<Parsed, Errors.BlockscoutError> =>
     send(ctx, endpoint, path, query, url, attempt, tap).pipe(
       Effect.catch((error) => {
         const reason = error.reason

@@ -1,24 +1,40 @@
 /**
- * One attempt at a request: limiter admission, the HTTP exchange under its timeout, the body read, the
- * status mapped to a reason, and the JSON parse. No retry here (`retry.ts` loops over `attempt`), no decode
- * (`decode.ts`).
+ * One attempt at a request: limiter admission, the HTTP exchange under its timeout, the body read within its
+ * bounds (`body.ts`: its size, and how many objects and arrays a body may ask `JSON.parse` to build), the
+ * status mapped to a reason, and the JSON parse. No retry here (`retry.ts` loops over
+ * `attempt`), no decode (`decode.ts`).
  *
  * The seams a request's bounds hang on: `buildRequest` (what goes on the wire: URL, query, headers,
- * credentials), `exchange` (the response and its body text, within the timeout), and `attempt` (what a
- * response means).
+ * credentials), `exchange` (the response and its body text, within the timeout and the size limit, never
+ * following a redirect), and `send` (what a response means).
+ *
+ * Redirects are never followed, over any transport: fetch is asked for `redirect: "manual"` (it follows by
+ * default, headers and all), undici and `node:http` do not follow on their own, and a 3xx is `Redirected`.
+ * An app `HttpClient` that follows on its own (`HttpClient.followRedirects`, a redirect interceptor) is
+ * caught after the fact: an answer from another origin is refused, never returned as a page.
  *
  * @internal
  */
-import { Clock, Effect, Metric, Redacted, Result } from "effect"
-import type { HttpClientResponse } from "effect/http"
-import { HttpClient, HttpClientRequest } from "effect/http"
+import { Clock, Effect, Metric, Option, Redacted, Result } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
 import { requestsCounter } from "../Metrics.ts"
+import { type Body, readBody } from "./body.ts"
 import { type ClientContext, emit } from "./context.ts"
-import { type Headers, reasonOfStatus, transportReason, unparsableReason, type Where } from "./errors.ts"
+import {
+  brokenBodyReason,
+  type Headers,
+  reasonOfStatus,
+  redirectReason,
+  tooComplexReason,
+  tooLargeReason,
+  transportReason,
+  unparsableReason,
+  type Where
+} from "./errors.ts"
 import { admitted } from "./limiter/admission.ts"
-import { scrub } from "./redact.ts"
+import { examined } from "./summary.ts"
 import { credentialParams, type Query, requestUrl } from "./url.ts"
 
 // One attributed counter per endpoint, made once: `Metric.withAttributes` per request costs a lookup each time.
@@ -50,36 +66,96 @@ export const buildRequest = (ctx: ClientContext, path: string, query: Query): Ht
   return HttpClientRequest.get(requestUrl(ctx, path), { urlParams: [...query, ...credentialParams(ctx)], headers })
 }
 
-/** Reads a response's body as text. */
-const readBody = (response: HttpClientResponse.HttpClientResponse) => response.text
-
 const disabled = () => true
 
 /**
- * Sends the request and reads its body, within the request's timeout: the response and its body text, or
- * `Transport` (the HTTP client failed) or `Timeout`.
+ * Runs the request with fetch's `redirect: "manual"` (merged into any `RequestInit` the app provides): fetch
+ * would otherwise follow a redirect itself, with every header, to wherever it points. Other transports
+ * ignore it.
+ */
+const withoutRedirects = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Effect.serviceOption(FetchHttpClient.RequestInit), (init) =>
+    Effect.provideService(effect, FetchHttpClient.RequestInit, { ...Option.getOrUndefined(init), redirect: "manual" })
+  )
+
+const originOf = (url: string): string | undefined => {
+  const parsed = Result.try(() => new URL(url))
+  return Result.isSuccess(parsed) ? parsed.success.origin : undefined
+}
+
+/**
+ * Where the answer came from when the app's `HttpClient` followed a redirect on its own (fetch's
+ * `redirected`, or a response to a request for another origin), else `undefined`.
+ */
+const followedTo = (
+  request: HttpClientRequest.HttpClientRequest,
+  response: HttpClientResponse.HttpClientResponse
+): string | undefined => {
+  const web = HttpClientResponse.toWeb(response)
+  if (Option.isSome(web) && web.value.redirected) return web.value.url
+  const asked = response.request.url
+  if (asked === request.url) return undefined
+  // A response built without its request (an in-process client's `HttpClientRequest.empty`) says nothing.
+  const origin = originOf(asked)
+  return origin === undefined || origin === originOf(request.url) ? undefined : asked
+}
+
+/**
+ * Sends the request and reads its body within its limits and the request's timeout: a 2xx body up to
+ * `maxResponseBytes` (`ResponseTooLarge` past it; `Decode` past `maxContainers` objects and arrays), any other
+ * body up to what its summary needs (`examined`).
+ * Fails with `Transport` (the HTTP client failed, or the body was cut), `Timeout`, or `Redirected` (the app's
+ * HTTP client followed a redirect itself).
  */
 const exchange = (
   ctx: ClientContext,
   where: Where,
   request: HttpClientRequest.HttpClientRequest
 ): Effect.Effect<
-  { readonly response: HttpClientResponse.HttpClientResponse; readonly body: string },
+  { readonly response: HttpClientResponse.HttpClientResponse; readonly body: Body },
   Errors.BlockscoutError
 > => {
-  const execute = ctx.http.execute(request)
+  const execute = withoutRedirects(ctx.http.execute(request))
   return Effect.flatMap(
     // Effect's own HTTP span is off unless asked for: the request's span (endpoint, family, chain,
     // redacted URL) already covers it, and recording every header of every page costs ~20% of throughput.
-    ctx.httpClientSpans ? execute : Effect.provideService(execute, HttpClient.TracerDisabledWhen, disabled),
-    (response) => Effect.map(readBody(response), (body) => ({ response, body }))
+    Effect.mapError(
+      ctx.httpClientSpans ? execute : Effect.provideService(execute, HttpClient.TracerDisabledWhen, disabled),
+      (error) => new Errors.BlockscoutError({ reason: transportReason(ctx, where, error) })
+    ),
+    (response) => {
+      const followed = followedTo(request, response)
+      if (followed !== undefined) return fail(redirectReason(ctx, where, response.status, followed, where.url))
+      const ok = response.status >= 200 && response.status < 300
+      return readBody(response, ok ? ctx.maxResponseBytes : examined, !ok).pipe(
+        Effect.catch((failure) =>
+          failure._tag === "TooLarge"
+            ? fail(tooLargeReason(where, ctx.maxResponseBytes))
+            : failure._tag === "TooComplex"
+              ? fail(tooComplexReason(where))
+              : ok
+                ? fail(brokenBodyReason(ctx, where, failure.bytes, failure.cause))
+                : // An error body cut by the connection: the status still says what happened.
+                  Effect.succeed<Body>({ text: "", cut: true, bytes: failure.bytes })
+        ),
+        Effect.map((body) => ({ response, body }))
+      )
+    }
   ).pipe(
-    Effect.mapError((error) => new Errors.BlockscoutError({ reason: transportReason(ctx, where, error) })),
     Effect.timeoutOrElse({
       duration: ctx.timeout,
       orElse: () => fail(new Errors.Timeout({ ...where, timeout: ctx.timeout }))
     })
   )
+}
+
+/**
+ * A 2xx body, parsed, with the text it was parsed from: the decoder reads numbers beyond 2^53 from the text
+ * (a cursor value sent back exactly as the server wrote it), `JSON.parse` having rounded them.
+ */
+export interface Parsed {
+  readonly json: unknown
+  readonly text: string
 }
 
 /**
@@ -106,7 +182,7 @@ export const send = (
   url: string,
   attempt: number,
   tap: BodyTap | undefined
-): Effect.Effect<unknown, Errors.BlockscoutError> =>
+): Effect.Effect<Parsed, Errors.BlockscoutError> =>
   Effect.gen(function* () {
     const where: Where = { endpoint: endpoint.name, url }
     const sent = Effect.andThen(
@@ -132,13 +208,13 @@ export const send = (
     yield* Effect.annotateCurrentSpan("http.response.status_code", status)
     if (status < 200 || status >= 300) {
       const now = yield* Clock.currentTimeMillis
-      return yield* fail(reasonOfStatus(where, status, headersOf(), scrub(ctx, body), now))
+      return yield* fail(reasonOfStatus(ctx, where, status, headersOf(), body, now))
     }
-    if (tap !== undefined) yield* tap.text(body)
-    const json = Result.try(() => JSON.parse(body) as unknown)
+    if (tap !== undefined) yield* tap.text(body.text)
+    const json = Result.try(() => JSON.parse(body.text) as unknown)
     if (Result.isFailure(json)) {
       if (tap !== undefined) yield* tap.unparsable
-      return yield* fail(unparsableReason(ctx, where, headersOf, body))
+      return yield* fail(unparsableReason(ctx, where, status, headersOf, body.text))
     }
-    return json.success
+    return { json: json.success, text: body.text }
   })

@@ -36,7 +36,9 @@ import {
   type PageWithCursor,
   type PaginationStalled,
   type RateLimited,
+  type Redirected,
   type RequestReason,
+  type ResponseTooLarge,
   type ServerError,
   type StreamReason,
   type Timeout,
@@ -199,7 +201,17 @@ expectTypeOf(bs.pages("tokenTransfers")).toEqualTypeOf<Stream.Stream<PageWithCur
 // The reason sets: a one-call method cannot stall a pagination; only streams can.
 
 expectTypeOf<RequestReason>().toEqualTypeOf<
-  NotFound | InvalidRequest | Unauthorized | OutOfCredits | RateLimited | ServerError | Transport | Timeout | Decode
+  | NotFound
+  | InvalidRequest
+  | Unauthorized
+  | OutOfCredits
+  | RateLimited
+  | ServerError
+  | Redirected
+  | ResponseTooLarge
+  | Transport
+  | Timeout
+  | Decode
 >()
 expectTypeOf<CallReason>().toEqualTypeOf<InvalidArgument | RequestReason>()
 expectTypeOf<StreamReason>().toEqualTypeOf<CallReason | PaginationStalled>()
@@ -238,6 +250,8 @@ expectTypeOf(
       OutOfCredits: handled(1),
       RateLimited: handled(1),
       ServerError: handled(1),
+      Redirected: handled(1),
+      ResponseTooLarge: handled(1),
       Transport: handled(1),
       Timeout: handled(1),
       Decode: handled(1)

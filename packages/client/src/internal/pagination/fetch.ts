@@ -15,7 +15,7 @@ import { type ClientContext, spanAttributes } from "../context.ts"
 import { decodeJson } from "../decode.ts"
 import { stripCredentials } from "../redact.ts"
 import { fetchJson } from "../retry.ts"
-import type { BodyTap } from "../send.ts"
+import type { BodyTap, Parsed } from "../send.ts"
 import { type Query, queryOf, redactedUrl } from "../url.ts"
 
 /** The request of one page: the query for the cursor it is asked with, and its redacted URL. */
@@ -38,22 +38,22 @@ export const fetchRaw = (
   cursor: Cursor | undefined,
   spanName: string,
   tap?: BodyTap
-): Effect.Effect<unknown, Errors.BlockscoutError> => {
+): Effect.Effect<Parsed, Errors.BlockscoutError> => {
   const { query, url } = requestOf(ctx, prepared, cursor)
   // The body leaves the span through this box, so the span ends with no value: a tracer that keeps each
   // span's exit never holds a page body, nor a key an old server echoed into its cursor.
-  const box: { json: unknown } = { json: undefined }
+  const box: { body: Parsed | undefined } = { body: undefined }
   return fetchJson(ctx, prepared.endpoint, prepared.path, query, url, tap).pipe(
-    Effect.flatMap((json) => {
-      box.json = json
+    Effect.flatMap((body) => {
+      box.body = body
       return Effect.void
     }),
     // No stack trace per span: one is captured per page otherwise, a measurable cost on long streams.
     Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) }, { captureStackTrace: false }),
     Effect.map(() => {
-      const json = box.json
-      box.json = undefined
-      return json
+      const body = box.body!
+      box.body = undefined
+      return body
     })
   )
 }
@@ -63,15 +63,15 @@ export const decodePage = <A>(
   ctx: ClientContext,
   prepared: Prepared,
   cursor: Cursor | undefined,
-  json: unknown
+  body: Parsed
 ): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
-  decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, cursor).url, json).pipe(
+  decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, cursor).url, body).pipe(
     Effect.map((raw) => {
       const page = raw as Page<A>
       const next = page.next_page_params
       return next === null || next === undefined
         ? { items: page.items, next_page_params: null }
-        : { items: page.items, next_page_params: stripCredentials(next) }
+        : { items: page.items, next_page_params: stripCredentials(ctx, next) }
     })
   )
 
@@ -84,8 +84,8 @@ export const fetchPage = <A>(
   prepared: Prepared,
   spanName: string
 ): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
-  Effect.flatMap(fetchRaw(ctx, prepared, prepared.cursor, spanName), (json) =>
-    decodePage<A>(ctx, prepared, prepared.cursor, json)
+  Effect.flatMap(fetchRaw(ctx, prepared, prepared.cursor, spanName), (body) =>
+    decodePage<A>(ctx, prepared, prepared.cursor, body)
   )
 
 /** Fetches a one-call endpoint (a bare array, E3, or a single item) and decodes its whole body. */
@@ -94,6 +94,6 @@ export const fetchWhole = <A>(
   prepared: Prepared,
   spanName: string
 ): Effect.Effect<A, Errors.BlockscoutError> =>
-  Effect.flatMap(fetchRaw(ctx, prepared, undefined, spanName), (json) =>
-    decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, undefined).url, json)
+  Effect.flatMap(fetchRaw(ctx, prepared, undefined, spanName), (body) =>
+    decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, undefined).url, body)
   ).pipe(Effect.map((raw) => raw as A))

@@ -8,20 +8,23 @@
 import { isCursorValue } from "@blockscout-effect/schema"
 import { Result } from "effect"
 import type { Cursor } from "../arguments.ts"
-import { stripCredentials } from "../redact.ts"
+import { type Secrets, stripCredentials } from "../redact.ts"
 
 /**
  * The cursor a raw body points to, read before the body is decoded so the next request can start while
- * this page decodes. `undefined` when there is none or it is malformed (decoding then reports it).
+ * this page decodes. `undefined` when there is none, it is malformed (decoding then reports it), or it holds
+ * an integer beyond 2^53, which `JSON.parse` rounded (the decoded cursor, read from the text, is exact).
  */
-export const rawNext = (json: unknown): Cursor | undefined => {
+export const rawNext = (secrets: Secrets, json: unknown): Cursor | undefined => {
   if (typeof json !== "object" || json === null) return undefined
   const next = (json as { readonly next_page_params?: unknown }).next_page_params
   if (typeof next !== "object" || next === null || Array.isArray(next)) return undefined
   for (const value of Object.values(next)) {
     if (!isCursorValue(value)) return undefined
+    // `JSON.parse` rounded an integer beyond 2^53: only the decoded cursor (read from the text) is exact.
+    if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) return undefined
   }
-  return stripCredentials(next as Cursor)
+  return stripCredentials(secrets, next as Cursor)
 }
 
 const cursorMarker = '"next_page_params":'
@@ -34,11 +37,11 @@ const cursorMarker = '"next_page_params":'
  * It is a guess, never trusted: the parsed and decoded page decides, and a request started from a wrong
  * guess is interrupted.
  */
-export const tailCursor = (body: string): Cursor | undefined => {
+export const tailCursor = (secrets: Secrets, body: string): Cursor | undefined => {
   const at = body.lastIndexOf(cursorMarker)
   if (at < 0) return undefined
   const end = body.lastIndexOf("}")
   if (end < at || body.slice(end + 1).trim() !== "") return undefined
   const value = Result.try(() => JSON.parse(body.slice(at + cursorMarker.length, end)) as unknown)
-  return Result.isSuccess(value) ? rawNext({ next_page_params: value.success }) : undefined
+  return Result.isSuccess(value) ? rawNext(secrets, { next_page_params: value.success }) : undefined
 }

@@ -12,7 +12,7 @@
 import { Deferred, Effect, Fiber } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { Cursor } from "../arguments.ts"
-import type { BodyTap } from "../send.ts"
+import type { BodyTap, Parsed } from "../send.ts"
 import { fetchRaw } from "./fetch.ts"
 import { keyOf, type Run } from "./run.ts"
 import { tailCursor } from "./nextCursor.ts"
@@ -41,7 +41,7 @@ export const yieldToEventLoop: Effect.Effect<void> = Effect.callback<void>((resu
  */
 export interface Ahead {
   readonly fiber: Fiber.Fiber<void, Errors.BlockscoutError>
-  readonly slot: { json: unknown }
+  readonly slot: { body: Parsed | undefined }
   /** The canonical key (`cursorKey`) of the cursor it asks for. */
   readonly key: string
   readonly watch: Watch
@@ -71,11 +71,11 @@ export const ownWatch = (): Watch => ({ wanted: true, early: undefined, signal: 
 
 /** Starts the request for `cursor` in the stream's scope, at once, so it is on the wire before decoding. */
 export const fetchAhead = (run: Run, cursor: Cursor, key: string): Effect.Effect<Ahead> => {
-  const slot: { json: unknown } = { json: undefined }
+  const slot: { body: Parsed | undefined } = { body: undefined }
   const signal = Deferred.makeUnsafe<void>()
   const watch: Watch = { wanted: false, early: undefined, signal, tail: undefined }
-  const fill = Effect.map(fetchRaw(run.ctx, run.prepared, cursor, run.spanName, tapOf(run, watch)), (json) => {
-    slot.json = json
+  const fill = Effect.map(fetchRaw(run.ctx, run.prepared, cursor, run.spanName, tapOf(run, watch)), (body) => {
+    slot.body = body
   }).pipe(
     Effect.onError(() => drop(watch)),
     Effect.ensuring(Deferred.succeed(signal, undefined)),
@@ -109,7 +109,7 @@ export const tapOf = (run: Run, watch: Watch): BodyTap => ({
   text: (body) =>
     Effect.suspend(() => {
       if (!watch.wanted) return Effect.void
-      const cursor = tailCursor(body)
+      const cursor = tailCursor(run.ctx, body)
       const key = cursor === undefined ? undefined : keyOf(run, cursor)
       if (cursor === undefined || key === undefined || run.seen.has(key) || run.stops(cursor)) return drop(watch)
       const signal = watch.signal
@@ -128,14 +128,14 @@ export const tapOf = (run: Run, watch: Watch): BodyTap => ({
  * Waits for a prefetched body and takes it out of its slot; from now on its tail may start the next request,
  * which is forked from the stream's own fiber (this one) as soon as the tail is read.
  */
-export const takeAhead = (run: Run, ahead: Ahead): Effect.Effect<unknown, Errors.BlockscoutError> =>
+export const takeAhead = (run: Run, ahead: Ahead): Effect.Effect<Parsed, Errors.BlockscoutError> =>
   Effect.suspend(() => {
     const watch = ahead.watch
     watch.wanted = true
     const join = Effect.map(Fiber.join(ahead.fiber), () => {
-      const json = ahead.slot.json
-      ahead.slot.json = undefined
-      return json
+      const body = ahead.slot.body!
+      ahead.slot.body = undefined
+      return body
     })
     const signal = watch.signal
     if (signal === undefined) return join

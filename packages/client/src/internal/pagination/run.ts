@@ -8,6 +8,7 @@ import { type Context, Effect, type Scope } from "effect"
 import type { Cursor, Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { cursorKey } from "../url.ts"
+import { type History, makeHistory } from "./history.ts"
 
 /** One run of a walk. */
 export interface Run {
@@ -24,9 +25,9 @@ export interface Run {
   readonly context: Context.Context<never>
   /**
    * The cursors already used, compared as the query they send (`cursorKey`), so key order or value types
-   * never hide a repeat, and an empty cursor counts as the first page.
+   * never hide a repeat, and an empty cursor counts as the first page. Bounded (`history.ts`).
    */
-  readonly seen: Set<string>
+  readonly seen: History
   /** Whether the walk ends before the page at this cursor (its `until` bound): that page is never requested. */
   readonly stops: (cursor: Cursor) => boolean
 }
@@ -53,7 +54,7 @@ export const makeRun = (
       spanName,
       scope,
       context,
-      seen: new Set([cursorKey(prepared, start)]),
+      seen: makeHistory(cursorKey(prepared, start)),
       stops: until ?? never
     }
   })

@@ -4,10 +4,12 @@
  * A walk follows `next_page_params` from a start cursor until it is null (or the walk's `until` bound says
  * stop), re-sending the filters on every page (servers drop them from cursors; `queryOf`), stripping
  * credentials from every cursor, and reporting each page with the cursor it was fetched with. Each page is
- * one `fetchJson`, which retries on its own, so a retry never restarts the stream. A cursor already used
- * (compared as the query it sends: an empty `{}` cursor, which would fetch the first page again, is a repeat
- * too) is not sent: the page that handed it out is asked once more (`recover.ts`), and only a second repeat
- * fails the stream (`PaginationStalled`).
+ * one `fetchJson`, which retries on its own, so a retry never restarts the stream. A page is emitted only
+ * once its cursor is known to advance (`recover.ts`): a page whose cursor repeats one already used (compared
+ * as the query it sends: an empty `{}` cursor, which would fetch the first page again, is a repeat too) is
+ * held back and asked for once more, and the second answer is emitted in its place; a second repeat, or a
+ * run of empty pages each with a new cursor, fails the stream (`PaginationStalled`). The cursors used are
+ * remembered in bounded memory (`history.ts`).
  *
  * The next page is requested while the current one is parsed, decoded and consumed (one page ahead; the
  * cursor is read from the end of the body text first, `prefetch.ts`); `Stream.take` stops the fetching (the
@@ -17,9 +19,10 @@
  */
 import { Effect, Option, Stream } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
-import type { PageWithCursor } from "../../Parameters.ts"
+import type { Page, PageWithCursor } from "../../Parameters.ts"
 import type { Cursor, Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
+import type { Parsed } from "../send.ts"
 import { decodePage, fetchRaw } from "./fetch.ts"
 import { rawNext } from "./nextCursor.ts"
 import {
@@ -33,7 +36,7 @@ import {
   type Watch,
   yieldToEventLoop
 } from "./prefetch.ts"
-import { askAgain, type Repeat } from "./recover.ts"
+import { askAgain, judge, type Repeat, type Verdict } from "./recover.ts"
 import { keyOf, makeRun, type Run } from "./run.ts"
 
 /** Where a walk stands between two pages. */
@@ -44,9 +47,11 @@ type State =
       readonly cursor: Cursor | undefined
       /** Pages fetched so far. */
       readonly pages: number
+      /** Empty pages in a row so far. */
+      readonly empty: number
       readonly ahead: Ahead | undefined
     }
-  /** The last page handed out a cursor already used: ask that page again before going on. */
+  /** The last page handed out a cursor already used: it is held back, and asked for again. */
   | ({ readonly _tag: "Repeated" } & Repeat)
 
 /** What a step gives the stream: this page's output, then where to go (none: the walk is over). */
@@ -73,22 +78,55 @@ export interface WalkOptions<A, Out> {
 const bodyOf = (
   run: Run,
   state: { readonly cursor: Cursor | undefined; readonly ahead: Ahead | undefined }
-): Effect.Effect<{ readonly json: unknown; readonly watch: Watch }, Errors.BlockscoutError> => {
+): Effect.Effect<{ readonly body: Parsed; readonly watch: Watch }, Errors.BlockscoutError> => {
   const { ctx, prepared, spanName } = run
   if (state.ahead !== undefined) {
     const watch = state.ahead.watch
-    return Effect.map(takeAhead(run, state.ahead), (json) => ({ json, watch }))
+    return Effect.map(takeAhead(run, state.ahead), (body) => ({ body, watch }))
   }
   const watch = ownWatch()
   const fetched = ctx.prefetch
     ? fetchRaw(ctx, prepared, state.cursor, spanName, tapOf(run, watch)).pipe(Effect.onError(() => drop(watch)))
     : fetchRaw(ctx, prepared, state.cursor, spanName)
-  return Effect.map(fetched, (json) => ({ json, watch }))
+  return Effect.map(fetched, (body) => ({ body, watch }))
+}
+
+/**
+ * Where a judged page (fetched with `from`) takes the stream: emitted when its cursor advances or it is the
+ * last, held back (nothing emitted) when its cursor repeats. `ahead`, a request already started for the next
+ * page, is kept only when it asks for the page the verdict goes to.
+ */
+const stepOf = <A, Out>(
+  page: Page<A>,
+  from: Cursor | undefined,
+  pages: number,
+  verdict: Verdict,
+  ahead: Ahead | undefined,
+  emit: (page: PageWithCursor<A>) => ReadonlyArray<Out>
+): Effect.Effect<Step<Out>> => {
+  const keep = ahead !== undefined && verdict._tag === "Advance" && ahead.key === verdict.key
+  const step: Step<Out> =
+    verdict._tag === "Repeated"
+      ? [[], Option.some({ _tag: "Repeated", ...verdict.repeat })]
+      : [
+          emit({ ...page, cursor: from }),
+          verdict._tag === "Last"
+            ? Option.none()
+            : Option.some({
+                _tag: "Next",
+                cursor: verdict.cursor,
+                pages,
+                empty: verdict.empty,
+                ahead: keep ? ahead : undefined
+              })
+        ]
+  return ahead === undefined || keep ? Effect.succeed(step) : Effect.as(abandon(ahead), step)
 }
 
 /**
  * One page: its body, the request for the next page started from the parsed cursor (unless its tail already
- * started it), then the decode, whose cursor has the last word: a request for any other page is interrupted.
+ * started it), then the decode, whose cursor has the last word (`judge`): a request for any other page is
+ * interrupted, and a page whose cursor repeats is held back.
  */
 const nextPage = <A, Out>(
   run: Run,
@@ -96,8 +134,8 @@ const nextPage = <A, Out>(
   emit: (page: PageWithCursor<A>) => ReadonlyArray<Out>
 ): Effect.Effect<Step<Out>, Errors.BlockscoutError> =>
   Effect.gen(function* () {
-    const { json, watch } = yield* bodyOf(run, state)
-    const parsed = rawNext(json)
+    const { body, watch } = yield* bodyOf(run, state)
+    const parsed = rawNext(run.ctx, body.json)
     const parsedKey = parsed === undefined ? undefined : keyOf(run, parsed)
     const follow = parsed !== undefined && parsedKey !== undefined && !run.seen.has(parsedKey) && !run.stops(parsed)
     // The request the tail started is kept when the parsed body points to the same page; otherwise it is
@@ -112,48 +150,30 @@ const nextPage = <A, Out>(
       ahead = yield* fetchAhead(run, parsed, parsedKey)
       yield* yieldToEventLoop
     }
-    const page = yield* decodePage<A>(run.ctx, run.prepared, state.cursor, json)
-    const out = emit({ ...page, cursor: state.cursor })
-    const next = page.next_page_params
-    const key = next === null ? undefined : keyOf(run, next)
-    if (next === null || key === undefined || run.stops(next)) {
-      if (ahead !== undefined) yield* abandon(ahead)
-      return [out, Option.none()] as const
-    }
-    const repeated = run.seen.has(key)
-    // The decoded cursor has the last word: a prefetch for any other page is interrupted.
-    if (ahead !== undefined && (ahead.key !== key || repeated)) {
-      yield* abandon(ahead)
-      ahead = undefined
-    }
-    run.seen.add(key)
+    const decoded = decodePage<A>(run.ctx, run.prepared, state.cursor, body)
+    const page = yield* ahead === undefined ? decoded : Effect.onError(decoded, () => abandon(ahead))
     const pages = state.pages + 1
-    return [
-      out,
-      Option.some<State>(
-        repeated
-          ? { _tag: "Repeated", cursor: next, from: state.cursor, pages }
-          : { _tag: "Next", cursor: next, pages, ahead }
-      )
-    ] as const
+    const verdict = yield* Effect.onError(judge(run, page, state.cursor, pages, state.empty, false), () =>
+      ahead === undefined ? Effect.void : abandon(ahead)
+    )
+    return yield* stepOf(page, state.cursor, pages, verdict, ahead, emit)
   })
 
-/** The repeated cursor's step: nothing emitted; on to the cursor the page gave the second time, or the end. */
-const repeatedPage = <Out>(run: Run, repeat: Repeat): Effect.Effect<Step<Out>, Errors.BlockscoutError> =>
-  Effect.map(
-    askAgain(run, repeat),
-    (cursor): Step<Out> => [
-      [],
-      cursor === undefined
-        ? Option.none()
-        : Option.some({ _tag: "Next", cursor, pages: repeat.pages, ahead: undefined })
-    ]
+/** The held page's step: the page asked again is emitted in its place, if its cursor advances. */
+const repeatedPage = <A, Out>(
+  run: Run,
+  repeat: Repeat,
+  emit: (page: PageWithCursor<A>) => ReadonlyArray<Out>
+): Effect.Effect<Step<Out>, Errors.BlockscoutError> =>
+  Effect.flatMap(askAgain<A>(run, repeat), ({ page, verdict }) =>
+    stepOf(page, repeat.from, repeat.pages, verdict, undefined, emit)
   )
 
 /**
  * Every page from `options.start` to the last (or to `options.until`), each reported to `options.emit` with the
- * cursor it was fetched with. The stall check runs before a repeated cursor is sent, so the page that handed
- * it out is emitted; that page is then asked for once more, and only a second repeat fails the stream.
+ * cursor it was fetched with, once its cursor is known to advance. The stall check runs before a repeated
+ * cursor is sent: the page that handed it out is held back and asked for once more, the second answer is
+ * emitted in its place, and only a second repeat fails the stream (the held page unemitted).
  *
  * Prefetch: as soon as the body text of the page the stream waits for is read, the request for the next
  * page is forked from the cursor at its end (`tailCursor`; one page ahead, at most), so the server's time
@@ -176,8 +196,8 @@ export const walk = <A, Out>(
   Stream.unwrap(
     Effect.map(makeRun(ctx, prepared, spanName, options.start, options.until), (run) =>
       Stream.paginate<State, Out, Errors.BlockscoutError>(
-        { _tag: "Next", cursor: options.start, pages: 0, ahead: undefined },
-        (state) => (state._tag === "Next" ? nextPage(run, state, options.emit) : repeatedPage<Out>(run, state))
+        { _tag: "Next", cursor: options.start, pages: 0, empty: 0, ahead: undefined },
+        (state) => (state._tag === "Next" ? nextPage(run, state, options.emit) : repeatedPage(run, state, options.emit))
       )
     )
   )

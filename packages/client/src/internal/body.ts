@@ -1,0 +1,185 @@
+/**
+ * Reading a response body within its bounds: bytes are counted as they arrive, after the HTTP client
+ * decompressed them (fetch inflates `gzip`, `deflate`, `br` itself), and reading stops at the limit, so an
+ * endless body or a compression bomb costs at most the limit in memory, never a string too long to build.
+ *
+ * The time to parse a body is bounded too: `JSON.parse` runs in one go, and its cost grows with the number of
+ * objects and arrays (about a microsecond each here; a 100-item page of transactions holds about 2,000), not
+ * with the bytes (megabytes of long strings parse in milliseconds, megabytes of small objects in hundreds, a
+ * body nested a million levels deep in seconds). Past `lookAbove` bytes, the `{` and `[` bytes are counted as
+ * chunks arrive (native `indexOf`), and a body with more than `maxContainers` is refused there, unread and
+ * unparsed. Real pages are smaller and pay nothing.
+ *
+ * A 2xx body over a bound is a failure (`TooLarge`, `TooComplex`); an error body is only summarised, so its
+ * first bytes are kept (`cut`) and the rest is not read. Stopping cancels the body, which closes the
+ * connection.
+ *
+ * @internal
+ */
+import { Effect, Option, Stream } from "effect"
+import { HttpClientResponse } from "effect/http"
+
+/** A body read to its end, or to the limit. */
+export interface Body {
+  readonly text: string
+  /** Whether the body went on past the limit (only when reading was asked to keep the start, `keep`). */
+  readonly cut: boolean
+  /** Bytes read. */
+  readonly bytes: number
+}
+
+/** Bodies up to this many bytes are not looked at: a full page is a few hundred kilobytes. */
+export const lookAbove = 256 * 1024
+
+/**
+ * The most objects and arrays a body may hold (counting `{` and `[` bytes, in strings too): thirty full
+ * pages of transactions; `JSON.parse` of that many takes tens of milliseconds.
+ */
+export const maxContainers = 65_536
+
+/** Why a body could not be read. */
+export type BodyFailure =
+  /** The body went past the limit (2xx only: an error body is cut instead). */
+  | { readonly _tag: "TooLarge"; readonly bytes: number }
+  /** The body holds more objects and arrays than `maxContainers` (2xx only). */
+  | { readonly _tag: "TooComplex"; readonly bytes: number }
+  /** The connection failed before the body was complete. */
+  | { readonly _tag: "Broken"; readonly bytes: number; readonly cause: unknown }
+
+/** `{` and `[` bytes in a chunk, counted until `max` is passed. */
+const containersIn = (chunk: Uint8Array, max: number): number => {
+  let n = 0
+  for (const open of [0x7b, 0x5b]) {
+    for (let at = chunk.indexOf(open); at >= 0 && n <= max; at = chunk.indexOf(open, at + 1)) n++
+  }
+  return n
+}
+
+/** What stopped a read early. */
+type Stop = "limit" | "complex" | undefined
+
+/** Chunks gathered up to a limit, then decoded as UTF-8 once. */
+class Gathered {
+  readonly chunks: Array<Uint8Array> = []
+  bytes = 0
+  /** `{` and `[` bytes so far, counted once past `lookAbove` (-1 before). */
+  containers = -1
+  readonly limit: number
+  readonly counted: boolean
+  constructor(limit: number, counted: boolean) {
+    this.limit = limit
+    this.counted = counted
+  }
+  /** Adds a chunk; says why reading must stop, if it must (the part within the limit is kept). */
+  add(chunk: Uint8Array): Stop {
+    const room = this.limit - this.bytes
+    const over = chunk.length > room
+    const kept = over ? chunk.subarray(0, Math.max(room, 0)) : chunk
+    if (kept.length > 0) this.chunks.push(kept)
+    this.bytes += kept.length
+    if (this.counted && this.bytes > lookAbove) {
+      if (this.containers < 0) {
+        // Crossing the threshold: count what came before too.
+        this.containers = 0
+        for (const earlier of this.chunks) this.containers += containersIn(earlier, maxContainers)
+      } else this.containers += containersIn(kept, maxContainers)
+      if (this.containers > maxContainers) return "complex"
+    }
+    return over ? "limit" : undefined
+  }
+  text(): string {
+    const chunks = this.chunks
+    if (chunks.length === 1) return decoder.decode(chunks[0])
+    const all = new Uint8Array(this.bytes)
+    let at = 0
+    for (const chunk of chunks) {
+      all.set(chunk, at)
+      at += chunk.length
+    }
+    return decoder.decode(all)
+  }
+}
+
+const decoder = new TextDecoder()
+
+/**
+ * What a finished read gives: the text (`cut` when it stopped at the limit and the start was asked to be
+ * kept), or why it stopped.
+ */
+const finish = (gathered: Gathered, stop: Stop, keep: boolean): Effect.Effect<Body, BodyFailure> =>
+  stop === "complex"
+    ? Effect.fail({ _tag: "TooComplex", bytes: gathered.bytes })
+    : stop === "limit" && !keep
+      ? Effect.fail({ _tag: "TooLarge", bytes: gathered.bytes })
+      : Effect.succeed({ text: gathered.text(), cut: stop === "limit", bytes: gathered.bytes })
+
+/** A Web `ReadableStream` (fetch), read chunk by chunk in one callback: no Effect stream per chunk. */
+const readWeb = (body: ReadableStream<Uint8Array>, limit: number, keep: boolean): Effect.Effect<Body, BodyFailure> =>
+  Effect.callback<Body, BodyFailure>((resume) => {
+    const gathered = new Gathered(limit, !keep)
+    const reader = body.getReader()
+    const cancel = () => {
+      reader.cancel().catch(() => undefined)
+    }
+    const pump = (): void => {
+      reader.read().then(
+        (result) => {
+          if (result.done) return resume(finish(gathered, undefined, keep))
+          const stop = gathered.add(result.value)
+          if (stop !== undefined) {
+            cancel()
+            return resume(finish(gathered, stop, keep))
+          }
+          pump()
+        },
+        (cause: unknown) => resume(Effect.fail({ _tag: "Broken", bytes: gathered.bytes, cause }))
+      )
+    }
+    pump()
+    // Interrupted (timeout, the stream ended): stop reading, which aborts the transfer.
+    return Effect.sync(cancel)
+  })
+
+/** Any other HTTP client's body, as its `stream`: stopping the stream releases the connection. */
+const readStream = (
+  response: HttpClientResponse.HttpClientResponse,
+  limit: number,
+  keep: boolean
+): Effect.Effect<Body, BodyFailure> =>
+  Effect.suspend(() => {
+    const gathered = new Gathered(limit, !keep)
+    let stop: Stop
+    return Stream.runForEachWhile(response.stream, (chunk) =>
+      Effect.sync(() => {
+        stop = gathered.add(chunk)
+        return stop === undefined
+      })
+    ).pipe(
+      Effect.catch((error) =>
+        // No body at all (a 204, a HEAD-like answer) is an empty text, not a failure. (Checked defensively:
+        // an app's own client may fail its stream with anything.)
+        (error as { readonly reason?: { readonly _tag?: unknown } } | undefined)?.reason?._tag === "EmptyBodyError"
+          ? Effect.void
+          : Effect.fail<BodyFailure>({ _tag: "Broken", bytes: gathered.bytes, cause: error })
+      ),
+      Effect.flatMap(() => finish(gathered, stop, keep))
+    )
+  })
+
+/**
+ * Reads a body up to `limit` bytes (after decompression). Past the limit: with `keep` (an error body), the
+ * first `limit` bytes (`cut: true`); without (a 2xx body), `TooLarge`, or `TooComplex` as soon as it holds
+ * more objects and arrays than `maxContainers`. A body the server never finished is `Broken`.
+ */
+export const readBody = (
+  response: HttpClientResponse.HttpClientResponse,
+  limit: number,
+  keep: boolean
+): Effect.Effect<Body, BodyFailure> => {
+  const web = HttpClientResponse.toWeb(response)
+  if (Option.isSome(web)) {
+    const body = web.value.body
+    return body === null ? Effect.succeed({ text: "", cut: false, bytes: 0 }) : readWeb(body, limit, keep)
+  }
+  return readStream(response, limit, keep)
+}
