@@ -71,17 +71,12 @@ const checkNumber = (
     typeof value === "number" &&
     Number.isFinite(value) &&
     value >= rule.min &&
-    (rule.max === undefined || value <= rule.max) &&
     (!rule.integer || Number.isSafeInteger(value))
-  const what =
-    rule.max !== undefined
-      ? `an integer from ${rule.min} to ${rule.max}`
-      : rule.integer
-        ? rule.min > 0
-          ? "a positive integer"
-          : "a non-negative integer"
-        : "a non-negative number"
-  return valid ? ok : invalid(name, `${label(name)} must be ${what}; got ${show(value)}`)
+  const kind = rule.integer ? (rule.min > 0 ? "a positive integer" : "a non-negative integer") : "a non-negative number"
+  if (!valid) return invalid(name, `${label(name)} must be ${kind}; got ${show(value)}`)
+  return rule.max === undefined || value <= rule.max
+    ? ok
+    : invalid(name, `${label(name)} must be at most ${rule.max}; got ${show(value)}`)
 }
 
 /** A key: unset (when optional), or a `Redacted` string that is not empty. Its value is never shown. */
@@ -126,11 +121,16 @@ const checkClientOptions = (label: Label, options: ClientOptions): Check<void> =
       max: pageSizeRange[1],
       integer: true
     })
-    yield* checkNumber(label, "maxResponseBytes", options.maxResponseBytes, {
-      min: responseBytesRange[0],
-      max: responseBytesRange[1],
-      integer: true
-    })
+    const bytes = options.maxResponseBytes
+    if (
+      bytes !== undefined &&
+      !(Number.isSafeInteger(bytes) && bytes >= responseBytesRange[0] && bytes <= responseBytesRange[1])
+    ) {
+      return yield* invalid(
+        "maxResponseBytes",
+        `${label("maxResponseBytes")} must be an integer from 1024 (1 KiB) to 268435456 (256 MiB); got ${show(bytes)}`
+      )
+    }
     if (
       options.prefetch !== undefined &&
       typeof options.prefetch !== "boolean" &&

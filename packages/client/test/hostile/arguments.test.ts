@@ -44,7 +44,7 @@ describe("bad input is InvalidArgument, nothing sent", () => {
           const error = yield* call(name).pipe(Effect.provide(instanceClient(server.url, "fetch")), Effect.flip)
           assert.strictEqual(error.reason._tag, "InvalidArgument", String(name))
           if (error.reason._tag === "InvalidArgument") assert.strictEqual(error.reason.argument, "name")
-          assert.include(error.message, "is not an endpoint")
+          assert.include(error.message, "no endpoint is named")
         }
         assert.strictEqual(server.requests.length, 0)
       }).pipe(Effect.scoped)

@@ -47,7 +47,17 @@ export const observed = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect
   Effect.gen(function* () {
     const capture = makeCapture()
     const exit = yield* Effect.exit(capture.around(effect))
-    const texts = [...capture.logs, ...capture.spanTexts()]
+    // Spans as exporters record them: name, attributes, events, and the exit of a failure (a success's value,
+    // such as Effect's HTTP span's response, is never exported).
+    const spans = capture.spans.map((span) =>
+      JSON.stringify({
+        name: span.name,
+        attributes: Object.fromEntries(span.attributes),
+        events: span.events,
+        status: span.status._tag === "Ended" && Exit.isFailure(span.status.exit) ? String(span.status.exit) : "ok"
+      })
+    )
+    const texts = [...capture.logs, ...spans]
     if (Exit.isFailure(exit)) texts.push(...failureTexts(exit.cause))
     else texts.push(JSON.stringify(exit.value, (_, v) => (typeof v === "bigint" ? v.toString() : v)))
     return { exit, texts }

@@ -6,10 +6,10 @@
  * the spec path, the `200` schema and the error statuses each spec declares, and says what the client must do
  * with a served cursor (`expectedCursorQuery`), written independently of the client's own code.
  */
-import { Context, Effect, Layer, Redacted, Schema, type Scope, type Stream } from "effect"
+import { Context, Effect, Exit, Layer, Redacted, type Schema, type Scope, type Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { NodeHttpClient } from "@effect/platform-node"
-import type { NextPageParams } from "@blockscout-effect/schema"
+import { decodeResponseTextExit, type NextPageParams } from "@blockscout-effect/schema"
 import {
   endpoints as specEndpoints,
   type SpecFile,
@@ -394,6 +394,15 @@ export const expectedQuery = (
 export const canonical = (pairs: Iterable<readonly [string, string]>): Array<string> =>
   [...pairs].map(([k, v]) => `${k}=${v}`).sort()
 
-/** The reference decode of a served body: Effect's own decoder with the row's schema (not the client's fast one). */
-export const referenceDecode = (row: Row, body: unknown): unknown =>
-  Schema.decodeUnknownSync(endpoints[row.name].response as unknown as Schema.Decoder<unknown>)(body)
+/**
+ * The reference decode of a served body: the schema package's decode of the body's text as served
+ * (`JSON.stringify(body)`), which reads numbers beyond 2^53 from the text, as the client must (a cursor value
+ * goes back as the server wrote it). Not the client's pipeline: the schema package alone.
+ */
+export const referenceDecode = (row: Row, body: unknown): unknown => {
+  const exit = decodeResponseTextExit(endpoints[row.name].response as unknown as Schema.Decoder<unknown>)(
+    JSON.stringify(body)
+  )
+  if (Exit.isFailure(exit)) throw new Error(`the reference decode failed: ${String(exit.cause)}`)
+  return exit.value
+}
