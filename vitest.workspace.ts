@@ -21,6 +21,7 @@ export default defineConfig({
       { ...shared, test: { name: "simulator", root: "packages/simulator", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "client", root: "packages/client", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "export", root: "packages/export", include: ["test/**/*.test.ts"] } },
+      { ...shared, test: { name: "backfill", root: "packages/backfill", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "examples", root: "examples", include: ["test/**/*.test.ts"] } },
       { ...shared, test: { name: "workspace", root: "scripts", include: ["test/**/*.test.ts"] } }
     ]

@@ -1,0 +1,178 @@
+/**
+ * The plan of a job: its partitions, each a chain and a key range (blocks or indexes) walked by its own cursor.
+ *
+ * When to use: `Backfill` plans a job once, as the first step of its workflow (so every runner and every
+ * restart sees the same partitions); `split` and `startCursor` are here for tools that want the same ranges.
+ *
+ * How a history splits (docs/blockscout-api.md, "Cursors are keys"): each paged row is ordered newest first by
+ * a key (a block number, or a withdrawal's index), and a cursor made of that key asks for everything strictly
+ * below it. So the range `[lo, hi]` starts at the cursor `{ block_number: hi + 1, index: 0 }` and ends once
+ * the items go below `lo`. "Everything" asks the first page for the newest key (the head, when the job is
+ * planned: items added later belong to a later job) and splits `[0, head]` into equal ranges.
+ *
+ * Gotcha: rows whose cursor is not a key (E6 logs, E8 contracts, E10 NFT collections, pending transactions)
+ * cannot be split: their job is one partition, a plain cursor walk, whatever `partitions` says.
+ *
+ * @since 0.1.0
+ */
+import type { BlockscoutShape } from "@blockscout-effect/client"
+import { type Endpoint, endpoints, type KeyRange, type NextPageParams } from "@blockscout-effect/schema"
+import { Effect, Schema } from "effect"
+import { BackfillError, fromBlockscout } from "./BackfillError.ts"
+import type { Job, Target } from "./Job.ts"
+
+/**
+ * One chain of a job: its label (the `chain` column) and, on the Pro API, its chain id.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Chain = Schema.Struct({ label: Schema.String, chainId: Schema.optionalKey(Schema.Int) })
+/** @since 0.1.0 @category models */
+export type Chain = typeof Chain.Type
+
+/**
+ * One partition: a chain, its number within the chain, and its inclusive key range (absent: the whole walk of a
+ * row that cannot be split).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Partition = Schema.Struct({
+  chain: Chain,
+  part: Schema.Int,
+  range: Schema.optionalKey(Schema.Struct({ lo: Schema.Int, hi: Schema.Int }))
+})
+/** @since 0.1.0 @category models */
+export type Partition = typeof Partition.Type
+
+/**
+ * The chains of a target: a Pro target's chain ids, or the instance (labelled by `chain`, else its host).
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const chainsOf = (target: Target): ReadonlyArray<Chain> =>
+  target.family === "pro"
+    ? target.chains.map((chainId) => ({ label: String(chainId), chainId }))
+    : [{ label: target.chain ?? hostOf(target.baseUrl) }]
+
+const hostOf = (baseUrl: string): string => {
+  try {
+    return new URL(baseUrl).host
+  } catch {
+    return baseUrl
+  }
+}
+
+/**
+ * The key range description of a job's row, or `undefined` when its history cannot be split (no keys, or a
+ * filter that orders it otherwise, such as `filter=pending`).
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const keyRangeOf = (job: Job): KeyRange | undefined => {
+  const row = endpoints[job.source.endpoint] as Endpoint
+  const range = row.range
+  if (range === undefined) return undefined
+  const args = job.source.args
+  const blocked = range.unless.some((u) => {
+    const value = args[u.filter]
+    if (value === undefined) return false
+    const values = Array.isArray(value) ? value : [value]
+    return u.values === undefined || values.some((v) => u.values!.includes(v))
+  })
+  return blocked ? undefined : range
+}
+
+/**
+ * Equal inclusive ranges covering `[lo, hi]`, newest first; fewer than `parts` when the span is shorter.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const split = (lo: number, hi: number, parts: number): ReadonlyArray<{ lo: number; hi: number }> => {
+  if (hi < lo) return []
+  const span = hi - lo + 1
+  const n = Math.min(parts, span)
+  const out: Array<{ lo: number; hi: number }> = []
+  for (let i = 0; i < n; i++) {
+    // Part i takes floor(span * (i + 1) / n) - floor(span * i / n) keys, counted down from hi.
+    const top = hi - Math.floor((span * i) / n)
+    const bottom = hi - Math.floor((span * (i + 1)) / n) + 1
+    out.push({ lo: bottom, hi: top })
+  }
+  return out
+}
+
+/**
+ * The cursor that starts a range at `hi` inclusive: the first key `hi + 1`, every other key 0.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const startCursor = (range: KeyRange, hi: number): NextPageParams =>
+  Object.fromEntries(range.cursorKeys.map((key, i) => [key, i === 0 ? hi + 1 : 0]))
+
+/**
+ * The first key of an item (`block_number`, a block's `height`, a withdrawal's `index`), if it carries one.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const itemKey = (range: KeyRange, item: unknown): number | undefined => {
+  const value = item !== null && typeof item === "object" ? (item as Record<string, unknown>)[range.itemKey] : undefined
+  return typeof value === "number" ? value : undefined
+}
+
+const invalid = (message: string) => new BackfillError({ reason: "InvalidJob", message, retryable: false })
+
+/**
+ * The newest key of a chain's history: the largest item key on the row's first page (-1 for an empty history;
+ * `undefined` when the server's items do not carry their key, as token transfers before Blockscout 10.0).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const head = (bs: BlockscoutShape, job: Job, range: KeyRange) =>
+  bs.page(job.source.endpoint, { ...job.source.args, pageSize: job.pageSize }).pipe(
+    Effect.mapError(fromBlockscout),
+    Effect.map((page) => {
+      const keys = page.items.map((item) => itemKey(range, item))
+      return keys.some((k) => k === undefined) ? undefined : Math.max(-1, ...(keys as Array<number>))
+    })
+  )
+
+/**
+ * The partitions of one chain: the job's range split into `job.partitions` parts (one whole walk for a row that
+ * cannot be split). `bs` is that chain's client, asked for the head when the range is "everything".
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const planChain = (bs: BlockscoutShape, job: Job, chain: Chain) =>
+  Effect.gen(function* () {
+    const range = keyRangeOf(job)
+    if (range === undefined) {
+      if (job.range._tag !== "Everything") {
+        return yield* invalid(`${job.source.endpoint} cannot be read by range here: its cursor is not a key`)
+      }
+      return [{ chain, part: 0 }] satisfies ReadonlyArray<Partition>
+    }
+    if (job.range._tag === "Blocks" && range.dimension !== "block") {
+      return yield* invalid(`${job.source.endpoint} is keyed by ${range.dimension}, not by block: use an index range`)
+    }
+    if (job.range._tag === "Indexes" && range.dimension !== "index") {
+      return yield* invalid(`${job.source.endpoint} is keyed by block, not by index: use a block range`)
+    }
+    if (job.range._tag !== "Everything") {
+      return split(job.range.from, job.range.to, job.partitions).map(
+        (r, part): Partition => ({ chain, part, range: r })
+      )
+    }
+    const top = yield* head(bs, job, range)
+    // A server whose items carry no key: the whole history is one walk, which needs no key.
+    if (top === undefined) return [{ chain, part: 0 }] satisfies ReadonlyArray<Partition>
+    return split(0, top, job.partitions).map((r, part): Partition => ({ chain, part, range: r }))
+  })

@@ -1,0 +1,245 @@
+/**
+ * The SQL table of each resource: its name, its columns (from the resource's schema), and the item identity
+ * that keys its rows, so that writing a page again is an upsert.
+ *
+ * When to use: the SQL sink creates and fills these tables for you; read this module to query them. Every table
+ * starts with `chain` (the Pro API chain id, or the instance's label) and is keyed by `chain` plus the item's
+ * identity:
+ *
+ * | rows | table | identity |
+ * | --- | --- | --- |
+ * | token transfers (E1/E5, E2) | `token_transfers` | `block_hash`, `transaction_hash`, `log_index`, `token_id` (`''` unless the transfer names one: one ERC-1155 batch log is several items) |
+ * | transactions (E4) | `transactions` | `hash` |
+ * | logs (E6) | `logs` | `transaction_hash`, `index` |
+ * | blocks validated (E7) | `blocks` | `hash` |
+ * | smart contracts (E8) | `smart_contracts` | `address_hash` |
+ * | withdrawals (E9, E12) | `withdrawals` | `index` |
+ * | NFT collections (E10) | `nft_collections` | `holder` (the address asked about), `token_address` |
+ * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
+ *
+ * Columns, one per top-level field of the decoded item (the resource schema's AST, so a field added to a schema
+ * is a column with no change here): addresses (`from`, `to`, `miner`, ...) are text holding the address hash;
+ * `bigint` quantities (wei amounts, gas, token ids) are NUMERIC(78,0) on PostgreSQL and decimal text on SQLite
+ * (whose numbers stop at 64 bits, and uint256 does not); timestamps are TIMESTAMPTZ on PostgreSQL and ISO 8601
+ * text on SQLite; counts and block numbers are BIGINT/INTEGER; other nested values (token, fee, decoded input,
+ * tags) are JSONB on PostgreSQL and JSON text on SQLite.
+ *
+ * Gotchas: endpoints give partial views of one resource (E12's withdrawals have no `receiver`, list endpoints
+ * null a transaction's `token_transfers`), so an upsert never overwrites a value with NULL. Tables are created
+ * with `CREATE TABLE IF NOT EXISTS`: a column added to a schema later needs an `ALTER TABLE` of yours.
+ *
+ * @since 0.1.0
+ */
+import { Columns } from "@blockscout-effect/export"
+import { type EndpointName, endpoints } from "@blockscout-effect/schema"
+import { SchemaAST } from "effect"
+import type { Source } from "./Job.ts"
+
+/**
+ * The SQL dialects the backfill writes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Dialect = "sqlite" | "pg"
+
+/**
+ * What a column holds: a `Columns` kind of the export package, or `address` (an Address object, stored as its hash).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ColumnKind = Columns.ColumnKind | "address"
+
+/**
+ * One column of a resource table.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TableColumn {
+  readonly name: string
+  readonly kind: ColumnKind
+  /** Part of the row's identity (NOT NULL, in the primary key). */
+  readonly key: boolean
+  /** The column's value for an item (`args`: the job's path parameters and filters). */
+  readonly read: (item: unknown, args: Source["args"]) => unknown
+}
+
+/**
+ * A resource table: its name and its columns, `chain` first, identity columns flagged.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Table {
+  readonly name: string
+  readonly columns: ReadonlyArray<TableColumn>
+}
+
+type PagedName = Exclude<EndpointName, "mainPageTransactions">
+
+/** An identity column that is not an item field of its own (read from a nested value or the job's arguments). */
+interface Derived {
+  readonly name: string
+  readonly kind: "string"
+  readonly read: (item: unknown, args: Source["args"]) => unknown
+}
+
+interface Identity {
+  readonly table: string
+  /** Item fields in the identity. */
+  readonly fields: ReadonlyArray<string>
+  readonly derived?: ReadonlyArray<Derived> | undefined
+}
+
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined
+
+const transferIdentity: Identity = {
+  table: "token_transfers",
+  fields: ["block_hash", "transaction_hash", "log_index"],
+  derived: [{ name: "token_id", kind: "string", read: (item) => String(field(field(item, "total"), "token_id") ?? "") }]
+}
+
+/** The identity of each paged row's items: a table per resource, so rows reading one resource share it. */
+const identities: { readonly [N in PagedName]: Identity } = {
+  tokenTransfers: transferIdentity,
+  tokenInstanceTransfers: transferIdentity,
+  transactions: { table: "transactions", fields: ["hash"] },
+  transactionLogs: { table: "logs", fields: ["transaction_hash", "index"] },
+  blocksValidated: { table: "blocks", fields: ["hash"] },
+  smartContracts: { table: "smart_contracts", fields: ["address_hash"] },
+  withdrawals: { table: "withdrawals", fields: ["index"] },
+  addressWithdrawals: { table: "withdrawals", fields: ["index"] },
+  nftCollections: {
+    table: "nft_collections",
+    fields: [],
+    derived: [
+      { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
+      { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") }
+    ]
+  },
+  internalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] }
+}
+
+// An address-valued field: every member (null aside) is the schema package's Address object.
+const isAddressField = (ast: SchemaAST.AST): boolean => {
+  const members = (a: SchemaAST.AST): ReadonlyArray<SchemaAST.AST> =>
+    a._tag === "Union" ? a.types.flatMap(members) : a._tag === "Null" || a._tag === "Undefined" ? [] : [a]
+  const all = members(SchemaAST.toType(ast))
+  return all.length > 0 && all.every((m) => SchemaAST.resolveIdentifier(m) === "Address")
+}
+
+/**
+ * The table of a row's items.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const tableOf = (name: PagedName): Table => {
+  const identity = identities[name]
+  const itemAst = Columns.itemAst(endpoints[name])
+  const objects = itemAst._tag === "Objects" ? itemAst : undefined
+  const fieldAst = new Map(objects?.propertySignatures.map((p) => [String(p.name), p.type]) ?? [])
+  const columns: Array<TableColumn> = [{ name: "chain", kind: "string", key: true, read: () => undefined }]
+  for (const d of identity.derived ?? []) columns.push({ name: d.name, kind: d.kind, key: true, read: d.read })
+  for (const column of Columns.fromSchema(itemAst, { maxDepth: 1 })) {
+    const ast = fieldAst.get(column.name)
+    const kind: ColumnKind = ast !== undefined && isAddressField(ast) ? "address" : column.kind
+    const key = identity.fields.includes(column.name)
+    const read =
+      kind === "address"
+        ? (item: unknown) => field(field(item, column.name), "hash")
+        : (item: unknown) => field(item, column.name)
+    columns.push({ name: column.name, kind, key, read })
+  }
+  const names = new Set(columns.map((c) => c.name))
+  for (const f of identity.fields)
+    if (!names.has(f)) throw new Error(`${name}: identity field ${f} is not an item field`)
+  return { name: identity.table, columns }
+}
+
+/**
+ * The key columns of a table, in order (`chain` first).
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const keyOf = (table: Table): ReadonlyArray<string> => table.columns.filter((c) => c.key).map((c) => c.name)
+
+const sqlType = (kind: ColumnKind, dialect: Dialect): string => {
+  switch (kind) {
+    case "string":
+    case "address":
+      return "TEXT"
+    case "integer":
+      return dialect === "pg" ? "BIGINT" : "INTEGER"
+    case "number":
+      return dialect === "pg" ? "DOUBLE PRECISION" : "REAL"
+    case "boolean":
+      return dialect === "pg" ? "BOOLEAN" : "INTEGER"
+    case "bigint":
+      return dialect === "pg" ? "NUMERIC(78,0)" : "TEXT"
+    case "timestamp":
+      return dialect === "pg" ? "TIMESTAMPTZ" : "TEXT"
+    case "json":
+      return dialect === "pg" ? "JSONB" : "TEXT"
+  }
+}
+
+/**
+ * A quoted SQL identifier (both dialects quote with double quotes: `from`, `index` and `type` are keywords).
+ *
+ * @since 0.1.0
+ * @category sql
+ */
+export const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * `CREATE TABLE IF NOT EXISTS` for a table in a dialect.
+ *
+ * @since 0.1.0
+ * @category sql
+ */
+export const createTable = (table: Table, dialect: Dialect): string => {
+  const columns = table.columns.map((c) => `${quote(c.name)} ${sqlType(c.kind, dialect)}${c.key ? " NOT NULL" : ""}`)
+  const key = keyOf(table).map(quote).join(", ")
+  return `CREATE TABLE IF NOT EXISTS ${quote(table.name)} (${columns.join(", ")}, PRIMARY KEY (${key}))`
+}
+
+/**
+ * A cell as the driver takes it: null for a missing value; bigint as decimal text; timestamps as ISO 8601;
+ * nested values as JSON text; booleans as 0/1 on SQLite.
+ *
+ * @since 0.1.0
+ * @category sql
+ */
+export const cell = (column: TableColumn, value: unknown, dialect: Dialect): string | number | boolean | null => {
+  if (value === null || value === undefined) return null
+  if (column.kind === "address") return typeof value === "string" ? value : null
+  const plain = Columns.value({ name: column.name, path: [], kind: column.kind }, value)
+  if (column.kind === "boolean" && dialect === "sqlite" && typeof plain === "boolean") return plain ? 1 : 0
+  return plain
+}
+
+/**
+ * The row of an item: one cell per column, in column order (`chain` given).
+ *
+ * Gotcha: fails (throws) when an identity column has no value: such an item cannot be stored exactly once.
+ *
+ * @since 0.1.0
+ * @category sql
+ */
+export const rowOf = (
+  table: Table,
+  dialect: Dialect,
+  chain: string,
+  args: Source["args"],
+  item: unknown
+): ReadonlyArray<string | number | boolean | null> =>
+  table.columns.map((column) => {
+    const value = column.name === "chain" ? chain : cell(column, column.read(item, args), dialect)
+    if (column.key && value === null) throw new Error(`${table.name}: an item has no ${column.name}`)
+    return value
+  })
