@@ -26,6 +26,7 @@ import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-e
 import { Effect, Logger, Option, PlatformError, Stdio, Stream } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
 import { clientLayer } from "./Api.ts"
+import { backfillCommand } from "./Backfill.ts"
 import { CliExit, exitCodes, fromBlockscoutError, scrub } from "./Exit.ts"
 import { type CommonInput, commonFlags, listOf, type Settings, settingsOf, UsageError } from "./Flags.ts"
 import * as Screen from "./Screen.ts"
@@ -45,7 +46,8 @@ export interface CliOptions {
   readonly client?: import("@blockscout-effect/client").ClientOptions | undefined
 }
 
-const pathArgument = (name: string, kind: string) =>
+/** A path parameter as a positional argument (also used by `backfill run`). */
+export const pathArgument = (name: string, kind: string) =>
   Argument.String(kebab(name)).pipe(
     Argument.withDescription(
       kind === "address"
@@ -56,7 +58,8 @@ const pathArgument = (name: string, kind: string) =>
     )
   )
 
-const filterFlag = (filter: Endpoint["filters"][number]) => {
+/** A filter as a flag (also used by `backfill run`). */
+export const filterFlag = (filter: Endpoint["filters"][number]) => {
   // effect/cli lists the choices of a literal flag itself; list flags name their values here.
   const values = filter.values === undefined || filter.kind === "literal" ? "" : `: ${filter.values.join(", ")}`
   const list = filter.kind === "literals" || filter.kind === "names"
@@ -67,7 +70,7 @@ const filterFlag = (filter: Endpoint["filters"][number]) => {
 }
 
 /** The arguments for the client's `page`/`pages`: path parameters and filters, in the row's order. */
-const clientArgs = (
+export const clientArgs = (
   row: Endpoint,
   path: Readonly<Record<string, string>>,
   filters: Readonly<Record<string, Option.Option<string>>>
@@ -264,7 +267,9 @@ export const makeCommand = (options: CliOptions = {}) => {
         "and resume. Data goes to stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
         "3 checkpoint, 4 output file, 10-22 one per API error reason, 130 SIGINT, 143 SIGTERM."
     ),
-    Command.withSubcommands(first === undefined ? [] : [first, ...rest])
+    Command.withSubcommands(
+      first === undefined ? [backfillCommand(options)] : [first, ...rest, backfillCommand(options)]
+    )
   )
 }
 

@@ -77,7 +77,13 @@ export const saveJob = Effect.fn("Store.saveJob")(function* (jobId: string, job:
  */
 export const loadJob = Effect.fn("Store.loadJob")(function* (jobId: string) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ job: string }>`SELECT job FROM backfill_jobs WHERE job_id = ${jobId}`
+  const rows = yield* sql<{ job: string }>`SELECT job FROM backfill_jobs WHERE job_id = ${jobId}`.pipe(
+    // A database no backfill has run in yet has no tables: it holds no job either.
+    Effect.catchIf(
+      (e) => /no such table|does not exist/.test(String(e.reason.cause)),
+      () => Effect.succeed([])
+    )
+  )
   const row = rows[0]
   return row === undefined ? undefined : yield* Schema.decodeUnknownEffect(JobJson)(row.job).pipe(Effect.orDie)
 })
