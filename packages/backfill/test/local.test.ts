@@ -1,6 +1,6 @@
 import { Backfill, Job, Runtime } from "@blockscout-effect/backfill"
 import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/simulator"
 import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer, Redacted, Stream } from "effect"
 import { SqlClient } from "effect/sql"
