@@ -3,46 +3,18 @@
  * from the committed cursors, and the SQLite table (or the NDJSON part files) hold every item of the history
  * exactly once.
  */
-import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient } from "@blockscout-effect/client/testing"
 import { serve } from "@blockscout-effect/client/testing/node"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, FileSystem, Fiber, Redacted, Schedule, Stream } from "effect"
+import { Effect, Fiber, FileSystem, Schedule } from "effect"
 import type { ChildProcess } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { DatabaseSync } from "node:sqlite"
+import { expectedTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
 import { entry, node } from "./spawn.ts"
 
 const cliMain = entry("examples/src/cli/main.ts")
 const env = { BLOCKSCOUT_API_KEY: "proapi_kill_test" }
-
-type Key = { transaction_hash: string; log_index: number; token_id: string }
-const keyOf = (t: Key) => `${t.transaction_hash}/${t.log_index}/${t.token_id}`
-
-/** What the sequential stream gives, as identities. */
-const sequential = (server: { baseUrl: string; chainId: number; simulator: Parameters<typeof layerHttpClient>[0] }) =>
-  Effect.gen(function* () {
-    const bs = yield* Blockscout
-    const all = yield* Stream.runCollect(bs.stream("tokenTransfers", {}))
-    return all.map((t) =>
-      keyOf({
-        transaction_hash: t.transaction_hash,
-        log_index: t.log_index,
-        token_id: String((t.total as { token_id?: bigint } | null)?.token_id ?? "")
-      })
-    )
-  }).pipe(
-    Effect.provide(
-      Blockscout.layerPro({
-        chainId: server.chainId,
-        apiKey: Redacted.make(env.BLOCKSCOUT_API_KEY),
-        baseUrl: server.baseUrl,
-        rateLimit: false
-      })
-    ),
-    Effect.provide(layerHttpClient(server.simulator))
-  )
 
 /** Reads the backfill's progress from its SQLite file (read-only: the child may be writing). */
 const progress = (db: string) => {
@@ -118,13 +90,15 @@ describe("backfill survives kill -9", () => {
             const after = progress(db)
             assert.strictEqual(after.done, after.partitions)
 
-            const expected = yield* sequential(server)
+            const expected = yield* expectedTransfers(server)
             let stored: Array<string>
             if (sink === "sql") {
               const d = new DatabaseSync(db, { readOnly: true })
               stored = (
-                d.prepare("SELECT transaction_hash, log_index, token_id FROM token_transfers").all() as Array<Key>
-              ).map(keyOf)
+                d
+                  .prepare("SELECT transaction_hash, log_index, token_id FROM token_transfers")
+                  .all() as unknown as Array<TransferKey>
+              ).map(transferKey)
               d.close()
             } else {
               stored = readdirSync(parts)
@@ -135,8 +109,8 @@ describe("backfill survives kill -9", () => {
                     .filter((l) => l.length > 0)
                 )
                 .map((l) => {
-                  const t = JSON.parse(l) as Key & { total?: { token_id?: string } | null }
-                  return keyOf({ ...t, token_id: t.total?.token_id ?? "" })
+                  const t = JSON.parse(l) as TransferKey & { total?: { token_id?: string } | null }
+                  return transferKey({ ...t, token_id: t.total?.token_id ?? "" })
                 })
             }
             assert.strictEqual(stored.length, expected.length, "every item once: no item lost, none twice")

@@ -36,6 +36,10 @@ const dbFlags = {
   redis: Flag.String("redis").pipe(
     Flag.withDescription("redis:// URL: share each API key's rate limit with every process using this Redis"),
     Flag.optional
+  ),
+  requestsPerSecond: Flag.Finite("requests-per-second").pipe(
+    Flag.withDescription("Client-side pacing per key, for servers that announce no limit (default 5)"),
+    Flag.optional
   )
 }
 
@@ -71,10 +75,6 @@ const jobFlags = {
   pageSize: Flag.Int("page-size").pipe(Flag.withDescription("Items per request, 1 to 100"), Flag.optional),
   ndjson: Flag.String("ndjson").pipe(
     Flag.withDescription("Write NDJSON part files into this directory instead of SQL tables"),
-    Flag.optional
-  ),
-  requestsPerSecond: Flag.Finite("requests-per-second").pipe(
-    Flag.withDescription("Client-side pacing per key, for servers that announce no limit (default 5)"),
     Flag.optional
   ),
   detach: Flag.Boolean("detach").pipe(
@@ -146,8 +146,11 @@ const jobOf = (row: Endpoint, args: Job.Source["args"], input: JobInput) =>
   })
 
 /** The runtime for `--db` and `--runner`: local SQLite, a cluster runner, or a cluster client. */
-const runtimeOf = (input: DbInput, client: ClientOptions) =>
+const runtimeOf = (input: DbInput, options: ClientOptions) =>
   Effect.gen(function* () {
+    const rps = get(input.requestsPerSecond)
+    if (rps !== undefined && !(rps > 0)) return yield* usage(`--requests-per-second ${rps}: must be above 0`)
+    const client = { ...options, ...(rps === undefined ? {} : { rateLimit: { requestsPerSecond: rps } }) }
     const runner = get(input.runner)
     if (!isPostgres(input.db)) {
       if (runner !== undefined) return yield* usage("--runner needs a postgres:// --db (runners share one database)")
@@ -208,10 +211,7 @@ const runCommand = (row: Endpoint, options: CliOptions) => {
     runJob((screen) =>
       Effect.gen(function* () {
         const job = yield* jobOf(row, clientArgs(row, input.path, input.filters), input.job)
-        const rps = get(input.job.requestsPerSecond)
-        if (rps !== undefined && !(rps > 0)) return yield* usage(`--requests-per-second ${rps}: must be above 0`)
-        const client = { ...options.client, ...(rps === undefined ? {} : { rateLimit: { requestsPerSecond: rps } }) }
-        const runtime = yield* runtimeOf(input.db, client)
+        const runtime = yield* runtimeOf(input.db, options.client ?? {})
         const id = Job.id(job)
         const stdio = yield* Stdio.Stdio
         yield* Effect.orDie(Screen.writeTo(stdio, "stdout", `${id}\n`))
