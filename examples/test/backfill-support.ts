@@ -18,13 +18,13 @@ export const transferKey = (t: TransferKey): string => `${t.transaction_hash}/${
 
 /** The identity of a decoded transfer (`token_id` is `''` for transfers that name none, as in the table). */
 export const keyOfTransfer = (t: {
-  readonly transaction_hash: string
-  readonly log_index: number
+  readonly transaction_hash: string | null
+  readonly log_index?: number | undefined
   readonly total: unknown
 }): string =>
   transferKey({
-    transaction_hash: t.transaction_hash,
-    log_index: t.log_index,
+    transaction_hash: t.transaction_hash ?? "",
+    log_index: String(t.log_index),
     token_id: String((t.total as { token_id?: bigint | null } | null)?.token_id ?? "")
   })
 

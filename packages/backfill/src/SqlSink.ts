@@ -14,6 +14,7 @@
 import type { NextPageParams } from "@blockscout-effect/schema"
 import { Data, Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { BackfillError } from "./BackfillError.ts"
 import type { Job } from "./Job.ts"
 import * as Store from "./Store.ts"
 import { createTable, keyOf, quote, rowOf, type Table, tableOf } from "./Tables.ts"
@@ -69,7 +70,10 @@ export const upsert = Effect.fn("SqlSink.upsert")(function* (
   // One row per identity: the last item wins, as a second upsert of it would.
   const byKey = new Map<string, ReadonlyArray<unknown>>()
   for (const item of items) {
-    const row = rowOf(table, dialect, chain, args, item)
+    const row = yield* Effect.try({
+      try: () => rowOf(table, dialect, chain, args, item),
+      catch: (e) => new BackfillError({ reason: "InvalidJob", message: (e as Error).message, retryable: false })
+    })
     byKey.set(JSON.stringify(keyIndexes.map((i) => row[i])), row)
   }
   const names = table.columns.map((c) => c.name)

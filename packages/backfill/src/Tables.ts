@@ -8,9 +8,9 @@
  *
  * | rows | table | identity |
  * | --- | --- | --- |
- * | token transfers (E1/E5, E2) | `token_transfers` | `block_hash`, `transaction_hash`, `log_index`, `token_id` (`''` unless the transfer names one: one ERC-1155 batch log is several items) |
+ * | token transfers (E1/E5, E2) | `token_transfers` | `block_hash`, `transaction_hash` (`''` for Celo's epoch rewards, which have none), `log_index`, `token_id` (`''` unless the transfer names one: one ERC-1155 batch log is several items) |
  * | transactions (E4) | `transactions` | `hash` |
- * | logs (E6) | `logs` | `transaction_hash`, `index` |
+ * | logs (E6) | `logs` | `transaction_hash` (the one asked about, when a log omits it), `index` |
  * | blocks validated (E7) | `blocks` | `hash` |
  * | smart contracts (E8) | `smart_contracts` | `address_hash` |
  * | withdrawals (E9, E12) | `withdrawals` | `index` |
@@ -23,6 +23,9 @@
  * (whose numbers stop at 64 bits, and uint256 does not); timestamps are TIMESTAMPTZ on PostgreSQL and ISO 8601
  * text on SQLite; counts and block numbers are BIGINT/INTEGER; other nested values (token, fee, decoded input,
  * tags) are JSONB on PostgreSQL and JSON text on SQLite.
+ *
+ * An item missing part of its identity (token transfers of servers before 5.1 have no `log_index`) fails its
+ * partition (`InvalidJob`) rather than overwrite another row: back such servers up into NDJSON instead.
  *
  * Gotchas: endpoints give partial views of one resource (E12's withdrawals have no `receiver`, list endpoints
  * null a transaction's `token_transfers`), so an upsert never overwrites a value with NULL. Tables are created
@@ -86,19 +89,32 @@ interface Derived {
   readonly read: (item: unknown, args: Source["args"]) => unknown
 }
 
+/**
+ * An item field in an identity. `orArg`: when the item lacks it, the job's argument of that name holds it (a
+ * transaction's logs: every log's transaction is the one asked about). `orEmpty`: a null value is stored as
+ * `''` (a Celo epoch-reward transfer belongs to no transaction; its block and log index still tell it apart).
+ */
+interface KeyField {
+  readonly name: string
+  readonly orArg?: string | undefined
+  readonly orEmpty?: boolean | undefined
+}
+
 interface Identity {
   readonly table: string
   /** Item fields in the identity. */
-  readonly fields: ReadonlyArray<string>
+  readonly fields: ReadonlyArray<string | KeyField>
   readonly derived?: ReadonlyArray<Derived> | undefined
 }
+
+const keyField = (f: string | KeyField): KeyField => (typeof f === "string" ? { name: f } : f)
 
 const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined
 
 const transferIdentity: Identity = {
   table: "token_transfers",
-  fields: ["block_hash", "transaction_hash", "log_index"],
+  fields: ["block_hash", { name: "transaction_hash", orEmpty: true }, "log_index"],
   derived: [{ name: "token_id", kind: "string", read: (item) => String(field(field(item, "total"), "token_id") ?? "") }]
 }
 
@@ -107,7 +123,7 @@ const identities: { readonly [N in PagedName]: Identity } = {
   tokenTransfers: transferIdentity,
   tokenInstanceTransfers: transferIdentity,
   transactions: { table: "transactions", fields: ["hash"] },
-  transactionLogs: { table: "logs", fields: ["transaction_hash", "index"] },
+  transactionLogs: { table: "logs", fields: [{ name: "transaction_hash", orArg: "hash" }, "index"] },
   blocksValidated: { table: "blocks", fields: ["hash"] },
   smartContracts: { table: "smart_contracts", fields: ["address_hash"] },
   withdrawals: { table: "withdrawals", fields: ["index"] },
@@ -144,19 +160,30 @@ export const tableOf = (name: PagedName): Table => {
   const fieldAst = new Map(objects?.propertySignatures.map((p) => [String(p.name), p.type]) ?? [])
   const columns: Array<TableColumn> = [{ name: "chain", kind: "string", key: true, read: () => undefined }]
   for (const d of identity.derived ?? []) columns.push({ name: d.name, kind: d.kind, key: true, read: d.read })
+  const keys = new Map(identity.fields.map((f) => [keyField(f).name, keyField(f)]))
   for (const column of Columns.fromSchema(itemAst, { maxDepth: 1 })) {
     const ast = fieldAst.get(column.name)
     const kind: ColumnKind = ast !== undefined && isAddressField(ast) ? "address" : column.kind
-    const key = identity.fields.includes(column.name)
-    const read =
+    const plain =
       kind === "address"
         ? (item: unknown) => field(field(item, column.name), "hash")
         : (item: unknown) => field(item, column.name)
-    columns.push({ name: column.name, kind, key, read })
+    const key = keys.get(column.name)
+    const read =
+      key === undefined
+        ? plain
+        : (item: unknown, args: Source["args"]) => {
+            const value = plain(item)
+            if (value !== null && value !== undefined) return value
+            if (key.orArg !== undefined && typeof args[key.orArg] === "string") return args[key.orArg]
+            return value === null && key.orEmpty === true ? "" : value
+          }
+    columns.push({ name: column.name, kind, key: key !== undefined, read })
   }
   const names = new Set(columns.map((c) => c.name))
-  for (const f of identity.fields)
+  for (const f of keys.keys()) {
     if (!names.has(f)) throw new Error(`${name}: identity field ${f} is not an item field`)
+  }
   return { name: identity.table, columns }
 }
 
@@ -240,6 +267,8 @@ export const rowOf = (
 ): ReadonlyArray<string | number | boolean | null> =>
   table.columns.map((column) => {
     const value = column.name === "chain" ? chain : cell(column, column.read(item, args), dialect)
-    if (column.key && value === null) throw new Error(`${table.name}: an item has no ${column.name}`)
+    if (column.key && value === null) {
+      throw new Error(`${table.name}: an item has no ${column.name}, so it cannot be stored exactly once`)
+    }
     return value
   })

@@ -52,8 +52,8 @@ describe("one process on SQLite", () => {
             SELECT transaction_hash, log_index, token_id FROM token_transfers WHERE chain = ${String(sim.chain.chainId)}`
           const expected = (yield* sequential).map((t) =>
             transferKey({
-              transaction_hash: t.transaction_hash,
-              log_index: t.log_index,
+              transaction_hash: String(t.transaction_hash ?? ""),
+              log_index: String(t.log_index),
               token_id: String((t.total as { token_id?: bigint } | null)?.token_id ?? "")
             })
           )
