@@ -14,9 +14,8 @@
  * Gotchas: credentials are never flags here: a job names the variable holding the key (`--api-key-env`, default
  * `BLOCKSCOUT_API_KEY`), and every runner reads it from its own environment.
  */
-import { Backfill, type BackfillError, Job, Runtime, SqliteClient } from "@blockscout-effect/backfill"
+import { Backfill, type BackfillError, Job, Runtime } from "@blockscout-effect/backfill"
 import { BaseUrl, type ClientOptions, type Endpoint, endpoints } from "@blockscout-effect/client"
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Option, Redacted, Result, Stdio } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { type CliOptions, clientArgs, filterFlag, kebab, pathArgument } from "./Cli.ts"
@@ -88,7 +87,7 @@ type DbInput = Command.Command.Config.Infer<typeof dbFlags>
 
 const usage = (message: string) => Effect.fail(new UsageError(message))
 const get = Option.getOrUndefined
-const isPostgres = (db: string) => /^postgres(ql)?:\/\//.test(db)
+const isPostgres = Runtime.isPostgres
 
 /** The job of `backfill run`, from its flags; every mistake is a `UsageError` naming the flag. */
 const jobOf = (row: Endpoint, args: Job.Source["args"], input: JobInput) =>
@@ -162,10 +161,6 @@ const runtimeOf = (input: DbInput, options: ClientOptions) =>
     if (match === null) return yield* usage(`--runner ${runner}: expected host:port`)
     return Runtime.layerRunner({ database, client, address: { host: match[1]!, port: Number(match[2]) } })
   })
-
-/** The job database alone (for `status`: no engine, so it never takes work). */
-const databaseOf = (db: string) =>
-  isPostgres(db) ? PgClient.layer({ url: Redacted.make(db) }) : SqliteClient.layer({ filename: db, readonly: true })
 
 const count = (n: number) => n.toLocaleString("en-US")
 
@@ -248,7 +243,7 @@ export const backfillCommand = (options: CliOptions = {}) => {
   const status = Command.make("status", { jobId, db: dbFlags.db }, (input) =>
     Effect.gen(function* () {
       const stdio = yield* Stdio.Stdio
-      const s = yield* Backfill.status(input.jobId).pipe(Effect.provide(databaseOf(input.db)))
+      const s = yield* Backfill.status(input.jobId).pipe(Effect.provide(Runtime.layerDatabase(input.db)))
       const lines = s.partitions.map(
         (p) =>
           `${p.chain}/${p.part} ${p.lo ?? "-"}..${p.hi ?? "-"} ${p.done ? "done" : "running"} ${count(p.items)} items` +

@@ -52,7 +52,9 @@ export const InstanceTarget = Schema.Struct({
   baseUrl: Schema.String,
   /** The `chain` value of this instance's rows (default: the instance's host, e.g. `eth.blockscout.com`). */
   chain: Schema.optionalKey(Schema.NonEmptyString),
+  /** Optional on an instance: a runner whose configuration lacks it calls keyless (limited per address). */
   apiKey: Schema.optionalKey(CredentialRef),
+  /** Sent as `key` (addresses an instance restricts); required when named. */
   secretKey: Schema.optionalKey(CredentialRef)
 })
 

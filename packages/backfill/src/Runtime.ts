@@ -22,7 +22,7 @@
 import type { ClientOptions } from "@blockscout-effect/client"
 import { NodeClusterSocket, NodeCrypto, NodeFileSystem, NodePath } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { Duration, Effect, Layer, Option, type Redacted } from "effect"
+import { type Config, Duration, Effect, Layer, Option, Redacted } from "effect"
 import {
   ClusterWorkflowEngine,
   type MessageStorage,
@@ -32,7 +32,7 @@ import {
   SingleRunner
 } from "effect/cluster"
 import type { HttpClient } from "effect/http"
-import type { SqlClient } from "effect/sql"
+import type { SqlClient, SqlError } from "effect/sql"
 import type { WorkflowEngine } from "effect/workflow"
 import * as PartitionRun from "./PartitionRun.ts"
 import * as Sources from "./Sources.ts"
@@ -96,6 +96,24 @@ export interface RunnerOptions extends CommonOptions {
 }
 
 const pg = (database: Redacted.Redacted<string>) => PgClient.layer({ url: database })
+
+/**
+ * Whether a `--db` value names PostgreSQL (`postgres://` or `postgresql://`) rather than a SQLite file.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const isPostgres = (db: string): boolean => /^postgres(ql)?:\/\//.test(db)
+
+/**
+ * The job database alone, without the engine (so it never takes work): a PostgreSQL URL, or a SQLite file
+ * opened read-only. For `Backfill.status` from a script or a dashboard.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerDatabase = (db: string): Layer.Layer<SqlClient.SqlClient, SqlError.SqlError | Config.ConfigError> =>
+  isPostgres(db) ? pg(Redacted.make(db)) : SqliteClient.layer({ filename: db, readonly: true })
 
 /**
  * A cluster runner over PostgreSQL: it takes a share of the shards (so of the partitions) and serves the others

@@ -12,7 +12,7 @@
  * @since 0.1.0
  */
 import { Blockscout, type BlockscoutShape, type ClientOptions } from "@blockscout-effect/client"
-import { Config, Context, Effect, Layer, type Redacted } from "effect"
+import { Config, Context, Effect, Layer, Option, type Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import { BackfillError } from "./BackfillError.ts"
 import type { CredentialRef, Job } from "./Job.ts"
@@ -31,19 +31,25 @@ export class Sources extends Context.Service<
   }
 >()("@blockscout-effect/backfill/Sources") {}
 
-const credential = (ref: typeof CredentialRef.Type | undefined) =>
+/** A credential's value from the runner's configuration; `optional`: a missing one is no credential. */
+const credential = (ref: typeof CredentialRef.Type | undefined, optional = false) =>
   ref === undefined
     ? Effect.succeed(undefined)
-    : Config.Redacted(ref.config).pipe(
-        Effect.mapError(
-          () =>
-            new BackfillError({
-              reason: "InvalidJob",
-              message: `the credential ${ref.config} is not configured on this runner`,
-              retryable: false
-            })
+    : optional
+      ? Config.option(Config.Redacted(ref.config)).pipe(
+          Effect.map(Option.getOrUndefined),
+          Effect.orElseSucceed(() => undefined)
         )
-      )
+      : Config.Redacted(ref.config).pipe(
+          Effect.mapError(
+            () =>
+              new BackfillError({
+                reason: "InvalidJob",
+                message: `the credential ${ref.config} is not configured on this runner`,
+                retryable: false
+              })
+          )
+        )
 
 /**
  * Builds the `Blockscout` service for a chain of a job: `layerPro` on the chain id or `layerInstance`, with the
@@ -70,7 +76,8 @@ export const make = (options: ClientOptions = {}) =>
             ...(target.baseUrl === undefined ? {} : { baseUrl: target.baseUrl })
           })
         } else {
-          const apiKey = yield* credential(target.apiKey)
+          // An instance's key is optional: a runner without it calls keyless (limited per address).
+          const apiKey = yield* credential(target.apiKey, true)
           const secretKey = yield* credential(target.secretKey)
           layer = Blockscout.layerInstance({ ...base, baseUrl: target.baseUrl, apiKey, secretKey })
         }

@@ -1,0 +1,114 @@
+/**
+ * Backfill benchmark: one runner against three, (a) on one API key's limit, where the total rate must stay at
+ * that limit however many runners share it, and (b) on several simulated explorers each with its own limit,
+ * where the total rate is the sum of their limits whatever the number of runners.
+ *
+ * Run: pnpm bench:backfill [blocks] [limit] [explorers]
+ *   (node --conditions=source bench/backfill-runners.ts; defaults 600 blocks, 20 requests/s, 3 explorers)
+ *
+ * Each scenario starts a fresh PostgreSQL and Redis (temporary directories, loopback ports), the simulated
+ * Blockscout(s) on loopback ports with a fixed one-second window per key (429 above it) and 20 ms latency,
+ * `runners` processes of `blockscout backfill runner --redis`, and submits the job(s) from a client; the figure
+ * is requests answered per second from submission to the last partition done (planning included), against the
+ * limit. Needs `postgres`/`initdb` and `redis-server` (Debian's `postgresql` and `redis-server`).
+ */
+import { Effect, Layer, Schedule } from "effect"
+import { NodeServices } from "@effect/platform-node"
+// Relative imports: the workspace root does not depend on its packages.
+import { Backfill, Runtime } from "../packages/backfill/src/index.ts"
+import { serve } from "../packages/simulator/src/node.ts"
+import { freePorts, postgres, redis } from "../examples/test/services.ts"
+import { entry, node } from "../examples/test/spawn.ts"
+
+const blocks = Number(process.argv[2] ?? 600)
+const limit = Number(process.argv[3] ?? 20)
+const explorers = Number(process.argv[4] ?? 3)
+const cliMain = entry("examples/src/cli/main.ts")
+const env = { BLOCKSCOUT_API_KEY: "proapi_bench" }
+
+interface Row {
+  readonly scenario: string
+  readonly runners: number
+  readonly limit: number
+  readonly seconds: number
+  readonly requests: number
+  readonly tooMany: number
+  readonly items: number
+}
+
+/** One scenario: `servers` explorers (each its own limit), `runners` runner processes, one job per explorer. */
+const scenario = (name: string, servers: number, runners: number) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const db = yield* postgres
+      const redisUrl = yield* redis
+      const sims = yield* Effect.forEach(
+        Array.from({ length: servers }, (_, i) => i),
+        (i) => serve({ blocks, seed: 21 + i, latency: 20, rateLimit: { limit, windowMillis: 1000 } })
+      )
+      for (const address of (yield* freePorts(runners)).map((port) => `127.0.0.1:${port}`)) {
+        yield* node([cliMain, "backfill", "runner", "--db", db, "--runner", address, "--redis", redisUrl], {
+          env
+        }).pipe(Effect.forkScoped)
+      }
+      const database = Layer.orDie(Runtime.layerDatabase(db))
+      const started = performance.now()
+      // One explorer: the Pro API with one key. Several: one job each, keyless instance targets, so each
+      // explorer's limit (per address) is its own.
+      const ids = yield* Effect.forEach(sims, (sim, i) =>
+        node(
+          [
+            cliMain,
+            ...["backfill", "run", "token-transfers", "--base-url", sim.baseUrl],
+            ...(servers === 1
+              ? ["--chain", String(sim.chainId)]
+              : ["--chain-label", `explorer-${i}`, "--api-key-env", "BENCH_NO_KEY"]),
+            ...["--partitions", "12", "--page-size", "50", "--db", db, "--detach"]
+          ],
+          { env }
+        ).pipe(Effect.map((r) => r.stdout.trim()))
+      )
+      const statuses = yield* Effect.forEach(ids, (id) =>
+        Backfill.status(id).pipe(
+          Effect.provide(database),
+          Effect.filterOrFail((s) => s.total > 0 && s.done === s.total),
+          Effect.retry(Schedule.spaced("100 millis"))
+        )
+      )
+      const seconds = (performance.now() - started) / 1000
+      const requests = sims.flatMap((s) => s.simulator.requests)
+      return {
+        scenario: name,
+        runners,
+        limit: limit * servers,
+        seconds,
+        requests: requests.length,
+        tooMany: requests.filter((r) => r.status === 429).length,
+        items: statuses.reduce((n, s) => n + s.items, 0)
+      } satisfies Row
+    })
+  )
+
+const program = Effect.gen(function* () {
+  const rows: Array<Row> = []
+  for (const runners of [1, 3]) rows.push(yield* scenario("(a) one key's limit", 1, runners))
+  for (const runners of [1, 3]) rows.push(yield* scenario(`(b) ${explorers} explorers`, explorers, runners))
+  console.log(`blocks ${blocks}, limit ${limit} requests/s per key, 20 ms latency, 12 partitions a job\n`)
+  console.log("| scenario | runners | limit (req/s) | req/s | of limit | 429s | items/s |")
+  console.log("| --- | --- | --- | --- | --- | --- | --- |")
+  for (const r of rows) {
+    const rate = r.requests / r.seconds
+    console.log(
+      `| ${r.scenario} | ${r.runners} | ${r.limit} | ${rate.toFixed(1)} | ${((100 * rate) / r.limit).toFixed(0)}% | ` +
+        `${r.tooMany} | ${(r.items / r.seconds).toFixed(0)} |`
+    )
+  }
+})
+
+Effect.runPromise(program.pipe(Effect.provide(NodeServices.layer))).then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e)
+    process.exit(1)
+  }
+)
