@@ -67,7 +67,11 @@ const wait = (jobId: string, job: Job.Job, every: number) =>
           if (Exit.isSuccess(r.exit)) return r.exit.value
           return yield* failureOf(r.exit.cause, `job ${jobId} failed`)
         }
-        if (r.failed === true && r.cause !== undefined) return yield* failureOf(r.cause, `job ${jobId} stopped`)
+        if (r.failed === true) {
+          const recorded = yield* Store.jobError(jobId).pipe(Effect.orDie)
+          if (recorded !== undefined) return yield* recorded
+          if (r.cause !== undefined) return yield* failureOf(r.cause, `job ${jobId} stopped`)
+        }
       }
       const stopped = yield* stoppedPartition(jobId, job)
       if (stopped !== undefined) return yield* stopped
@@ -84,10 +88,7 @@ const stoppedPartition = (jobId: string, job: Job.Job) =>
       const executionId = yield* PartitionWorkflow.executionId({ jobId, job, partition: partitionRef(p) })
       const result = yield* PartitionWorkflow.poll(executionId)
       if (Option.isSome(result) && result.value._tag === "Suspended" && result.value.failed === true) {
-        const cause = result.value.cause
-        return cause === undefined
-          ? new BackfillError({ reason: "Fetch", message: p.error, retryable: false })
-          : failureOf(cause, `partition ${p.chain}/${p.part} stopped`)
+        return p.failure ?? new BackfillError({ reason: "Fetch", message: p.error, retryable: false })
       }
     }
     return undefined

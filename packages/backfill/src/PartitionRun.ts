@@ -125,9 +125,7 @@ export const run = (jobId: string, job: Job, partition: Partition) =>
         ? ndjsonPass(jobId, job, partition, job.sink.directory)
         : sqlPass(jobId, job, partition)
     return yield* once.pipe(
-      Effect.tapError((e) =>
-        Store.recordError(jobId, partition.chain.label, partition.part, e.message).pipe(Effect.ignore)
-      ),
+      Effect.tapError((e) => Store.recordError(jobId, partition.chain.label, partition.part, e).pipe(Effect.ignore)),
       Effect.retry({
         while: (e) => e.retryable,
         times: policy.times,

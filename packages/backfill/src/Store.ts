@@ -14,8 +14,9 @@
  * @since 0.1.0
  */
 import type { NextPageParams } from "@blockscout-effect/schema"
-import { Clock, DateTime, Effect, Schema } from "effect"
+import { Clock, DateTime, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { BackfillError } from "./BackfillError.ts"
 import { type Job, JobJson } from "./Job.ts"
 import type { Partition } from "./Plan.ts"
 import type { Dialect } from "./Tables.ts"
@@ -44,7 +45,8 @@ export const migrate = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const big = (yield* dialect) === "pg" ? "BIGINT" : "INTEGER"
   yield* sql.unsafe(
-    `CREATE TABLE IF NOT EXISTS backfill_jobs (job_id TEXT PRIMARY KEY, job TEXT NOT NULL, created_at TEXT NOT NULL)`
+    `CREATE TABLE IF NOT EXISTS backfill_jobs (job_id TEXT PRIMARY KEY, job TEXT NOT NULL, created_at TEXT NOT NULL,
+      error TEXT)`
   )
   yield* sql.unsafe(
     `CREATE TABLE IF NOT EXISTS backfill_partitions (job_id TEXT NOT NULL, chain TEXT NOT NULL, part INTEGER NOT NULL,
@@ -130,8 +132,10 @@ export interface PartitionState {
   readonly pages: number
   /** The runner that made the last commit (`host:port`, or `local`). */
   readonly runner: string | null
-  /** The last failure, until the partition commits again. */
+  /** The last failure's message, until the partition commits again. */
   readonly error: string | null
+  /** The last failure itself (reason, client tag, whether it may pass). */
+  readonly failure: BackfillError | null
   readonly updatedAt: string | null
 }
 
@@ -151,6 +155,17 @@ interface Row {
 
 const num = (v: number | bigint | string): number => Number(v)
 
+const FailureJson = Schema.fromJsonString(BackfillError)
+
+/** A stored failure (a `BackfillError` as JSON; plain text from elsewhere is kept as its message). */
+const failureOf = (text: string): BackfillError =>
+  Option.getOrElse(
+    Schema.decodeUnknownOption(FailureJson)(text),
+    () => new BackfillError({ reason: "Fetch", message: text, retryable: false })
+  )
+
+const encodeFailure = (error: BackfillError): string => Schema.encodeSync(FailureJson)(error)
+
 const toState = (row: Row): PartitionState => ({
   chain: row.chain,
   part: num(row.part),
@@ -161,7 +176,8 @@ const toState = (row: Row): PartitionState => ({
   items: num(row.items),
   pages: num(row.pages),
   runner: row.runner,
-  error: row.error,
+  error: row.error === null ? null : failureOf(row.error).message,
+  failure: row.error === null ? null : failureOf(row.error),
   updatedAt: row.updated_at
 })
 
@@ -232,10 +248,34 @@ export const recordError = Effect.fn("Store.recordError")(function* (
   jobId: string,
   chain: string,
   part: number,
-  message: string
+  error: BackfillError
 ) {
   const sql = yield* SqlClient.SqlClient
   const at = yield* now
-  yield* sql`UPDATE backfill_partitions SET error = ${message}, updated_at = ${at}
+  yield* sql`UPDATE backfill_partitions SET error = ${encodeFailure(error)}, updated_at = ${at}
     WHERE job_id = ${jobId} AND chain = ${chain} AND part = ${part}`
+})
+
+/**
+ * Notes the failure that stopped a job's plan (cleared when the plan succeeds), for `run` and `status`.
+ *
+ * @since 0.1.0
+ * @category sql
+ */
+export const recordJobError = Effect.fn("Store.recordJobError")(function* (jobId: string, error: BackfillError | null) {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`UPDATE backfill_jobs SET error = ${error === null ? null : encodeFailure(error)} WHERE job_id = ${jobId}`
+})
+
+/**
+ * The failure that stopped a job's plan, if one did.
+ *
+ * @since 0.1.0
+ * @category sql
+ */
+export const jobError = Effect.fn("Store.jobError")(function* (jobId: string) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ error: string | null }>`SELECT error FROM backfill_jobs WHERE job_id = ${jobId}`
+  const text = rows[0]?.error ?? null
+  return text === null ? undefined : failureOf(text)
 })

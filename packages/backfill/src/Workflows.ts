@@ -81,8 +81,12 @@ export const plan = (jobId: string, job: Job) =>
     )
     const all = partitions.flat()
     yield* Store.savePartitions(jobId, all).pipe(Effect.mapError(sinkError))
+    yield* Store.recordJobError(jobId, null).pipe(Effect.mapError(sinkError))
     return all
-  })
+  }).pipe(
+    // Recorded for `run` and `status`: a suspended workflow's cause comes back from storage without its class.
+    Effect.tapError((e) => Store.recordJobError(jobId, e).pipe(Effect.ignore))
+  )
 
 /**
  * The workflows' implementations, registered with the `WorkflowEngine` in context (the cluster engine on a
