@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import type { BlockscoutError } from "@blockscout-effect/client"
 import { Schema } from "effect"
 
 /**
@@ -39,18 +40,11 @@ export class BackfillError extends Schema.TaggedError<BackfillError>("@blockscou
   }
 ) {}
 
-const retryableTags = new Set(["RateLimited", "ServerError", "Transport", "Timeout"])
-
 /**
- * A client failure as a `Fetch` reason (retryable as the client decides it: 429, 5xx, transport, timeout).
+ * A client failure as a `Fetch` reason, retryable as the client decides it (429, 5xx, transport, timeout).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const fromBlockscout = (e: { readonly message: string; readonly reason: { readonly _tag: string } }) =>
-  new BackfillError({
-    reason: "Fetch",
-    message: e.message,
-    tag: e.reason._tag,
-    retryable: retryableTags.has(e.reason._tag)
-  })
+export const fromBlockscout = (e: BlockscoutError): BackfillError =>
+  new BackfillError({ reason: "Fetch", message: e.message, tag: e.reason._tag, retryable: e.isRetryable })

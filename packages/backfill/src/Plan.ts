@@ -16,9 +16,10 @@
  * @since 0.1.0
  */
 import type { BlockscoutShape } from "@blockscout-effect/client"
-import { type Endpoint, endpoints, type KeyRange, type NextPageParams } from "@blockscout-effect/schema"
+import type { NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Schema } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
+import { type KeyRange, ranges } from "./internal/ranges.ts"
 import type { Job, Target } from "./Job.ts"
 
 /**
@@ -73,8 +74,7 @@ const hostOf = (baseUrl: string): string => {
  * @category accessors
  */
 export const keyRangeOf = (job: Job): KeyRange | undefined => {
-  const row = endpoints[job.source.endpoint] as Endpoint
-  const range = row.range
+  const range = ranges[job.source.endpoint]
   if (range === undefined) return undefined
   const args = job.source.args
   const blocked = range.unless.some((u) => {

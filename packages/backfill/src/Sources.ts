@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { Blockscout, type BlockscoutShape, type ClientOptions } from "@blockscout-effect/client"
+import { Blockscout, type BlockscoutError, type BlockscoutShape, type ClientOptions } from "@blockscout-effect/client"
 import { Config, Context, Effect, Layer, Option, type Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import { BackfillError } from "./BackfillError.ts"
@@ -66,7 +66,7 @@ export const make = (options: ClientOptions = {}) =>
       Effect.gen(function* () {
         const target = job.target
         const base: ClientOptions = { prefetch: false, ...options, pageSize: job.pageSize ?? options.pageSize }
-        let layer: Layer.Layer<Blockscout, never, HttpClient.HttpClient>
+        let layer: Layer.Layer<Blockscout, BlockscoutError, HttpClient.HttpClient>
         if (target.family === "pro") {
           const apiKey = (yield* credential(target.apiKey)) as Redacted.Redacted<string>
           layer = Blockscout.layerPro({
@@ -81,7 +81,14 @@ export const make = (options: ClientOptions = {}) =>
           const secretKey = yield* credential(target.secretKey)
           layer = Blockscout.layerInstance({ ...base, baseUrl: target.baseUrl, apiKey, secretKey })
         }
-        const built = yield* Layer.build(layer).pipe(Effect.scoped, Effect.provideContext(context))
+        // A layer refuses what it cannot use (a malformed base URL) before any request: the job cannot run.
+        const built = yield* Layer.build(layer).pipe(
+          Effect.scoped,
+          Effect.provideContext(context),
+          Effect.mapError(
+            (e) => new BackfillError({ reason: "InvalidJob", message: e.message, tag: e.reason._tag, retryable: false })
+          )
+        )
         return Context.get(built, Blockscout)
       })
     return Sources.of({ clientFor })
