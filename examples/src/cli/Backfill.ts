@@ -71,6 +71,10 @@ const jobFlags = {
     Flag.withDescription("Key ranges per chain, 1 to 10000"),
     Flag.withDefault(8)
   ),
+  concurrency: Flag.Int("concurrency").pipe(
+    Flag.withDescription("Partitions running at once, across runners (default 64)"),
+    Flag.optional
+  ),
   pageSize: Flag.Int("page-size").pipe(Flag.withDescription("Items per request, 1 to 100"), Flag.optional),
   ndjson: Flag.String("ndjson").pipe(
     Flag.withDescription("Write NDJSON part files into this directory instead of SQL tables"),
@@ -140,7 +144,8 @@ const jobOf = (row: Endpoint, args: Job.Source["args"], input: JobInput) =>
       range,
       partitions: input.partitions,
       sink: Option.isSome(input.ndjson) ? { _tag: "Ndjson", directory: input.ndjson.value } : { _tag: "Sql" },
-      ...(Option.isSome(input.pageSize) ? { pageSize: input.pageSize.value } : {})
+      ...(Option.isSome(input.pageSize) ? { pageSize: input.pageSize.value } : {}),
+      ...(Option.isSome(input.concurrency) ? { concurrency: input.concurrency.value } : {})
     }).pipe(Effect.mapError((e) => new UsageError(`invalid job: ${e.message}`)))
   })
 

@@ -136,6 +136,11 @@ export const Job = Schema.Struct({
   /** Partitions per chain: how many key ranges the history splits into (1 = one sequential walk). */
   partitions: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 })),
   sink: Sink,
+  /**
+   * Partitions running at once, across every chain and runner (default 64): each holds a page and a place in
+   * its key's limiter queue, so this bounds a job's memory however many partitions it has.
+   */
+  concurrency: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10_000 }))),
   /** Items per page (`items_count`); servers default to 50 and cap at 100. */
   pageSize: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 })))
 })

@@ -63,6 +63,12 @@ export const shardingDefaults: ShardingSettings = {
 export interface CommonOptions {
   /** Options of every partition's `Blockscout` client (timeouts, retries); see `Sources.make`. */
   readonly client?: ClientOptions | undefined
+  /**
+   * Where the clients' rate limiters keep their state: a layer of the client's `RateLimits` module (e.g.
+   * `RateLimits.layerRedis()` over a `Redis` layer, so every runner on that Redis shares each key's rate).
+   * Default: the process's own registry.
+   */
+  readonly rateLimits?: Layer.Layer<never> | undefined
   /** Sharding settings over `shardingDefaults`. */
   readonly shardingConfig?: ShardingSettings | undefined
 }
@@ -162,7 +168,7 @@ const runtime = <E1, R1, E2>(
   return Workflows.layer.pipe(
     Layer.provideMerge(ClusterWorkflowEngine.layer),
     Layer.provideMerge(cluster),
-    Layer.provide(Sources.layer(options.client)),
+    Layer.provide(Sources.layer(options.client).pipe(Layer.provide(options.rateLimits ?? Layer.empty))),
     Layer.provide(Layer.succeed(PartitionRun.RunnerName, runner)),
     Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)),
     Layer.provideMerge(database)

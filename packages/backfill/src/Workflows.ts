@@ -61,6 +61,14 @@ export const BackfillWorkflow = Workflow.make("Backfill", {
   idempotencyKey: ({ jobId }) => jobId
 }).annotate(Workflow.SuspendOnFailure, true)
 
+/**
+ * Partitions a job runs at once when it does not say (`Job.concurrency`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const defaultConcurrency = 64
+
 const sinkError = (e: { readonly message: string }) =>
   new BackfillError({ reason: "Sink", message: e.message, retryable: false })
 
@@ -107,7 +115,7 @@ export const layer = Layer.mergeAll(
       const results = yield* Effect.forEach(
         partitions,
         (partition) => PartitionWorkflow.execute({ jobId, job, partition }),
-        { concurrency: "unbounded" }
+        { concurrency: job.concurrency ?? defaultConcurrency }
       )
       return {
         partitions: results.length,

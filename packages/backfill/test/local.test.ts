@@ -74,4 +74,48 @@ describe("one process on SQLite", () => {
       ),
     60_000
   )
+
+  it.live(
+    "runs at most `concurrency` partitions at once, and still every item once",
+    () => {
+      const slow = SimulatedBlockscout.make({ seed: 7, blocks: 300, latency: 15 })
+      const slowHttp = layerHttpClient(slow)
+      return withDir((dir) =>
+        Effect.gen(function* () {
+          const job = yield* Job.make({
+            target: { family: "pro", chains: [slow.chain.chainId], baseUrl, apiKey: { config: "SIM_KEY" } },
+            source: { _tag: "Endpoint", endpoint: "tokenTransfers", args: {} },
+            range: { _tag: "Blocks", from: 0, to: 299 },
+            partitions: 6,
+            concurrency: 2,
+            sink: { _tag: "Sql" },
+            pageSize: 20
+          })
+          let most = 0
+          const watch = Backfill.watch(
+            Job.id(job),
+            (s) =>
+              Effect.sync(() => {
+                most = Math.max(most, s.partitions.filter((p) => p.pages > 0 && !p.done).length)
+              }),
+            { every: 20 }
+          ).pipe(Effect.ignore, Effect.forever)
+          const result = yield* Effect.raceFirst(Backfill.run(job), Effect.andThen(watch, Effect.never))
+          const sql = yield* SqlClient.SqlClient
+          const [row] = yield* sql<{ n: number }>`SELECT count(*) AS n FROM token_transfers`
+          assert.strictEqual(Number(row?.n), result.items)
+          assert.strictEqual(result.partitions, 6)
+          assert.isAtMost(most, 2)
+          assert.isAtLeast(most, 1)
+        }).pipe(
+          Effect.provide(
+            Runtime.layerLocal({ filename: join(dir, "backfill.db"), client: { rateLimit: false } }).pipe(
+              Layer.provide(Layer.mergeAll(slowHttp, config))
+            )
+          )
+        )
+      )
+    },
+    60_000
+  )
 })
