@@ -1,0 +1,62 @@
+/**
+ * `blockscout backfill` in-process: flags checked before anything is sent (exit 2 naming the flag), a run into a
+ * SQLite file printing its job id, `status` of that id, and an unknown id.
+ */
+import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { NodeServices } from "@effect/platform-node"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, FileSystem } from "effect"
+import { exitCodes } from "../src/cli/Exit.ts"
+import { baseUrl, runCli } from "./harness.ts"
+
+const env = { BLOCKSCOUT_API_KEY: "proapi_cli" }
+
+describe("blockscout backfill", () => {
+  for (const [flags, named] of [
+    [["--from-block", "5"], "--to-block"],
+    [["--from-block", "9", "--to-block", "5"], "--to-block 5"],
+    [["--from-block", "1", "--to-block", "5", "--from-index", "1", "--to-index", "2"], "--from-index"],
+    [["--runner", "127.0.0.1:7001"], "--runner"],
+    [["--runner", "nowhere", "--db", "postgres://u@127.0.0.1:1/db"], "--runner nowhere"],
+    [["--requests-per-second", "0"], "--requests-per-second"],
+    [["--partitions", "0"], "invalid job"]
+  ] as const) {
+    it.effect(`refuses ${flags.join(" ")} before anything is sent`, () =>
+      Effect.gen(function* () {
+        const sim = SimulatedBlockscout.make({ blocks: 20 })
+        const result = yield* runCli(
+          ["backfill", "run", "token-transfers", "--chain", "1", "--base-url", baseUrl, ...flags],
+          sim,
+          undefined,
+          { env }
+        )
+        assert.strictEqual(result.code, exitCodes.usage, result.stderr)
+        assert.include(result.stderr, named)
+        assert.strictEqual(sim.requests.length, 0)
+      })
+    )
+  }
+
+  it.live("runs a job into a SQLite file, prints its id, and status reads it back", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const dir = yield* fs.makeTempDirectoryScoped()
+        const db = `${dir}/b.db`
+        const sim = SimulatedBlockscout.make({ blocks: 60, seed: 4 })
+        const argv = ["backfill", "run", "withdrawals", "--chain", "1", "--base-url", baseUrl, "--partitions", "3"]
+        const run = yield* runCli([...argv, "--db", db], sim, { rateLimit: false }, { env })
+        assert.strictEqual(run.code, 0, run.stderr)
+        const id = run.stdout.trim()
+        assert.match(id, /^[0-9a-f]{16}$/)
+        assert.include(run.stderr, `backfill ${id} complete:`)
+        const status = yield* runCli(["backfill", "status", id, "--db", db], sim, undefined, { env })
+        assert.strictEqual(status.code, 0, status.stderr)
+        assert.include(status.stdout, `backfill ${id}: 3/3 partitions done`)
+        assert.strictEqual(status.stdout.trim().split("\n").length, 4)
+        const unknown = yield* runCli(["backfill", "status", "0000000000000000", "--db", db], sim, undefined, { env })
+        assert.strictEqual(unknown.code, exitCodes.NotFound, unknown.stderr)
+      })
+    ).pipe(Effect.provide(NodeServices.layer))
+  )
+})
