@@ -19,6 +19,7 @@ describe("blockscout backfill", () => {
     [["--runner", "127.0.0.1:7001"], "--runner"],
     [["--runner", "nowhere", "--db", "postgres://u@127.0.0.1:1/db"], "--runner nowhere"],
     [["--requests-per-second", "0"], "--requests-per-second"],
+    [["--redis", "127.0.0.1:6379"], "--redis 127.0.0.1:6379"],
     [["--partitions", "0"], "invalid job"]
   ] as const) {
     it.effect(`refuses ${flags.join(" ")} before anything is sent`, () =>

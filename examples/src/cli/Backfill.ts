@@ -15,7 +15,8 @@
  * `BLOCKSCOUT_API_KEY`), and every runner reads it from its own environment.
  */
 import { Backfill, type BackfillError, Job, Runtime } from "@blockscout-effect/backfill"
-import { BaseUrl, type ClientOptions, type Endpoint, endpoints } from "@blockscout-effect/client"
+import { BaseUrl, type ClientOptions, type Endpoint, endpoints, RateLimits } from "@blockscout-effect/client"
+import { NodeRedis } from "@effect/platform-node"
 import { Effect, Layer, Option, Redacted, Result, Stdio } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { type CliOptions, clientArgs, filterFlag, kebab, pathArgument } from "./Cli.ts"
@@ -155,16 +156,23 @@ const runtimeOf = (input: DbInput, options: ClientOptions) =>
     const rps = get(input.requestsPerSecond)
     if (rps !== undefined && !(rps > 0)) return yield* usage(`--requests-per-second ${rps}: must be above 0`)
     const client = { ...options, ...(rps === undefined ? {} : { rateLimit: { requestsPerSecond: rps } }) }
+    const redis = get(input.redis)
+    if (redis !== undefined && !/^rediss?:\/\//.test(redis))
+      return yield* usage(`--redis ${redis}: expected redis://host:port`)
+    // Each key's spacing kept in Redis: every process on it shares the key's one limit.
+    const rateLimits =
+      redis === undefined ? undefined : RateLimits.layerRedis().pipe(Layer.provide(NodeRedis.layer({ url: redis })))
+    const common = { client, ...(rateLimits === undefined ? {} : { rateLimits }) }
     const runner = get(input.runner)
     if (!isPostgres(input.db)) {
       if (runner !== undefined) return yield* usage("--runner needs a postgres:// --db (runners share one database)")
-      return Runtime.layerLocal({ filename: input.db, client })
+      return Runtime.layerLocal({ ...common, filename: input.db })
     }
     const database = Redacted.make(input.db)
-    if (runner === undefined) return Runtime.layerClient({ database, client })
+    if (runner === undefined) return Runtime.layerClient({ ...common, database })
     const match = /^(.+):(\d+)$/.exec(runner)
     if (match === null) return yield* usage(`--runner ${runner}: expected host:port`)
-    return Runtime.layerRunner({ database, client, address: { host: match[1]!, port: Number(match[2]) } })
+    return Runtime.layerRunner({ ...common, database, address: { host: match[1]!, port: Number(match[2]) } })
   })
 
 const count = (n: number) => n.toLocaleString("en-US")

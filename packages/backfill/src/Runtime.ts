@@ -59,8 +59,8 @@ export const shardingDefaults: ShardingSettings = {
   entityMaxIdleTime: Duration.minutes(1)
 }
 
-/** Options shared by every runtime layer. */
-export interface CommonOptions {
+/** Options shared by every runtime layer; `E`: how building `rateLimits` can fail (a Redis that is down). */
+export interface CommonOptions<E = never> {
   /** Options of every partition's `Blockscout` client (timeouts, retries); see `Sources.make`. */
   readonly client?: ClientOptions | undefined
   /**
@@ -68,7 +68,7 @@ export interface CommonOptions {
    * `RateLimits.layerRedis()` over a `Redis` layer, so every runner on that Redis shares each key's rate).
    * Default: the process's own registry.
    */
-  readonly rateLimits?: Layer.Layer<never> | undefined
+  readonly rateLimits?: Layer.Layer<never, E> | undefined
   /** Sharding settings over `shardingDefaults`. */
   readonly shardingConfig?: ShardingSettings | undefined
 }
@@ -80,7 +80,7 @@ export interface CommonOptions {
  * @since 0.1.0
  * @category layers
  */
-export const layerLocal = (options: CommonOptions & { readonly filename: string }) => {
+export const layerLocal = <E = never>(options: CommonOptions<E> & { readonly filename: string }) => {
   const sql = SqliteClient.layer({ filename: options.filename })
   const cluster = SingleRunner.layer({ shardingConfig: { ...shardingDefaults, ...options.shardingConfig } }).pipe(
     Layer.provide(NodeCrypto.layerDigest)
@@ -94,7 +94,7 @@ export const layerLocal = (options: CommonOptions & { readonly filename: string 
  * @since 0.1.0
  * @category models
  */
-export interface RunnerOptions extends CommonOptions {
+export interface RunnerOptions<E = never> extends CommonOptions<E> {
   /** The job database: a `postgres://` URL (kept redacted). */
   readonly database: Redacted.Redacted<string>
   /** The address other runners reach this one at (`host`, `port`); it listens there too. */
@@ -128,7 +128,7 @@ export const layerDatabase = (db: string): Layer.Layer<SqlClient.SqlClient, SqlE
  * @since 0.1.0
  * @category layers
  */
-export const layerRunner = (options: RunnerOptions) => {
+export const layerRunner = <E = never>(options: RunnerOptions<E>) => {
   const cluster = NodeClusterSocket.layer({
     shardingConfig: {
       ...shardingDefaults,
@@ -145,7 +145,9 @@ export const layerRunner = (options: RunnerOptions) => {
  * @since 0.1.0
  * @category layers
  */
-export const layerClient = (options: CommonOptions & { readonly database: Redacted.Redacted<string> }) => {
+export const layerClient = <E = never>(
+  options: CommonOptions<E> & { readonly database: Redacted.Redacted<string> }
+) => {
   const cluster = NodeClusterSocket.layer({
     clientOnly: true,
     shardingConfig: { ...shardingDefaults, ...options.shardingConfig }
@@ -154,14 +156,14 @@ export const layerClient = (options: CommonOptions & { readonly database: Redact
 }
 
 /** The engine over a cluster layer and a database: workflows registered, tables migrated, runner named. */
-const runtime = <E1, R1, E2>(
+const runtime = <E1, R1, E2, E3>(
   cluster: Layer.Layer<Sharding.Sharding | MessageStorage.MessageStorage, E1, R1>,
   sql: Layer.Layer<SqlClient.SqlClient, E2>,
-  options: CommonOptions,
+  options: CommonOptions<E3>,
   runner: string
 ): Layer.Layer<
   WorkflowEngine.WorkflowEngine | SqlClient.SqlClient,
-  E1 | E2,
+  E1 | E2 | E3,
   HttpClient.HttpClient | Exclude<R1, SqlClient.SqlClient>
 > => {
   const database = Layer.effectDiscard(Effect.orDie(Store.migrate)).pipe(Layer.provideMerge(sql))
