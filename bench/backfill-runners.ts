@@ -10,9 +10,12 @@
  * Blockscout(s) on loopback ports with a fixed one-second window per key (429 above it) and 20 ms latency,
  * `runners` processes of `blockscout backfill runner --redis`, and submits the job(s) from a client; the figure
  * is requests answered per second from submission to the last partition done (planning included), against the
- * limit. Needs `postgres`/`initdb` and `redis-server` (Debian's `postgresql` and `redis-server`).
+ * limit. Needs `postgres`/`initdb` and `redis-server` (Debian's `postgresql` and `redis-server`). The
+ * figure includes each job's plan and the engine's polling (half a second): give it thousands of blocks
+ * (minutes of work) for a steady-state rate.
  */
 import { Effect, Layer, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
 import { NodeServices } from "@effect/platform-node"
 // Relative imports: the workspace root does not depend on its packages.
 import { Backfill, Runtime } from "../packages/backfill/src/index.ts"
@@ -52,6 +55,15 @@ const scenario = (name: string, servers: number, runners: number) =>
         }).pipe(Effect.forkScoped)
       }
       const database = Layer.orDie(Runtime.layerDatabase(db))
+      // Every runner registered before the clock starts (a late one would take shards over mid-run).
+      yield* Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) => sql<{ n: number | string }>`SELECT count(*) AS n FROM cluster_runners WHERE healthy`
+      ).pipe(
+        Effect.provide(database),
+        Effect.filterOrFail(([row]) => Number(row?.n) === runners),
+        Effect.retry(Schedule.spaced("200 millis"))
+      )
       const started = performance.now()
       // One explorer: the Pro API with one key. Several: one job each, keyless instance targets, so each
       // explorer's limit (per address) is its own.

@@ -17,7 +17,10 @@ import { entry, node } from "./spawn.ts"
 
 const cliMain = entry("examples/src/cli/main.ts")
 const env = { BLOCKSCOUT_API_KEY: "proapi_cluster_test" }
-/** The key's limit the simulated server enforces (a fixed one-second window, 429 above it). */
+/**
+ * The key's limit the simulated server enforces (a fixed one-second window, 429 above it): below what three
+ * runners pacing alone at the announced rate would send (75/s), so only the Redis-shared limiter keeps it.
+ */
 const limit = 25
 
 describe("backfill on three runners", () => {
