@@ -7,7 +7,8 @@
  * Effect 3. This is that driver (MIT, Effect-TS, `packages/sql/sqlite-node/src/SqliteClient.ts` at
  * 4.0.0-beta.102) adapted to effect 4.1's `SqlClient.make` (`driver`, `borrower`) and its SQLite acquirers
  * (`SqlClient.makeSqliteAcquirers`, which roll back a transaction a failed COMMIT left open), trimmed to what a
- * backfill needs (no backup, no extensions). Replace it with the upstream driver once one loads with 4.1.
+ * backfill needs (no backup, no extensions); its license is in this package's LICENSE. Replace it with the upstream
+ * driver once one loads with 4.1.
  *
  * Gotchas: one connection, serialised by a semaphore, as upstream: SQLite has one writer anyway. WAL is on
  * (readers, such as `backfill status` in another process, do not block the writer) and `busy_timeout` makes a
