@@ -59,7 +59,12 @@ export const shardingDefaults: ShardingSettings = {
   entityMaxIdleTime: Duration.minutes(1)
 }
 
-/** Options shared by every runtime layer; `E`: how building `rateLimits` can fail (a Redis that is down). */
+/**
+ * Options shared by every runtime layer; `E`: how building `rateLimits` can fail (a Redis that is down).
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface CommonOptions<E = never> {
   /** Options of every partition's `Blockscout` client (timeouts, retries); see `Sources.make`. */
   readonly client?: ClientOptions | undefined
