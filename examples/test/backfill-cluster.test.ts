@@ -11,7 +11,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Layer, Redacted, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import type { ChildProcess } from "node:child_process"
-import { expectedTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
+import { expectedTransfers, runTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
 import { freePorts, postgres, redis } from "./services.ts"
 import { entry, node } from "./spawn.ts"
 
@@ -65,26 +65,7 @@ describe("backfill on three runners", () => {
 
           // A client that submits the job and leaves (the runners do the work).
           const start = yield* Clock.currentTimeMillis
-          const submitted = yield* node(
-            [
-              cliMain,
-              "backfill",
-              "run",
-              "token-transfers",
-              "--chain",
-              String(server.chainId),
-              "--base-url",
-              server.baseUrl,
-              "--partitions",
-              "24",
-              "--page-size",
-              "10",
-              "--db",
-              db,
-              "--detach"
-            ],
-            { env }
-          )
+          const submitted = yield* node(runTransfers(cliMain, server, 24, "--db", db, "--detach"), { env })
           assert.strictEqual(submitted.code, 0, submitted.stderr)
           const jobId = submitted.stdout.trim()
           const status = Backfill.status(jobId).pipe(Effect.provide(database))

@@ -10,7 +10,7 @@ import { Effect, Fiber, FileSystem, Schedule } from "effect"
 import type { ChildProcess } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { DatabaseSync } from "node:sqlite"
-import { expectedTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
+import { expectedTransfers, runTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
 import { entry, node } from "./spawn.ts"
 
 const cliMain = entry("examples/src/cli/main.ts")
@@ -51,25 +51,13 @@ describe("backfill survives kill -9", () => {
             const server = yield* serve({ blocks: 400, seed: 11, latency: 25 })
             const db = `${dir}/backfill.db`
             const parts = `${dir}/parts`
-            const argv = [
+            const argv = runTransfers(
               cliMain,
-              "backfill",
-              "run",
-              "token-transfers",
-              "--chain",
-              String(server.chainId),
-              "--base-url",
-              server.baseUrl,
-              "--partitions",
-              "4",
-              "--page-size",
-              "10",
-              "--requests-per-second",
-              "1000",
-              "--db",
-              db,
+              server,
+              4,
+              ...["--requests-per-second", "1000", "--db", db],
               ...(sink === "ndjson" ? ["--ndjson", parts] : [])
-            ]
+            )
             let child: ChildProcess | undefined
             const first = yield* node(argv, { env, onSpawn: (c) => (child = c) }).pipe(Effect.forkChild)
             // Once a fifth of the way in, kill it without warning.

@@ -50,3 +50,18 @@ export const expectedTransfers = (server: {
     Effect.provide(layerHttpClient(server.simulator)),
     Effect.orDie
   )
+
+/**
+ * The argv of `node <cli> backfill run token-transfers` on a served simulator's Pro API, 10 items a page, with
+ * `partitions` partitions and further flags.
+ */
+export const runTransfers = (
+  cliMain: string,
+  server: { readonly baseUrl: string; readonly chainId: number },
+  partitions: number,
+  ...flags: ReadonlyArray<string>
+): ReadonlyArray<string> => [
+  cliMain,
+  ...["backfill", "run", "token-transfers", "--chain", String(server.chainId), "--base-url", server.baseUrl],
+  ...["--partitions", String(partitions), "--page-size", "10", ...flags]
+]
