@@ -20,7 +20,8 @@ import { NodeServices } from "@effect/platform-node"
 // Relative imports: the workspace root does not depend on its packages.
 import { Backfill, Runtime } from "../packages/backfill/src/index.ts"
 import { serve } from "../packages/simulator/src/node.ts"
-import { freePorts, postgres, redis } from "../examples/test/services.ts"
+import { startRunner } from "../examples/test/backfill-support.ts"
+import { postgres, redis } from "../examples/test/services.ts"
 import { entry, node } from "../examples/test/spawn.ts"
 
 const blocks = Number(process.argv[2] ?? 600)
@@ -49,11 +50,11 @@ const scenario = (name: string, servers: number, runners: number) =>
         Array.from({ length: servers }, (_, i) => i),
         (i) => serve({ blocks, seed: 21 + i, latency: 20, rateLimit: { limit, windowMillis: 1000 } })
       )
-      for (const address of (yield* freePorts(runners)).map((port) => `127.0.0.1:${port}`)) {
-        yield* node([cliMain, "backfill", "runner", "--db", db, "--runner", address, "--redis", redisUrl], {
-          env
-        }).pipe(Effect.forkScoped)
-      }
+      yield* Effect.forEach(
+        Array.from({ length: runners }),
+        () => startRunner(cliMain, ["--db", db, "--redis", redisUrl], env),
+        { concurrency: "unbounded" }
+      )
       const database = Layer.orDie(Runtime.layerDatabase(db))
       // Every runner registered before the clock starts (a late one would take shards over mid-run).
       yield* Effect.flatMap(

@@ -10,9 +10,8 @@ import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Layer, Redacted, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
-import type { ChildProcess } from "node:child_process"
-import { expectedTransfers, runTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
-import { freePorts, postgres, redis } from "./services.ts"
+import { expectedTransfers, runTransfers, startRunner, type TransferKey, transferKey } from "./backfill-support.ts"
+import { postgres, redis } from "./services.ts"
 import { entry, node } from "./spawn.ts"
 
 const cliMain = entry("examples/src/cli/main.ts")
@@ -33,28 +32,27 @@ describe("backfill on three runners", () => {
           const redisUrl = yield* redis
           const server = yield* serve({ blocks: 300, seed: 5, latency: 15, rateLimit: { limit, windowMillis: 1000 } })
           const database = Layer.orDie(PgClient.layer({ url: Redacted.make(db) }))
-          const runners = new Map<string, ChildProcess>()
-          const addresses = (yield* freePorts(3)).map((port) => `127.0.0.1:${port}`)
-          for (const address of addresses) {
-            yield* node([cliMain, "backfill", "runner", "--db", db, "--runner", address, "--redis", redisUrl], {
-              env,
-              onSpawn: (c) => runners.set(address, c)
-            }).pipe(Effect.forkScoped)
-          }
-          yield* Effect.addFinalizer(() =>
-            Effect.sync(() => {
-              for (const c of runners.values()) c.kill("SIGKILL")
-            })
+          const started = yield* Effect.forEach(
+            [1, 2, 3],
+            () => startRunner(cliMain, ["--db", db, "--redis", redisUrl], env),
+            { concurrency: "unbounded" }
           )
+          const runners = new Map(started.map((r) => [r.address, r.child]))
+          const addresses = started.map((r) => r.address)
 
           // All three registered before the job starts (on a loaded machine a runner can take seconds to start, and
           // a job that finished before it joined would never reach it).
-          yield* Effect.flatMap(
-            SqlClient.SqlClient,
-            (sql) => sql<{ n: number | string }>`SELECT count(*) AS n FROM cluster_runners WHERE healthy`
-          ).pipe(
+          const registered = Effect.gen(function* () {
+            for (const r of started) {
+              if (r.child.exitCode !== null) return yield* Effect.die(`runner ${r.address} exited: ${r.output()}`)
+            }
+            const sql = yield* SqlClient.SqlClient
+            const [row] = yield* sql<{ n: number | string }>`SELECT count(*) AS n FROM cluster_runners WHERE healthy`
+            return Number(row?.n)
+          })
+          yield* registered.pipe(
             Effect.provide(database),
-            Effect.filterOrFail(([row]) => Number(row?.n) === 3),
+            Effect.filterOrFail((n) => n === 3),
             Effect.retry(Schedule.spaced("200 millis")),
             Effect.timeout("120 seconds")
           )

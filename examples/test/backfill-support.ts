@@ -3,8 +3,11 @@
  * identities of the sequential stream of a simulated server's whole history.
  */
 import { Blockscout } from "@blockscout-effect/client"
+import { type ChildProcess, spawn } from "node:child_process"
 import { layerHttpClient, type SimulatedBlockscout } from "@blockscout-effect/client/testing"
-import { Effect, Redacted, Stream } from "effect"
+import { Effect, Redacted, type Scope, Stream } from "effect"
+import { freePort } from "./services.ts"
+import { repoRoot } from "./spawn.ts"
 
 /** The identity columns of `token_transfers`, as read back. */
 export interface TransferKey {
@@ -65,3 +68,46 @@ export const runTransfers = (
   ...["backfill", "run", "token-transfers", "--chain", String(server.chainId), "--base-url", server.baseUrl],
   ...["--partitions", String(partitions), "--page-size", "10", ...flags]
 ]
+
+/** A `blockscout backfill runner` process, listening. */
+export interface RunnerProcess {
+  readonly address: string
+  readonly child: ChildProcess
+  /** What it printed so far (stdout and stderr). */
+  readonly output: () => string
+}
+
+/**
+ * Starts `node <cli> backfill runner --runner 127.0.0.1:<free port> ...flags` and waits until it listens. A port
+ * taken meanwhile by another test (it was free when chosen) makes the runner exit: it is started again on
+ * another port, up to five times. The process is killed when the scope closes.
+ */
+export const startRunner = (
+  cliMain: string,
+  flags: ReadonlyArray<string>,
+  env: Record<string, string>
+): Effect.Effect<RunnerProcess, Error, Scope.Scope> =>
+  Effect.gen(function* () {
+    const port = yield* freePort
+    const address = `127.0.0.1:${port}`
+    let output = ""
+    const child = spawn(
+      process.execPath,
+      ["--conditions=source", cliMain, "backfill", "runner", ...flags, "--runner", address],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env }
+      }
+    )
+    yield* Effect.addFinalizer(() => Effect.sync(() => child.kill("SIGKILL")))
+    yield* Effect.callback<void, Error>((resume) => {
+      const onData = (b: Buffer) => {
+        output += b.toString()
+        if (output.includes("Listening on")) resume(Effect.void)
+      }
+      child.stdout.on("data", onData)
+      child.stderr.on("data", onData)
+      child.once("exit", (code) => resume(Effect.fail(new Error(`runner ${address} exited (${code}): ${output}`))))
+    })
+    return { address, child, output: () => output }
+  }).pipe(Effect.retry({ times: 4 }))
