@@ -60,4 +60,19 @@ describe("blockscout backfill", () => {
       })
     ).pipe(Effect.provide(NodeServices.layer))
   )
+
+  it.live("a job the server refuses exits with the reason's code, without the key", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const dir = yield* fs.makeTempDirectoryScoped()
+        const sim = SimulatedBlockscout.make({ blocks: 20, apiKeys: ["proapi_someone_else"] })
+        const argv = ["backfill", "run", "withdrawals", "--chain", "1", "--base-url", baseUrl, "--db", `${dir}/b.db`]
+        const run = yield* runCli(argv, sim, { rateLimit: false, retry: false }, { env })
+        assert.strictEqual(run.code, exitCodes.Unauthorized, run.stderr)
+        assert.include(run.stderr, "blockscout: backfill: Unauthorized")
+        assert.notInclude(run.stderr, env.BLOCKSCOUT_API_KEY)
+      })
+    ).pipe(Effect.provide(NodeServices.layer))
+  )
 })

@@ -182,24 +182,32 @@ const describe = (s: Backfill.Status) =>
   (s.runners.length > 0 ? `; runners ${s.runners.map((r) => `${r.runner} (${r.partitions})`).join(", ")}` : "") +
   (s.errors.length > 0 ? `; ${s.errors.length} failing: ${s.errors[0]!.error}` : "")
 
-/** Exit code of a backfill that stopped on a failure (a partition's, or the plan's): see `status` for which. */
-export const backfillFailed = 21
+/**
+ * The exit code of a backfill failure, from the tool's one table: the client's reason when the server's answer
+ * stopped it (13 a wrong key, 14 credits spent, 15 rate limited, ...), 2 for a job that cannot run as written, 4
+ * for a database or directory that refused a write, 11 for an unknown job id.
+ */
+const codeOf = (error: BackfillError): number => {
+  switch (error.reason) {
+    case "NotFound":
+      return exitCodes.NotFound
+    case "InvalidJob":
+      return exitCodes.usage
+    case "Sink":
+      return exitCodes.output
+    case "Fetch":
+      return (exitCodes as Record<string, number>)[error.tag ?? ""] ?? exitCodes.unexpected
+  }
+}
 
 /** One line and an exit code for whatever stopped the command (usage, backfill, database, runner socket). */
 const fail = (error: BackfillError | UsageError | { readonly message: string }) =>
   error instanceof UsageError
     ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` })
-    : "reason" in error && error._tag === "BackfillError"
-      ? new CliExit({
-          code:
-            error.reason === "NotFound"
-              ? exitCodes.NotFound
-              : error.reason === "InvalidJob"
-                ? exitCodes.usage
-                : backfillFailed,
-          text: `blockscout: backfill: ${error.message}`
-        })
-      : new CliExit({ code: backfillFailed, text: `blockscout: backfill: ${error.message}` })
+    : new CliExit({
+        code: "reason" in error && error._tag === "BackfillError" ? codeOf(error) : exitCodes.unexpected,
+        text: `blockscout: backfill: ${error.message}`
+      })
 
 /** Runs a job (or resumes one) with progress on stderr. */
 const runJob = <E extends BackfillError | UsageError | { readonly message: string }, R>(
