@@ -72,7 +72,12 @@ describe("a partition that stops on a failure", () => {
           Stream.runCollect(bs.stream("tokenTransfers", {}))
         ).pipe(
           Effect.provide(
-            Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make("k"), baseUrl, rateLimit: false })
+            Blockscout.layerPro({
+              chainId: sim.chain.chainId,
+              apiKey: Redacted.make("proapi_resume_expected"),
+              baseUrl,
+              rateLimit: false
+            })
           ),
           Effect.provide(http)
         )
