@@ -1,4 +1,4 @@
-import { Blockscout, type EndpointName, endpoints } from "@blockscout-effect/client"
+import { Blockscout, type EndpointName, endpoints, type ItemName, type ListName } from "@blockscout-effect/client"
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
@@ -42,7 +42,10 @@ const logsHash = await Effect.runPromise(
 const expected = (name: EndpointName, args: Record<string, string>, n: number) =>
   Effect.gen(function* () {
     const bs = yield* Blockscout
-    const items = yield* Stream.runCollect(Stream.take(bs.stream(name, args), n))
+    const items =
+      endpoints[name].shape === "item"
+        ? [yield* bs.get(name as ItemName<typeof endpoints>, args)]
+        : yield* Stream.runCollect(Stream.take(bs.stream(name as ListName<typeof endpoints>, args), n))
     return items.map(Json.stringify)
   }).pipe(Effect.provide(client()))
 

@@ -14,6 +14,8 @@ import type { SimulatedChain } from "../SimulatedChain.ts"
 import {
   addressDetail,
   addressRe,
+  blockDetails,
+  blockRe,
   type Cursor,
   hashDetail,
   hashRe,
@@ -113,10 +115,14 @@ export const matchRoute = (
 }
 
 /** How each kind of path parameter is checked, and the parameter name the server's 422 points at. */
-const pathChecks: Record<PathParamKind, { readonly re: RegExp; readonly pointer: string; readonly detail: string }> = {
-  address: { re: addressRe, pointer: "address_hash_param", detail: addressDetail },
-  hash: { re: hashRe, pointer: "transaction_hash_param", detail: hashDetail },
-  tokenId: { re: tokenIdRe, pointer: "token_id_param", detail: tokenIdDetail }
+const pathChecks: Record<
+  PathParamKind,
+  { readonly re: RegExp; readonly pointer: string; readonly details: readonly [string, ...Array<string>] }
+> = {
+  address: { re: addressRe, pointer: "address_hash_param", details: [addressDetail] },
+  hash: { re: hashRe, pointer: "transaction_hash_param", details: [hashDetail] },
+  tokenId: { re: tokenIdRe, pointer: "token_id_param", details: [tokenIdDetail] },
+  block: { re: blockRe, pointer: "block_hash_or_number_param", details: blockDetails }
 }
 
 /** Checks the query keys (422 `Unexpected field`) and the path parameters (422 by kind), in the server's order. */
@@ -136,7 +142,7 @@ export const checkRequest = (
   for (const p of route.row.pathParams) {
     const value = params[p.name] ?? ""
     const check = pathChecks[p.kind]
-    if (!check.re.test(value)) throw invalid(check.pointer, check.detail)
+    if (!check.re.test(value)) throw invalid(check.pointer, ...check.details)
     checked[p.name] = p.kind === "tokenId" ? value : value.toLowerCase()
   }
   return checked
