@@ -51,6 +51,8 @@ export interface RouteHandler {
   readonly extraParams?: Partial<Record<ServerMode, ReadonlyArray<string>>> | undefined
   /** The server ignores query parameters it does not know (and badly formed ones) instead of answering 422. */
   readonly ignoresUnknownParams?: boolean | undefined
+  /** Modes whose server declares no `items_count` on this row (11.2.7's token transfer lists): 422 when sent. */
+  readonly refusesItemsCount?: ReadonlyArray<ServerMode> | undefined
 }
 
 /** One route: its row, its path pattern, what it accepts, and its handler (if any). */
@@ -77,7 +79,7 @@ export const makeRoutes = (
       .filter((s) => s !== "")
       .map((s) => (s.startsWith("{") && s.endsWith("}") ? (params.get(s.slice(1, -1)) ?? s) : s))
     const handler = Object.hasOwn(handlers, row.name) ? handlers[row.name] : undefined
-    const base = [...row.filters.map((f) => f.name), ...row.cursorKeys, "items_count"]
+    const base = [...row.filters.map((f) => f.name), ...row.cursorKeys.filter((k) => k !== "items_count")]
     const known = new Map<ServerMode, ReadonlySet<string>>()
     return {
       row,
@@ -86,7 +88,8 @@ export const makeRoutes = (
       known: (mode) => {
         let set = known.get(mode)
         if (set === undefined) {
-          set = new Set([...base, ...(handler?.extraParams?.[mode] ?? [])])
+          const pageSize = handler?.refusesItemsCount?.includes(mode) === true ? [] : ["items_count"]
+          set = new Set([...base, ...pageSize, ...(handler?.extraParams?.[mode] ?? [])])
           known.set(mode, set)
         }
         return set
