@@ -75,7 +75,12 @@ for (const [name, row] of Object.entries(endpoints)) {
     const candidates =
       name === "addressCoinBalanceHistoryByDay" ? [{ items: fromSpecs(resource), days: 10 }] : fromSpecs(resource)
     for (const candidate of candidates) {
-      const body = row.shape === "item" ? candidate : row.shape === "array" ? [candidate] : { items: [candidate], next_page_params: null }
+      const body =
+        row.shape === "item"
+          ? candidate
+          : row.shape === "array"
+            ? [candidate]
+            : { items: [candidate], next_page_params: null }
       if (found.length < 3 && Exit.isSuccess(decode(body))) found.push(candidate)
     }
     out[name] = found
