@@ -648,7 +648,7 @@ export interface BlockscoutMethods {
    *
    * Gotcha: servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's
    * transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a transaction
-   * and is dropped when decoding (getBlock's rewards carry it).
+   * and is dropped when decoding (the block's details carry its rewards).
    */
   readonly listAddressTransactions: (
     address: string,
@@ -662,7 +662,7 @@ export interface BlockscoutMethods {
    *
    * Gotcha: servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's
    * transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a transaction
-   * and is dropped when decoding (getBlock's rewards carry it).
+   * and is dropped when decoding (the block's details carry its rewards).
    */
   readonly streamAddressTransactions: (
     address: string,
@@ -677,7 +677,7 @@ export interface BlockscoutMethods {
    *
    * Gotcha: servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's
    * transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a transaction
-   * and is dropped when decoding (getBlock's rewards carry it).
+   * and is dropped when decoding (the block's details carry its rewards).
    */
   readonly streamAddressTransactionsPages: (
     address: string,
@@ -798,7 +798,7 @@ export interface BlockscoutMethods {
    *
    * One call: the bare array the server sends (no paging).
    *
-   * Gotcha: a large portfolio is one large body: listAddressTokens / streamAddressTokens page the same balances.
+   * Gotcha: a large portfolio is one large body: the address's tokens list (S9) pages the same balances.
    */
   readonly listAddressTokenBalances: (
     address: string
@@ -958,8 +958,8 @@ export interface BlockscoutMethods {
    *
    * One item; fails with `NotFound` when the server has none.
    *
-   * Gotcha: token_transfers holds at most the first 10 (token_transfers_overflow says when there are more: page them
-   * with listTransactionTokenTransfers); a pending transaction has null block fields.
+   * Gotcha: token_transfers holds at most the first 10 (token_transfers_overflow says when there are more: the
+   * transaction's token transfer list pages them all); a pending transaction has null block fields.
    */
   readonly getTransaction: (hash: string) => Effect.Effect<TransactionDetails, BlockscoutError<CallReason>>
 

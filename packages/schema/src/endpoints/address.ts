@@ -92,7 +92,7 @@ export const addressRows = {
     gotcha:
       "Servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's " +
       "transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a " +
-      "transaction and is dropped when decoding (getBlock's rewards carry it)."
+      "transaction and is dropped when decoding (the block's details carry its rewards)."
   }),
   addressTokenTransfers: pageRow({
     method: "AddressTokenTransfers",
@@ -155,7 +155,7 @@ export const addressRows = {
     filters: [],
     response: TokenBalancesResponse,
     cursorKeys: [],
-    gotcha: "A large portfolio is one large body: listAddressTokens / streamAddressTokens page the same balances."
+    gotcha: "A large portfolio is one large body: the address's tokens list (S9) pages the same balances."
   }),
   addressTokens: pageRow({
     method: "AddressTokens",

@@ -33,8 +33,8 @@ export const transactionRows = {
     response: TransactionDetailsResponse,
     cursorKeys: [],
     gotcha:
-      "token_transfers holds at most the first 10 (token_transfers_overflow says when there are more: page them " +
-      "with listTransactionTokenTransfers); a pending transaction has null block fields."
+      "token_transfers holds at most the first 10 (token_transfers_overflow says when there are more: the " +
+      "transaction's token transfer list pages them all); a pending transaction has null block fields."
   }),
   transactionTokenTransfers: pageRow({
     method: "TransactionTokenTransfers",
