@@ -21,19 +21,9 @@ import {
 import { CoinBalanceHistoryByDayResponse } from "../CoinBalance.ts"
 import { arrayRow, itemRow, pageRow } from "../Endpoint.ts"
 import { TokenTypeValues } from "../Token.ts"
+import { transferCursorKeys } from "./cursorKeys.ts"
 
 const address = [{ name: "address", kind: "address" }] as const
-
-/** Token transfer cursors: the log's place, plus the batch keys when a page ends inside an ERC-1155 batch. */
-const transferCursorKeys = [
-  "block_number",
-  "index",
-  "batch_log_index",
-  "batch_block_hash",
-  "batch_transaction_hash",
-  "index_in_batch",
-  "items_count"
-] as const
 
 /**
  * The address-scoped rows, keyed by name.
@@ -107,7 +97,7 @@ export const addressRows = {
       { name: "token", kind: "address", description: "only transfers of this token contract" }
     ],
     response: AddressTokenTransfersResponse,
-    cursorKeys: transferCursorKeys
+    cursorKeys: [...transferCursorKeys, "items_count"]
   }),
   addressLogs: pageRow({
     method: "AddressLogs",

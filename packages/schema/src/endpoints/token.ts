@@ -14,6 +14,7 @@ import {
   TokenInstancesResponse,
   TokenTransfersByTokenResponse
 } from "../TokenResponses.ts"
+import { transferCursorKeys } from "./cursorKeys.ts"
 
 const token = [{ name: "token", kind: "address" }] as const
 
@@ -57,14 +58,7 @@ export const tokenRows = {
     pathParams: token,
     filters: [],
     response: TokenTransfersByTokenResponse,
-    cursorKeys: [
-      "block_number",
-      "index",
-      "batch_log_index",
-      "batch_block_hash",
-      "batch_transaction_hash",
-      "index_in_batch"
-    ],
+    cursorKeys: transferCursorKeys,
     gotcha: "Not a token: NotFound. 11.x servers take no page size here (a pageSize is refused)."
   }),
   tokenHolders: pageRow({

@@ -12,6 +12,7 @@ import {
   TransactionInternalTransactionsResponse,
   TransactionTokenTransfersResponse
 } from "../TransactionResponses.ts"
+import { transferCursorKeys } from "./cursorKeys.ts"
 
 const hash = [{ name: "hash", kind: "hash" }] as const
 
@@ -45,14 +46,7 @@ export const transactionRows = {
     pathParams: hash,
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: TransactionTokenTransfersResponse,
-    cursorKeys: [
-      "block_number",
-      "index",
-      "batch_log_index",
-      "batch_block_hash",
-      "batch_transaction_hash",
-      "index_in_batch"
-    ],
+    cursorKeys: transferCursorKeys,
     gotcha: "An unknown transaction is NotFound; 11.x servers take no page size here (a pageSize is refused)."
   }),
   transactionInternalTransactions: pageRow({

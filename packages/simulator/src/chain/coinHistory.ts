@@ -14,6 +14,7 @@ import { hash } from "../internal/hash.ts"
 import { internalValue, minedFee, minedValue, minerReward, partyAddress, withdrawalAmount } from "./coins.ts"
 import { D } from "./constants.ts"
 import { internalLater, internalSources, type Role, roleOf, transactionSources } from "./involvement.ts"
+import { perChain } from "./memo.ts"
 import { mergeDown } from "./merge.ts"
 import { recipientOf, senderOf } from "./parties.ts"
 
@@ -28,23 +29,12 @@ export interface CoinPoint {
   readonly position: number | null
 }
 
-const histories = new WeakMap<SimulatedChain, Map<string, ReadonlyArray<CoinPoint>>>()
+/** Every coin balance change of an address (lower case), oldest first (empty for one that never held coin). */
+const historyOf = perChain((chain: SimulatedChain, address: string) => compute(chain, roleOf(chain, address)))
 
 /** Every coin balance change of an address, oldest first (empty for an address that never held coin). */
-export const coinHistory = (chain: SimulatedChain, address: string): ReadonlyArray<CoinPoint> => {
-  let cache = histories.get(chain)
-  if (cache === undefined) {
-    cache = new Map()
-    histories.set(chain, cache)
-  }
-  const key = address.toLowerCase()
-  let history = cache.get(key)
-  if (history === undefined) {
-    history = compute(chain, roleOf(chain, key))
-    cache.set(key, history)
-  }
-  return history
-}
+export const coinHistory = (chain: SimulatedChain, address: string): ReadonlyArray<CoinPoint> =>
+  historyOf(chain, address.toLowerCase())
 
 /** Per block: the net change and the last transaction position that touched the address. */
 type Changes = Map<number, { delta: bigint; position: number | null }>

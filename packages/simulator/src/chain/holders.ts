@@ -16,6 +16,7 @@
 import type { SimulatedChain } from "../SimulatedChain.ts"
 import { hash } from "../internal/hash.ts"
 import { D, PERIOD } from "./constants.ts"
+import { perChain } from "./memo.ts"
 import { progressionCount } from "./merge.ts"
 
 /** One entry of a token's holder list. */
@@ -26,27 +27,16 @@ export interface Holder {
   readonly tokenId: number | null
 }
 
-const cache = new WeakMap<SimulatedChain, Map<number, ReadonlyArray<Holder>>>()
-
 /** A token's holders, largest balance first (then address descending), as `/tokens/{a}/holders` lists them. */
-export const holdersOf = (chain: SimulatedChain, tokenIndex: number): ReadonlyArray<Holder> => {
-  let byToken = cache.get(chain)
-  if (byToken === undefined) {
-    byToken = new Map()
-    cache.set(chain, byToken)
-  }
-  let holders = byToken.get(tokenIndex)
-  if (holders === undefined) {
-    holders = compute(chain, tokenIndex).sort(
+export const holdersOf: (chain: SimulatedChain, tokenIndex: number) => ReadonlyArray<Holder> = perChain(
+  (chain: SimulatedChain, tokenIndex: number) =>
+    compute(chain, tokenIndex).sort(
       (a, b) =>
         (a.value === b.value ? 0 : a.value > b.value ? -1 : 1) ||
         (a.address === b.address ? 0 : a.address > b.address ? -1 : 1) ||
         (a.tokenId ?? 0) - (b.tokenId ?? 0)
     )
-    byToken.set(tokenIndex, holders)
-  }
-  return holders
-}
+)
 
 const compute = (chain: SimulatedChain, tokenIndex: number): Array<Holder> => {
   const token = chain.tokens[tokenIndex]!

@@ -11,6 +11,7 @@
  */
 import type { SimulatedChain } from "../SimulatedChain.ts"
 import { PERIOD } from "./constants.ts"
+import { perChain } from "./memo.ts"
 import { fromList, mod, type Placed, progression, type Source } from "./merge.ts"
 import { createsContract, type Party, recipientOf, senderOf } from "./parties.ts"
 import type { InternalTemplate, TransferTemplate, TxTemplate } from "./templates.ts"
@@ -59,22 +60,19 @@ const partyProgression = <T>(
 }
 
 /** Per chain: every contract a creation transaction made, by address, and where. */
-const createdIndex = new WeakMap<SimulatedChain, Map<string, Placed<TxTemplate>>>()
-
-/** The creation transaction of a contract (lower case), if a mined transaction created it. */
-export const creationOf = (chain: SimulatedChain, address: string): Placed<TxTemplate> | undefined => {
-  let index = createdIndex.get(chain)
-  if (index === undefined) {
-    index = new Map()
-    for (let h = 0; h < chain.height; h++) {
-      for (const tx of chain.template(h).transactions) {
-        if (createsContract(tx)) index.set(chain.createdAddress(h, tx.position), [h, tx])
-      }
+const createdIndex = perChain((chain: SimulatedChain, _: "all") => {
+  const index = new Map<string, Placed<TxTemplate>>()
+  for (let h = 0; h < chain.height; h++) {
+    for (const tx of chain.template(h).transactions) {
+      if (createsContract(tx)) index.set(chain.createdAddress(h, tx.position), [h, tx])
     }
-    createdIndex.set(chain, index)
   }
-  return index.get(address.toLowerCase())
-}
+  return index
+})
+
+/** The creation transaction of a contract, if a mined transaction created it. */
+export const creationOf = (chain: SimulatedChain, address: string): Placed<TxTemplate> | undefined =>
+  createdIndex(chain, "all").get(address.toLowerCase())
 
 /** The sources of the mined transactions that involve an address, from block `top` down. */
 export const transactionSources = (
@@ -100,26 +98,23 @@ export const transactionSources = (
 }
 
 /** Per chain: the NFT (ERC-721, ERC-404) transfers each address sent, as the previous owner, newest first. */
-const nftSenders = new WeakMap<SimulatedChain, Map<string, Array<Placed<TransferTemplate>>>>()
-
-const nftSent = (chain: SimulatedChain, address: string): ReadonlyArray<Placed<TransferTemplate>> => {
-  let index = nftSenders.get(chain)
-  if (index === undefined) {
-    index = new Map()
-    for (let h = chain.height - 1; h >= 0; h--) {
-      for (const item of chain.template(h).transfers) {
-        const type = chain.tokens[item.token]!.type
-        if (type !== "ERC-721" && type !== "ERC-404") continue
-        const from = chain.transferParties(h, item).from
-        const list = index.get(from) ?? []
-        list.push([h, item])
-        index.set(from, list)
-      }
+const nftSenders = perChain((chain: SimulatedChain, _: "all") => {
+  const index = new Map<string, Array<Placed<TransferTemplate>>>()
+  for (let h = chain.height - 1; h >= 0; h--) {
+    for (const item of chain.template(h).transfers) {
+      const type = chain.tokens[item.token]!.type
+      if (type !== "ERC-721" && type !== "ERC-404") continue
+      const from = chain.transferParties(h, item).from
+      const list = index.get(from) ?? []
+      list.push([h, item])
+      index.set(from, list)
     }
-    nftSenders.set(chain, index)
   }
-  return index.get(address.toLowerCase()) ?? []
-}
+  return index
+})
+
+const nftSent = (chain: SimulatedChain, address: string): ReadonlyArray<Placed<TransferTemplate>> =>
+  nftSenders(chain, "all").get(address.toLowerCase()) ?? []
 
 /** Which transfer items a token-transfer list keeps: token types and one token contract (indexes). */
 export interface TransferFilter {

@@ -9,6 +9,7 @@ import type { SimulatedChain } from "../SimulatedChain.ts"
 import type { TransferTemplate } from "../chain/templates.ts"
 import { type Cursor, hashParam, int, ok, type Outcome, type Query } from "./query.ts"
 import type { RouteContext } from "./router.ts"
+import { scan } from "./scan.ts"
 
 /** A page of `found` (searched for `ctx.size + 1` items): the first `ctx.size`, rendered, and the next cursor. */
 export const pageOf = <T>(
@@ -72,4 +73,19 @@ export const transferCursor = (chain: SimulatedChain, h: number, tr: TransferTem
     c.index_in_batch = tr.indexInBatch
   }
   return c
+}
+
+/**
+ * A page of a chain-wide transfer list, newest first (E1's order): the items of `perSlot` (each template's
+ * transfers a list keeps), walked down from the request's cursor.
+ */
+export const transfersPage = (ctx: RouteContext, perSlot: ReadonlyArray<ReadonlyArray<TransferTemplate>>): Outcome => {
+  const at = transferPosition(ctx.query)
+  const found = scan(ctx.chain.height, at.block ?? ctx.chain.height - 1, perSlot, afterTransfer(at), ctx.size + 1)
+  return pageOf(
+    ctx,
+    found,
+    ([h, tr]) => ctx.render.tokenTransfer(h, tr),
+    ([h, tr]) => transferCursor(ctx.chain, h, tr)
+  )
 }

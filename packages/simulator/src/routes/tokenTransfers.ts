@@ -6,10 +6,9 @@
  *
  * @internal
  */
-import { afterTransfer, pageOf, transferCursor, transferPosition } from "../internal/pages.ts"
+import { transfersPage } from "../internal/pages.ts"
 import { list } from "../internal/query.ts"
 import type { RouteHandler } from "../internal/router.ts"
-import { scan } from "../internal/scan.ts"
 
 export const tokenTypes = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404"] as const
 
@@ -18,19 +17,12 @@ export const tokenTransfers: RouteHandler = {
   handle: (ctx) => {
     const { chain, query } = ctx
     const types = list(query, "type", tokenTypes, (s) => s.toUpperCase())
-    const at = transferPosition(query)
     const key = `transfers|${types === undefined ? "*" : [...types].sort().join(",")}`
     const perSlot = ctx.memo(key, () =>
       chain.templates.map((t) =>
         t.transfers.filter((tr) => types === undefined || types.includes(chain.tokens[tr.token]!.type))
       )
     )
-    const found = scan(chain.height, at.block ?? chain.height - 1, perSlot, afterTransfer(at), ctx.size + 1)
-    return pageOf(
-      ctx,
-      found,
-      ([h, tr]) => ctx.render.tokenTransfer(h, tr),
-      ([h, tr]) => transferCursor(chain, h, tr)
-    )
+    return transfersPage(ctx, perSlot)
   }
 }

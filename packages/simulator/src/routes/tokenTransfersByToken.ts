@@ -4,26 +4,17 @@
  *
  * @internal
  */
-import { afterTransfer, pageOf, transferCursor, transferPosition } from "../internal/pages.ts"
+import { transfersPage } from "../internal/pages.ts"
 import type { RouteHandler } from "../internal/router.ts"
-import { scan } from "../internal/scan.ts"
 import { tokenOf } from "../internal/tokenParam.ts"
 
 export const tokenTransfersByToken: RouteHandler = {
   refusesItemsCount: ["11"],
   handle: (ctx) => {
-    const { chain } = ctx
     const index = tokenOf(ctx)
-    const at = transferPosition(ctx.query)
     const perSlot = ctx.memo(`tokenTransfers|${index}`, () =>
-      chain.templates.map((t) => t.transfers.filter((tr) => tr.token === index))
+      ctx.chain.templates.map((t) => t.transfers.filter((tr) => tr.token === index))
     )
-    const found = scan(chain.height, at.block ?? chain.height - 1, perSlot, afterTransfer(at), ctx.size + 1)
-    return pageOf(
-      ctx,
-      found,
-      ([h, tr]) => ctx.render.tokenTransfer(h, tr),
-      ([h, tr]) => transferCursor(chain, h, tr)
-    )
+    return transfersPage(ctx, perSlot)
   }
 }
