@@ -20,6 +20,7 @@ import { arrayRow, endpointTable, pageRow, type RowItem } from "./Endpoint.ts"
 import { addressRows } from "./endpoints/address.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
+import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
 import { tokenRows } from "./endpoints/token.ts"
 import { transactionRows } from "./endpoints/transaction.ts"
 import {
@@ -52,14 +53,7 @@ export const endpoints = endpointTable({
     pathParams: [],
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: TokenTransfersResponse,
-    cursorKeys: [
-      "block_number",
-      "index",
-      "batch_log_index",
-      "batch_block_hash",
-      "batch_transaction_hash",
-      "index_in_batch"
-    ]
+    cursorKeys: transferCursorKeys
   }),
   tokenInstanceTransfers: pageRow({
     method: "TokenInstanceTransfers",
