@@ -1,4 +1,4 @@
-import { Blockscout, type EndpointName, endpoints } from "@blockscout-effect/client"
+import { Blockscout, type EndpointName, endpoints, type ItemName, type ListName } from "@blockscout-effect/client"
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
@@ -16,15 +16,33 @@ const nft = chain.tokens.find((t) => t.type === "ERC-721")!
 const pathArgs = (name: string): Record<string, string> => {
   switch (name) {
     case "tokenInstanceTransfers":
+    case "tokenInstance":
       return { token: nft.address, tokenId: "0" }
-    case "transactionLogs":
-      return { hash: logsHash }
     case "blocksValidated":
       return { address: chain.miners[0]! }
-    default:
-      return endpoints[name as EndpointName].pathParams.length > 0 ? { address: chain.users[0]! } : {}
+    case "addressLogs":
+      return { address: nft.address }
+    case "transactionInternalTransactions":
+      return { hash: callHash }
+    default: {
+      // By parameter: a transaction with logs and transfers, a block, an NFT token, a user.
+      const args: Record<string, string> = {}
+      for (const p of endpoints[name as EndpointName].pathParams) {
+        args[p.name] =
+          p.kind === "hash" ? logsHash : p.kind === "block" ? "42" : p.name === "token" ? nft.address : chain.users[0]!
+      }
+      return args
+    }
   }
 }
+
+// A contract call that makes internal calls.
+const callHash = (() => {
+  for (let h = 0; ; h++) {
+    const tx = chain.template(h).transactions.find((t) => t.internalCount > 0)
+    if (tx !== undefined) return chain.transactionHash(h, tx.position)
+  }
+})()
 
 const client = (options: Parameters<typeof Blockscout.layerInstance>[0] = { baseUrl }) =>
   Blockscout.layerInstance({ rateLimit: false, ...options }).pipe(Layer.provide(layerHttpClient(simulator)))
@@ -42,27 +60,34 @@ const logsHash = await Effect.runPromise(
 const expected = (name: EndpointName, args: Record<string, string>, n: number) =>
   Effect.gen(function* () {
     const bs = yield* Blockscout
-    const items = yield* Stream.runCollect(Stream.take(bs.stream(name, args), n))
+    const items =
+      endpoints[name].shape === "item"
+        ? [yield* bs.get(name as ItemName<typeof endpoints>, args)]
+        : yield* Stream.runCollect(Stream.take(bs.stream(name as ListName<typeof endpoints>, args), n))
     return items.map(Json.stringify)
   }).pipe(Effect.provide(client()))
 
 describe("blockscout CLI, one subcommand per endpoint row", () => {
   for (const name of Object.keys(endpoints) as Array<EndpointName>) {
     const row = endpoints[name]
-    it.effect(`${kebab(name)} streams the same items as the client, as NDJSON`, () =>
-      Effect.gen(function* () {
-        const args = pathArgs(name)
-        const positional = row.pathParams.map((p) => args[p.name]!)
-        const paged = row.shape === "page"
-        const result = yield* runCli(
-          [kebab(name), ...positional, "--base-url", baseUrl, "--limit", "7", ...(paged ? ["--page-size", "3"] : [])],
-          simulator
-        )
-        assert.strictEqual(result.code, 0, result.stderr)
-        const want = yield* expected(name, args, 7)
-        assert.isAbove(want.length, 0)
-        assert.deepStrictEqual(result.stdout.trimEnd().split("\n"), want)
-      })
+    it.effect(
+      `${kebab(name)} ${row.shape === "item" ? "prints the client's one item" : "streams the same items as the client"}, as NDJSON`,
+      () =>
+        Effect.gen(function* () {
+          const args = pathArgs(name)
+          const positional = row.pathParams.map((p) => args[p.name]!)
+          const paged = row.shape === "page"
+          // A lookup prints its one object: no --limit, nothing to page.
+          const limit = row.shape === "item" ? [] : ["--limit", "7"]
+          const result = yield* runCli(
+            [kebab(name), ...positional, "--base-url", baseUrl, ...limit, ...(paged ? ["--page-size", "3"] : [])],
+            simulator
+          )
+          assert.strictEqual(result.code, 0, result.stderr)
+          const want = yield* expected(name, args, 7)
+          assert.isAbove(want.length, 0)
+          assert.deepStrictEqual(result.stdout.trimEnd().split("\n"), want)
+        })
     )
   }
 })
@@ -238,6 +263,75 @@ describe("blockscout CLI help", () => {
       }
       const instance = yield* runCli(["token-instance-transfers", "--help"])
       assert.include(instance.stdout, "<token> <token-id>")
+    })
+  )
+})
+
+describe("blockscout CLI lookups (item rows)", () => {
+  const block = "42"
+  it.effect("print one object in any format; a table is one row", () =>
+    Effect.gen(function* () {
+      const json = yield* runCli(["block", block, "--base-url", baseUrl], simulator)
+      assert.strictEqual(json.code, 0, json.stderr)
+      const lines = json.stdout.trimEnd().split("\n")
+      assert.strictEqual(lines.length, 1)
+      assert.strictEqual(JSON.parse(lines[0]!).height, 42)
+      const csv = yield* runCli(["token", nft.address, "--base-url", baseUrl, "--format", "csv"], simulator)
+      assert.strictEqual(csv.code, 0, csv.stderr)
+      assert.strictEqual(csv.stdout.trimEnd().split("\n").length, 2, "a header and one row")
+      const table = yield* runCli(
+        ["address-counters", chain.users[0]!, "--base-url", baseUrl, "--format", "table"],
+        simulator
+      )
+      assert.strictEqual(table.code, 0, table.stderr)
+      assert.include(table.stdout, "transactions_count")
+    })
+  )
+
+  it.effect("write one object to a file", () =>
+    Effect.gen(function* () {
+      const fs = yield* FileSystem.FileSystem
+      const dir = yield* fs.makeTempDirectoryScoped()
+      const out = `${dir}/status.ndjson`
+      const result = yield* runCli(["indexing-status", "--base-url", baseUrl, "-o", out], simulator)
+      assert.strictEqual(result.code, 0, result.stderr)
+      const [status, ...rest] = ndjson(yield* fs.readFileString(out))
+      assert.strictEqual(rest.length, 0)
+      assert.strictEqual(status!.finished_indexing, true)
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
+  it.effect("take no --limit, --page-size or --resume, and say so before anything is sent", () =>
+    Effect.gen(function* () {
+      for (const flag of [
+        ["--limit", "3"],
+        ["--page-size", "3"],
+        ["--resume", "x.json"]
+      ]) {
+        const result = yield* runCli(["block", block, "--base-url", baseUrl, ...flag], simulator)
+        assert.strictEqual(result.code, exitCodes.usage, flag.join(" "))
+        assert.match(result.stderr, new RegExp(`Unrecognized flag: ${flag[0]}`))
+      }
+      const help = yield* runCli(["transaction", "--help"])
+      assert.include(help.stdout, "<hash>")
+      assert.notInclude(help.stdout, "--resume")
+      assert.include(help.stdout, "token_transfers_overflow")
+    })
+  )
+
+  it.effect("an unknown transaction, block or token is NotFound; a bad block is InvalidArgument", () =>
+    Effect.gen(function* () {
+      const cases = [
+        [["transaction", `0x${"ab".repeat(32)}`], exitCodes.NotFound],
+        [["block", String(chain.height + 10)], exitCodes.NotFound],
+        [["token", chain.users[0]!], exitCodes.NotFound],
+        [["block", "-1"], exitCodes.InvalidArgument]
+      ] as const
+      for (const [argv, code] of cases) {
+        const result = yield* runCli([...argv, "--base-url", baseUrl], simulator)
+        assert.strictEqual(result.code, code, `${argv.join(" ")}: ${result.stderr}`)
+        assert.strictEqual(result.stdout, "")
+      }
     })
   )
 })

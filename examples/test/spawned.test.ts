@@ -228,6 +228,48 @@ describe("blockscout CLI as a child process: servers that misbehave", () => {
   )
 })
 
+describe("blockscout CLI as a child process: scoped lists and lookups", () => {
+  it.live(
+    "address-transactions streams an address's history; transaction prints one object; an unknown one is NotFound",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const server = yield* serve({ blocks: 300 })
+          const chain = server.simulator.chain
+          const user = chain.users[3]!
+          const listed = yield* node([
+            cliMain,
+            "address-transactions",
+            user,
+            "--base-url",
+            server.baseUrl,
+            "--limit",
+            "12"
+          ])
+          assert.strictEqual(listed.code, 0, listed.stderr)
+          const items = ndjson(listed.stdout)
+          assert.strictEqual(items.length, 12)
+          for (const t of items) {
+            const from = (t.from as { hash: string }).hash.toLowerCase()
+            const to = (t.to as { hash: string } | null)?.hash.toLowerCase()
+            assert.isTrue(from === user || to === user)
+          }
+          const hash = items[items.length - 1]!.hash as string
+          const lookup = yield* node([cliMain, "transaction", hash, "--base-url", server.baseUrl])
+          assert.strictEqual(lookup.code, 0, lookup.stderr)
+          const [one, ...rest] = ndjson(lookup.stdout)
+          assert.strictEqual(rest.length, 0)
+          assert.strictEqual(one!.hash, hash)
+          assert.isArray(one!.token_transfers)
+          const missing = yield* node([cliMain, "transaction", `0x${"ef".repeat(32)}`, "--base-url", server.baseUrl])
+          assert.strictEqual(missing.code, exitCodes.NotFound)
+          assert.strictEqual(missing.stdout, "")
+        })
+      ),
+    30_000
+  )
+})
+
 describe("pnpm start", () => {
   it.live(
     "streams the full simulated history to examples/out and says what it wrote",

@@ -15,50 +15,34 @@
  * (`Api.ts`), the output written (`Screen.ts` for stdout and stderr, `HistoryFile` of
  * `@blockscout-effect/export` for files), failures turned into one line and an exit code (`Exit.ts`).
  */
-import {
-  Blockscout,
-  type BlockscoutEvent,
-  type Endpoint,
-  type EndpointName,
-  endpoints
-} from "@blockscout-effect/client"
-import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
-import { Effect, Logger, Option, PlatformError, Stdio, Stream } from "effect"
+import { type Endpoint, endpoints } from "@blockscout-effect/client"
+import { Effect, Logger, Option, Stdio } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
-import { clientLayer } from "./Api.ts"
 import { backfillCommand } from "./Backfill.ts"
-import { CliExit, exitCodes, fromBlockscoutError, scrub } from "./Exit.ts"
-import { type CommonInput, commonFlags, listOf, type Settings, settingsOf, UsageError } from "./Flags.ts"
+import { CliExit, exitCodes } from "./Exit.ts"
+import { commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
+import { type CliOptions, runEndpoint } from "./Run.ts"
 import * as Screen from "./Screen.ts"
-import * as Table from "./Table.ts"
+
+export type { CliOptions } from "./Run.ts"
 
 /** The tool's version, printed by `--version`. */
 export const version = "0.1.0"
 
-const count = (n: number) => n.toLocaleString("en-US")
-
 /** `tokenInstanceTransfers` -> `token-instance-transfers`. */
 export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
-/** Options for building the tool; tests pass client options (no pacing, fast retries). */
-export interface CliOptions {
-  /** Client options under the flags' (retries, rate limit, timeouts); a flag given on the command line wins. */
-  readonly client?: import("@blockscout-effect/client").ClientOptions | undefined
+const pathDescriptions: Record<Endpoint["pathParams"][number]["kind"], string> = {
+  address: "an address: 0x and 40 hex digits",
+  hash: "a transaction hash: 0x and 64 hex digits",
+  tokenId: "a token id (decimal)",
+  block: "a block number (decimal) or a block hash (0x and 64 hex digits)"
 }
 
 /** A path parameter as a positional argument (also used by `backfill run`). */
-export const pathArgument = (name: string, kind: string) =>
-  Argument.String(kebab(name)).pipe(
-    Argument.withDescription(
-      kind === "address"
-        ? "an address: 0x and 40 hex digits"
-        : kind === "hash"
-          ? "a transaction hash: 0x and 64 hex digits"
-          : "a token id (decimal)"
-    )
-  )
+export const pathArgument = (name: string, kind: Endpoint["pathParams"][number]["kind"]) =>
+  Argument.String(kebab(name)).pipe(Argument.withDescription(pathDescriptions[kind]))
 
-/** A filter as a flag (also used by `backfill run`). */
 export const filterFlag = (filter: Endpoint["filters"][number]) => {
   // effect/cli lists the choices of a literal flag itself; list flags name their values here.
   const values = filter.values === undefined || filter.kind === "literal" ? "" : `: ${filter.values.join(", ")}`
@@ -88,173 +72,35 @@ export const clientArgs = (
   return args
 }
 
-/** Client options from the checked flags, over the tool's own (a flag given wins). */
-const clientOptions = (
-  settings: Settings,
-  options: CliOptions,
-  onEvent: (e: BlockscoutEvent) => Effect.Effect<void>
-) => ({
-  ...options.client,
-  ...(settings.requestsPerSecond === undefined ? {} : { rateLimit: { requestsPerSecond: settings.requestsPerSecond } }),
-  ...(settings.timeoutSeconds === undefined ? {} : { timeout: `${settings.timeoutSeconds} seconds` as const }),
-  ...(settings.retries === undefined
-    ? {}
-    : {
-        retry:
-          settings.retries === 0
-            ? (false as const)
-            : { ...(options.client?.retry === false ? {} : options.client?.retry), times: settings.retries }
-      }),
-  onEvent: (event: BlockscoutEvent) => Effect.andThen(onEvent(event), options.client?.onEvent?.(event) ?? Effect.void)
-})
-
-/** How many retries the client makes with these options (for "retry 2 of 5"). */
-const retriesOf = (settings: Settings, options: CliOptions): number => {
-  if (settings.retries !== undefined) return settings.retries
-  const retry = options.client?.retry
-  return retry === false ? 0 : (retry?.times ?? 5)
-}
-
-/** Streams the pages of `row` to stdout in the chosen format, stopping at `--limit`. */
-const toStdout = <E, R>(
-  screen: Screen.Screen,
-  settings: Settings,
-  pages: Stream.Stream<{ readonly items: ReadonlyArray<unknown> }, E, R>
-) => {
-  const columns = settings.columns ?? []
-  const encoder =
-    settings.format === "table"
-      ? Table.makeTable(columns)
-      : Format.makeEncoder(settings.format === "csv" ? "csv" : "ndjson", { columns })
-  let written = 0
-  const max = settings.limit ?? Number.POSITIVE_INFINITY
-  return pages.pipe(
-    Stream.mapEffect((page) => {
-      const items = page.items.slice(0, max - written)
-      written += items.length
-      return Effect.andThen(screen.data(encoder.encodePage(items)), screen.progress.page(items.length))
-    }),
-    Stream.takeUntil(() => written >= max),
-    Stream.runDrain,
-    // The reader went away (`| head`): stop quietly, as Unix tools do.
-    Effect.catchIf(
-      (e): e is Extract<typeof e, PlatformError.PlatformError> => e instanceof PlatformError.PlatformError,
-      () => Effect.void
-    )
-  )
-}
-
-/** Runs one endpoint with the parsed flags: the body of every subcommand. */
-const runEndpoint = (
-  row: Endpoint,
-  args: Record<string, string | ReadonlyArray<string>>,
-  input: CommonInput,
-  options: CliOptions
-) =>
-  Effect.gen(function* () {
-    const settings = yield* settingsOf(row, input)
-    const screen = yield* Screen.make
-    const retries = retriesOf(settings, options)
-    // Each retry is announced at once (what failed, where, when the next try is), and counted on the line.
-    const onEvent = (event: BlockscoutEvent) =>
-      event._tag === "Retry"
-        ? Effect.andThen(screen.progress.retry, screen.notice(Screen.retryNotice(event, retries)))
-        : Effect.void
-    const { layer, secrets } = yield* clientLayer(input, clientOptions(settings, options, onEvent))
-    const { output, resume } = settings
-
-    const job = Effect.gen(function* () {
-      const bs = yield* Blockscout
-      // `pages` serves every row; the bare-array row (E3) comes back as one page with no next cursor.
-      const pages = (cursor: HistoryFile.Cursor | undefined) =>
-        bs.pages(row.name as EndpointName, {
-          ...args,
-          ...(cursor === undefined ? {} : { cursor }),
-          ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize })
-        })
-      if (output === undefined) {
-        yield* toStdout(screen, settings, pages(undefined))
-        return yield* screen.progress.finish
-      }
-      const summary = yield* HistoryFile.run({
-        pages,
-        output,
-        checkpoint: resume,
-        // Identifies the history, so a checkpoint only resumes the query it was written for. The API is the
-        // client's credential-free `target.apiUrl` (family, chain and base, whether from flags or the
-        // environment), never the raw --base-url.
-        query: JSON.stringify({ endpoint: row.name, args, pageSize: settings.pageSize ?? null, api: bs.target.apiUrl }),
-        format: settings.format === "table" ? "ndjson" : settings.format, // table into a file was refused
-        columns: settings.columns,
-        limit: settings.limit,
-        onPage: (_, n) => screen.progress.page(n)
-      })
-      yield* screen.progress.finish
-      const state = summary.state
-      yield* screen.notice(
-        `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} items in ${count(summary.newPages)} pages ` +
-          `written to ${output}${summary.resumed ? ` (${count(state.items)} in all)` : ""}, ` +
-          `${summary.parquet ? `${count(summary.parquet.rows)} Parquet rows` : `${count(state.bytes)} bytes`}; ${
-            summary.stopped === "done" ? "complete" : `stopped at --limit ${settings.limit}`
-          }`
-      )
-    })
-    return yield* job.pipe(
-      Effect.provide(layer),
-      // Ctrl-C or SIGTERM: leave the terminal clean and say what is kept (main.ts sets the exit code).
-      Effect.onInterrupt(() =>
-        Effect.andThen(
-          screen.progress.clear,
-          screen.notice(
-            resume === undefined
-              ? "blockscout: interrupted"
-              : `blockscout: interrupted; ${resume} keeps every whole page: run the same command to resume`
-          )
-        )
-      ),
-      Effect.mapError((error) => {
-        if (error instanceof CheckpointError) {
-          return new CliExit({
-            code: exitCodes.checkpoint,
-            text: scrub(`blockscout: --resume ${error.path}: ${error.message}`, secrets)
-          })
-        }
-        if (error instanceof OutputError) {
-          return new CliExit({
-            code: exitCodes.output,
-            text: scrub(`blockscout: --output ${error.path}: ${error.message}`, secrets)
-          })
-        }
-        const exit = fromBlockscoutError(error, secrets)
-        // With a checkpoint, every whole page is kept: say how to carry on.
-        const hint = resume === undefined ? "" : ` (${resume} keeps every whole page: run the same command to resume)`
-        return new CliExit({ code: exit.code, text: exit.text + hint })
-      })
-    )
-  }).pipe(
-    Effect.mapError((error) =>
-      error instanceof UsageError ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` }) : error
-    )
-  )
-
-/** One subcommand for an endpoint row. */
+/** One subcommand for an endpoint row: a list streams every item; a lookup (an item row) prints its object. */
 export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
   const path: Record<string, Argument.Argument<string>> = {}
   for (const p of row.pathParams) path[p.name] = pathArgument(p.name, p.kind)
   const filters: Record<string, Flag.Flag<Option.Option<string>>> = {}
   for (const f of row.filters) filters[f.name] = filterFlag(f)
   const usage = ["blockscout", kebab(row.name), ...row.pathParams.map((p) => `<${kebab(p.name)}>`)].join(" ")
-  return Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
-    runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
-  ).pipe(
-    Command.withDescription(`${row.summary}. ${row.ids}: GET ${row.path}`),
-    Command.withShortDescription(row.summary),
-    Command.withExamples([
-      { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
-      { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
-      { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
-    ])
-  )
+  const description = `${row.summary}. ${row.ids}: GET ${row.path}${row.gotcha === undefined ? "" : `. ${row.gotcha}`}`
+  const command =
+    row.shape === "item"
+      ? // A lookup has one object: nothing to limit, page or resume.
+        Command.make(kebab(row.name), { path, filters, common: lookupFlags }, (input) =>
+          runEndpoint(row, clientArgs(row, input.path, input.filters), fromLookupInput(input.common), options)
+        ).pipe(
+          Command.withExamples([
+            { command: `${usage} --base-url https://eth.blockscout.com` },
+            { command: `${usage} --chain 1 --format table` }
+          ])
+        )
+      : Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
+          runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
+        ).pipe(
+          Command.withExamples([
+            { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
+            { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
+            { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
+          ])
+        )
+  return command.pipe(Command.withDescription(description), Command.withShortDescription(row.summary))
 }
 
 /** The whole command tree: `blockscout <endpoint> ...`, one subcommand per row of `endpoints`. */
@@ -264,7 +110,8 @@ export const makeCommand = (options: CliOptions = {}) => {
   return Command.make("blockscout").pipe(
     Command.withDescription(
       "Stream any Blockscout API v2 list endpoint to NDJSON, CSV, Parquet or a table, with progress, a checkpoint " +
-        "and resume. Data goes to stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
+        "and resume; look one item up (transaction, block, address, token, ...) in the same formats. Data goes to " +
+        "stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
         "3 checkpoint, 4 output file, 10-22 one per API error reason, 130 SIGINT, 143 SIGTERM."
     ),
     Command.withSubcommands(

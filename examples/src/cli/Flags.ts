@@ -96,6 +96,25 @@ export const commonFlags = {
 /** The parsed common flags. */
 export type CommonInput = Command.Command.Config.Infer<typeof commonFlags>
 
+const { limit: _limit, pageSize: _pageSize, resume: _resume, ...lookup } = commonFlags
+
+/**
+ * The flags of a lookup (an item row such as `transaction 0x..`): the common ones but `--limit`, `--page-size`
+ * and `--resume`, which mean nothing for one object (so `--help` does not offer them).
+ */
+export const lookupFlags = lookup
+
+/** The parsed flags of a lookup. */
+export type LookupInput = Command.Command.Config.Infer<typeof lookupFlags>
+
+/** A lookup's flags as the common input `settingsOf` checks (no limit, page size or checkpoint). */
+export const fromLookupInput = (input: LookupInput): CommonInput => ({
+  ...input,
+  limit: Option.none(),
+  pageSize: Option.none(),
+  resume: Option.none()
+})
+
 /** The checked flags of one run. */
 export interface Settings {
   readonly format: OutputFormat

@@ -68,8 +68,20 @@ export const Target = Schema.Union([ProTarget, InstanceTarget])
 /** @since 0.1.0 @category models */
 export type Target = typeof Target.Type
 
-/** The rows a backfill can read: every paged row (E3, a bare array of a handful of items, has no history). */
-const pagedRows = (Object.keys(endpoints) as Array<EndpointName>).filter((name) => endpoints[name].shape === "page")
+/**
+ * The name of a paged row: what a backfill can read (a bare array of a handful of items, or a single item, has
+ * no history to walk).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type PagedName = {
+  [N in EndpointName]: (typeof endpoints)[N] extends { readonly shape: "page" } ? N : never
+}[EndpointName]
+
+const pagedRows = (Object.keys(endpoints) as Array<EndpointName>).filter(
+  (name): name is PagedName => endpoints[name].shape === "page"
+)
 
 /**
  * What a job fetches: an endpoint row by name, with its path parameters and filters as the client's
@@ -80,7 +92,7 @@ const pagedRows = (Object.keys(endpoints) as Array<EndpointName>).filter((name) 
  */
 export const EndpointSource = Schema.Struct({
   _tag: Schema.tag("Endpoint"),
-  endpoint: Schema.Literals(pagedRows as unknown as readonly [EndpointName, ...Array<EndpointName>]),
+  endpoint: Schema.Literals(pagedRows as unknown as readonly [PagedName, ...Array<PagedName>]),
   args: Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Array(Schema.String)]))
 })
 

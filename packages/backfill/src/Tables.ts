@@ -34,9 +34,9 @@
  * @since 0.1.0
  */
 import { Columns } from "@blockscout-effect/export"
-import { type EndpointName, endpoints } from "@blockscout-effect/schema"
+import { endpoints } from "@blockscout-effect/schema"
 import { SchemaAST } from "effect"
-import type { Source } from "./Job.ts"
+import type { PagedName, Source } from "./Job.ts"
 
 /**
  * The SQL dialects the backfill writes.
@@ -79,8 +79,6 @@ export interface Table {
   readonly name: string
   readonly columns: ReadonlyArray<TableColumn>
 }
-
-type PagedName = Exclude<EndpointName, "mainPageTransactions">
 
 /** An identity column that is not an item field of its own (read from a nested value or the job's arguments). */
 interface Derived {
@@ -136,7 +134,46 @@ const identities: { readonly [N in PagedName]: Identity } = {
       { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") }
     ]
   },
-  internalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] }
+  internalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] },
+  // The scoped lists read the same resources as the chain-wide ones, so they share their tables.
+  addressTransactions: { table: "transactions", fields: ["hash"] },
+  blockTransactions: { table: "transactions", fields: ["hash"] },
+  addressTokenTransfers: transferIdentity,
+  transactionTokenTransfers: transferIdentity,
+  tokenTransfersByToken: transferIdentity,
+  addressLogs: { table: "logs", fields: [{ name: "transaction_hash", orArg: "hash" }, "index"] },
+  blocks: { table: "blocks", fields: ["hash"] },
+  blockWithdrawals: { table: "withdrawals", fields: ["index"] },
+  transactionInternalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] },
+  // Resources of one address or token: the path parameter is part of the identity.
+  addressCoinBalanceHistory: {
+    table: "coin_balances",
+    fields: ["block_number"],
+    derived: [{ name: "address", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() }]
+  },
+  addressTokens: {
+    table: "address_tokens",
+    fields: [],
+    derived: [
+      { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
+      { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") },
+      { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
+    ]
+  },
+  tokenHolders: {
+    table: "token_holders",
+    fields: [],
+    derived: [
+      { name: "token_address", kind: "string", read: (_item, args) => String(args.token ?? "").toLowerCase() },
+      { name: "holder", kind: "string", read: (item) => String(field(field(item, "address"), "hash") ?? "") },
+      { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
+    ]
+  },
+  tokenInstances: {
+    table: "token_instances",
+    fields: ["id"],
+    derived: [{ name: "token_address", kind: "string", read: (_item, args) => String(args.token ?? "").toLowerCase() }]
+  }
 }
 
 // An address-valued field: every member (null aside) is the schema package's Address object.

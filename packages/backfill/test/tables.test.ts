@@ -1,4 +1,4 @@
-import { SqliteClient, Tables } from "@blockscout-effect/backfill"
+import { type Job, SqliteClient, Tables } from "@blockscout-effect/backfill"
 import { endpoints } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -6,7 +6,7 @@ import { SqlClient } from "effect/sql"
 import * as SqlSink from "../src/SqlSink.ts"
 
 const paged = (Object.keys(endpoints) as Array<keyof typeof endpoints>).filter(
-  (name): name is Exclude<keyof typeof endpoints, "mainPageTransactions"> => endpoints[name].shape === "page"
+  (name): name is Job.PagedName => endpoints[name].shape === "page"
 )
 
 describe("resource tables", () => {
@@ -19,6 +19,18 @@ describe("resource tables", () => {
         assert.match(Tables.createTable(table, dialect), /^CREATE TABLE IF NOT EXISTS "[a-z_]+" \(.*PRIMARY KEY \(/)
       }
     }
+  })
+
+  it("rows that read one resource share its table with the same columns (a chain-wide and a scoped list upsert into one table)", () => {
+    const byTable = new Map<string, string>()
+    for (const name of paged) {
+      const table = Tables.tableOf(name)
+      const ddl = Tables.createTable(table, "pg")
+      const seen = byTable.get(table.name)
+      if (seen === undefined) byTable.set(table.name, ddl)
+      else assert.strictEqual(ddl, seen, `${name} differs from another row of ${table.name}`)
+    }
+    assert.isAbove(byTable.size, 8)
   })
 
   it("maps decoded kinds to columns: addresses as text, amounts as NUMERIC, timestamps as TIMESTAMPTZ", () => {

@@ -35,12 +35,22 @@ export const formatTs = (text: string, path: string): string => {
 /** The exported name of the schema a row's items decode with, if the schema package exports it. */
 const itemSchemaName = (row: Endpoint): string | undefined => {
   const response = row.response as unknown as {
-    readonly fields?: { readonly items?: { readonly value?: unknown } }
+    readonly fields?: {
+      readonly items?: { readonly value?: unknown; readonly to?: { readonly value?: unknown } }
+    }
     readonly value?: unknown
   }
-  const item = row.shape === "page" ? response.fields?.items?.value : row.shape === "array" ? response.value : response
-  const found = Object.entries(SchemaPackage).find(([, value]) => value === item)
-  return found?.[0]
+  // A page's items are an array schema, or one decoded into an array schema (a list that drops pseudo-items).
+  const items = response.fields?.items
+  const item =
+    row.shape === "page" ? (items?.value ?? items?.to?.value) : row.shape === "array" ? response.value : response
+  const found = Object.entries(SchemaPackage)
+    .filter(([, value]) => value === item)
+    .map(([name]) => name)
+  // A resource's own name, else a response's (`CoinBalanceHistoryByDayResponse`), whose decoded type is named
+  // without the suffix (`CoinBalanceHistoryByDay`).
+  const name = found.find((n) => !n.endsWith("Response")) ?? found[0]
+  return name?.replace(/Response$/, "")
 }
 
 /** The item type as the generated file writes it: the schema package's named type, else derived from the row. */
@@ -62,6 +72,8 @@ const filterType = (filter: Filter): string => {
     case "literals":
       return `ReadonlyArray<${literalUnion(filter.values)}>`
     case "text":
+    case "address":
+    case "hash":
       return "string"
     case "names":
       return "ReadonlyArray<string>"
@@ -122,11 +134,19 @@ const doc = (lines: ReadonlyArray<string>, indent = "") => {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
+/** A path parameter's argument type, as `PathArguments` derives it. */
+const pathArgumentType: Record<Endpoint["pathParams"][number]["kind"], string> = {
+  address: "string",
+  hash: "string",
+  tokenId: "string | bigint",
+  block: "string | number | bigint"
+}
+
 /** The type of one method, as `MethodOf` derives it. */
 const methodType = (entry: MethodEntry, names: Set<string>): string => {
   const row = entry.row
   const item = itemType(row, names)
-  const args = row.pathParams.map((p) => `${p.name}: ${p.kind === "tokenId" ? "string | bigint" : "string"}`)
+  const args = row.pathParams.map((p) => `${p.name}: ${pathArgumentType[p.kind]}`)
   if (hasOptions(row)) args.push(`options?: ${parametersName(row)} | undefined`)
   const callError = args.length === 0 ? "BlockscoutError<RequestReason>" : "BlockscoutError<CallReason>"
   const result =
@@ -168,7 +188,12 @@ export const renderMethods = (table: EndpointTable = endpoints): string => {
       ? [
           `Another name for \`${entries.find((e) => e.row === row && e.kind === entry.kind && !e.alias)?.name}\`, the same call: ${lowerFirst(row.summary)}, ${endpointLabel(row)}.`
         ]
-      : [`${row.summary}: ${endpointLabel(row)}.`, "", kindDoc(entry)]
+      : [
+          `${row.summary}: ${endpointLabel(row)}.`,
+          "",
+          kindDoc(entry),
+          ...(row.gotcha === undefined ? [] : ["", `Gotcha: ${lowerFirst(row.gotcha)}`])
+        ]
     return `${doc(lines, "  ")}\n  readonly ${entry.name}: ${methodType(entry, names)}`
   })
   const parameters = Object.values(table)
@@ -215,7 +240,9 @@ const filterText = (filter: Filter) =>
     ? `\`${filter.name}\`: ${(filter.values ?? []).join(", ")}`
     : filter.kind === "names"
       ? `\`${filter.name}\`: names`
-      : `\`${filter.name}\``
+      : filter.kind === "address" || filter.kind === "hash"
+        ? `\`${filter.name}\`: ${filter.kind === "address" ? "an address" : "a 32-byte hash"}`
+        : `\`${filter.name}\``
 
 /** The README's method table, one line per row. */
 export const renderReadmeTable = (table: EndpointTable = endpoints): string => {

@@ -6,13 +6,26 @@
  * @since 0.1.0
  */
 import type {
+  AddressCounters,
+  AddressDetails,
   Block,
+  BlockDetails,
+  CoinBalance,
+  CoinBalanceHistoryByDay,
+  IndexingStatus,
   InternalTransaction,
   Log,
   NftCollection,
   SmartContract,
+  TokenBalance,
+  TokenCounters,
+  TokenDetails,
+  TokenHolder,
+  TokenInstance,
+  TokenInstanceDetails,
   TokenTransfer,
   Transaction,
+  TransactionDetails,
   Withdrawal
 } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
@@ -132,6 +145,155 @@ export interface ListInternalTransactionsParameters extends PageParameters {
  * @category parameters
  */
 export interface ListAddressWithdrawalsParameters extends PageParameters {}
+
+/**
+ * The options of `listAddressTransactions`, `streamAddressTransactions`, `streamAddressTransactionsPages` (S3 `GET
+ * /addresses/{address}/transactions`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressTransactionsParameters extends PageParameters {
+  /** Only transactions to, or from, it. */
+  readonly filter?: "to" | "from" | undefined
+  /** Sort key (default: chain order). */
+  readonly sort?: "block_number" | "value" | "fee" | undefined
+  /** Sort order (with sort). */
+  readonly order?: "asc" | "desc" | undefined
+}
+
+/**
+ * The options of `listAddressTokenTransfers`, `streamAddressTokenTransfers`, `streamAddressTokenTransfersPages` (S4
+ * `GET /addresses/{address}/token-transfers`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressTokenTransfersParameters extends PageParameters {
+  /** Token types to include. */
+  readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined
+  /** Only transfers to, or from, it. */
+  readonly filter?: "to" | "from" | undefined
+  /** Only transfers of this token contract. */
+  readonly token?: string | undefined
+}
+
+/**
+ * The options of `listAddressLogs`, `streamAddressLogs`, `streamAddressLogsPages` (S5 `GET /addresses/{address}/logs`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressLogsParameters extends PageParameters {
+  /** Only logs carrying this topic, in any position. */
+  readonly topic?: string | undefined
+}
+
+/**
+ * The options of `listAddressCoinBalanceHistory`, `streamAddressCoinBalanceHistory`,
+ * `streamAddressCoinBalanceHistoryPages` (S6 `GET /addresses/{address}/coin-balance-history`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressCoinBalanceHistoryParameters extends PageParameters {}
+
+/**
+ * The options of `listAddressTokens`, `streamAddressTokens`, `streamAddressTokensPages` (S9 `GET
+ * /addresses/{address}/tokens`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressTokensParameters extends PageParameters {
+  /** Token types to include. */
+  readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined
+}
+
+/**
+ * The options of `listBlocks`, `streamBlocks`, `streamBlocksPages` (S10 `GET /blocks`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBlocksParameters extends PageParameters {
+  /** Block (consensus blocks, the default), uncle or reorg (blocks that lost consensus). */
+  readonly type?: "block" | "uncle" | "reorg" | undefined
+}
+
+/**
+ * The options of `listBlockTransactions`, `streamBlockTransactions`, `streamBlockTransactionsPages` (S12 `GET
+ * /blocks/{numberOrHash}/transactions`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBlockTransactionsParameters extends PageParameters {
+  /** Transaction types to include. */
+  readonly type?:
+    | ReadonlyArray<"token_transfer" | "contract_creation" | "contract_call" | "token_creation" | "coin_transfer">
+    | undefined
+}
+
+/**
+ * The options of `listBlockWithdrawals`, `streamBlockWithdrawals`, `streamBlockWithdrawalsPages` (S13 `GET
+ * /blocks/{numberOrHash}/withdrawals`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBlockWithdrawalsParameters extends PageParameters {}
+
+/**
+ * The options of `listTransactionTokenTransfers`, `streamTransactionTokenTransfers`,
+ * `streamTransactionTokenTransfersPages` (S15 `GET /transactions/{hash}/token-transfers`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTransactionTokenTransfersParameters extends PageParameters {
+  /** Token types to include. */
+  readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined
+}
+
+/**
+ * The options of `listTransactionInternalTransactions`, `streamTransactionInternalTransactions`,
+ * `streamTransactionInternalTransactionsPages` (S16 `GET /transactions/{hash}/internal-transactions`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTransactionInternalTransactionsParameters extends PageParameters {}
+
+/**
+ * The options of `listTokenTransfersByToken`, `streamTokenTransfersByToken`, `streamTokenTransfersByTokenPages` (S19
+ * `GET /tokens/{token}/transfers`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTokenTransfersByTokenParameters extends PageParameters {}
+
+/**
+ * The options of `listTokenHolders`, `streamTokenHolders`, `streamTokenHoldersPages` (S20 `GET
+ * /tokens/{token}/holders`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTokenHoldersParameters extends PageParameters {}
+
+/**
+ * The options of `listTokenInstances`, `streamTokenInstances`, `streamTokenInstancesPages` (S21 `GET
+ * /tokens/{token}/instances`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTokenInstancesParameters extends PageParameters {
+  /** Only instances this address holds. */
+  readonly holder_address_hash?: string | undefined
+}
 
 /**
  * Every method the endpoints table gives the service: path parameters first (checked against the API doc's
@@ -456,4 +618,592 @@ export interface BlockscoutMethods {
     address: string,
     options?: ListAddressWithdrawalsParameters | undefined
   ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
+
+  /**
+   * An address's details: balance, contract and token facts, what it has (logs, tokens, transfers): S1 `GET
+   * /addresses/{address}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: servers since 7.0.0 answer any well-formed address, known or not (an unknown one has no balance and every
+   * has_* flag false), so NotFound comes only from older servers.
+   */
+  readonly getAddress: (address: string) => Effect.Effect<AddressDetails, BlockscoutError<CallReason>>
+
+  /**
+   * An address's counts: transactions, token transfers, gas used, blocks validated: S2 `GET
+   * /addresses/{address}/counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: servers since 7.0.0 answer zeros for an unknown address (older ones NotFound); the counts are the server's
+   * cached ones and may trail its lists for a while.
+   */
+  readonly getAddressCounters: (address: string) => Effect.Effect<AddressCounters, BlockscoutError<CallReason>>
+
+  /**
+   * Transactions from, to or creating an address, newest first: S3 `GET /addresses/{address}/transactions`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's
+   * transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a transaction
+   * and is dropped when decoding (the block's details carry its rewards).
+   */
+  readonly listAddressTransactions: (
+    address: string,
+    options?: ListAddressTransactionsParameters | undefined
+  ) => Effect.Effect<Page<Transaction>, BlockscoutError<CallReason>>
+
+  /**
+   * Transactions from, to or creating an address, newest first: S3 `GET /addresses/{address}/transactions`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's
+   * transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a transaction
+   * and is dropped when decoding (the block's details carry its rewards).
+   */
+  readonly streamAddressTransactions: (
+    address: string,
+    options?: ListAddressTransactionsParameters | undefined
+  ) => Stream.Stream<Transaction, BlockscoutError<StreamReason>>
+
+  /**
+   * Transactions from, to or creating an address, newest first: S3 `GET /addresses/{address}/transactions`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's
+   * transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a transaction
+   * and is dropped when decoding (the block's details carry its rewards).
+   */
+  readonly streamAddressTransactionsPages: (
+    address: string,
+    options?: ListAddressTransactionsParameters | undefined
+  ) => Stream.Stream<PageWithCursor<Transaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * Token transfers from or to an address, newest first: S4 `GET /addresses/{address}/token-transfers`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   */
+  readonly listAddressTokenTransfers: (
+    address: string,
+    options?: ListAddressTokenTransfersParameters | undefined
+  ) => Effect.Effect<Page<TokenTransfer>, BlockscoutError<CallReason>>
+
+  /**
+   * Token transfers from or to an address, newest first: S4 `GET /addresses/{address}/token-transfers`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   */
+  readonly streamAddressTokenTransfers: (
+    address: string,
+    options?: ListAddressTokenTransfersParameters | undefined
+  ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
+
+  /**
+   * Token transfers from or to an address, newest first: S4 `GET /addresses/{address}/token-transfers`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   */
+  readonly streamAddressTokenTransfersPages: (
+    address: string,
+    options?: ListAddressTokenTransfersParameters | undefined
+  ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
+
+  /**
+   * Event logs an address (a contract) emitted, newest first: S5 `GET /addresses/{address}/logs`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   */
+  readonly listAddressLogs: (
+    address: string,
+    options?: ListAddressLogsParameters | undefined
+  ) => Effect.Effect<Page<Log>, BlockscoutError<CallReason>>
+
+  /**
+   * Event logs an address (a contract) emitted, newest first: S5 `GET /addresses/{address}/logs`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   */
+  readonly streamAddressLogs: (
+    address: string,
+    options?: ListAddressLogsParameters | undefined
+  ) => Stream.Stream<Log, BlockscoutError<StreamReason>>
+
+  /**
+   * Event logs an address (a contract) emitted, newest first: S5 `GET /addresses/{address}/logs`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   */
+  readonly streamAddressLogsPages: (
+    address: string,
+    options?: ListAddressLogsParameters | undefined
+  ) => Stream.Stream<PageWithCursor<Log>, BlockscoutError<StreamReason>>
+
+  /**
+   * An address's coin balance changes, newest first: the balance after each block that changed it: S6 `GET
+   * /addresses/{address}/coin-balance-history`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   */
+  readonly listAddressCoinBalanceHistory: (
+    address: string,
+    options?: ListAddressCoinBalanceHistoryParameters | undefined
+  ) => Effect.Effect<Page<CoinBalance>, BlockscoutError<CallReason>>
+
+  /**
+   * An address's coin balance changes, newest first: the balance after each block that changed it: S6 `GET
+   * /addresses/{address}/coin-balance-history`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   */
+  readonly streamAddressCoinBalanceHistory: (
+    address: string,
+    options?: ListAddressCoinBalanceHistoryParameters | undefined
+  ) => Stream.Stream<CoinBalance, BlockscoutError<StreamReason>>
+
+  /**
+   * An address's coin balance changes, newest first: the balance after each block that changed it: S6 `GET
+   * /addresses/{address}/coin-balance-history`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   */
+  readonly streamAddressCoinBalanceHistoryPages: (
+    address: string,
+    options?: ListAddressCoinBalanceHistoryParameters | undefined
+  ) => Stream.Stream<PageWithCursor<CoinBalance>, BlockscoutError<StreamReason>>
+
+  /**
+   * An address's closing coin balance per day over the server's window ({ items, days }): S7 `GET
+   * /addresses/{address}/coin-balance-history-by-day`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: only days with a recorded balance are listed, oldest first; days is null from servers before 6.5.0, which
+   * send a bare array.
+   */
+  readonly getAddressCoinBalanceHistoryByDay: (
+    address: string
+  ) => Effect.Effect<CoinBalanceHistoryByDay, BlockscoutError<CallReason>>
+
+  /**
+   * Every token balance of an address, in one call (a bare array): S8 `GET /addresses/{address}/token-balances`.
+   *
+   * One call: the bare array the server sends (no paging).
+   *
+   * Gotcha: a large portfolio is one large body: the address's tokens list (S9) pages the same balances.
+   */
+  readonly listAddressTokenBalances: (
+    address: string
+  ) => Effect.Effect<ReadonlyArray<TokenBalance>, BlockscoutError<CallReason>>
+
+  /**
+   * An address's token balances, paged, by fiat value then balance (largest first): S9 `GET
+   * /addresses/{address}/tokens`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   */
+  readonly listAddressTokens: (
+    address: string,
+    options?: ListAddressTokensParameters | undefined
+  ) => Effect.Effect<Page<TokenBalance>, BlockscoutError<CallReason>>
+
+  /**
+   * An address's token balances, paged, by fiat value then balance (largest first): S9 `GET
+   * /addresses/{address}/tokens`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   */
+  readonly streamAddressTokens: (
+    address: string,
+    options?: ListAddressTokensParameters | undefined
+  ) => Stream.Stream<TokenBalance, BlockscoutError<StreamReason>>
+
+  /**
+   * An address's token balances, paged, by fiat value then balance (largest first): S9 `GET
+   * /addresses/{address}/tokens`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   */
+  readonly streamAddressTokensPages: (
+    address: string,
+    options?: ListAddressTokensParameters | undefined
+  ) => Stream.Stream<PageWithCursor<TokenBalance>, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's blocks, newest first (consensus blocks, or uncles, or reorged blocks): S10 `GET /blocks`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   */
+  readonly listBlocks: (
+    options?: ListBlocksParameters | undefined
+  ) => Effect.Effect<Page<Block>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's blocks, newest first (consensus blocks, or uncles, or reorged blocks): S10 `GET /blocks`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   */
+  readonly streamBlocks: (
+    options?: ListBlocksParameters | undefined
+  ) => Stream.Stream<Block, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's blocks, newest first (consensus blocks, or uncles, or reorged blocks): S10 `GET /blocks`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   */
+  readonly streamBlocksPages: (
+    options?: ListBlocksParameters | undefined
+  ) => Stream.Stream<PageWithCursor<Block>, BlockscoutError<StreamReason>>
+
+  /**
+   * One block's details, by number or hash: S11 `GET /blocks/{numberOrHash}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: a number the server has not indexed is NotFound; so is a height whose block lost consensus (the server's
+   * body then names the reorged block's hash), while that block looked up by hash decodes with type reorg.
+   */
+  readonly getBlock: (
+    numberOrHash: string | number | bigint
+  ) => Effect.Effect<BlockDetails, BlockscoutError<CallReason>>
+
+  /**
+   * A block's transactions, in block order (by position): S12 `GET /blocks/{numberOrHash}/transactions`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: an unknown block is NotFound, not an empty list.
+   */
+  readonly listBlockTransactions: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockTransactionsParameters | undefined
+  ) => Effect.Effect<Page<Transaction>, BlockscoutError<CallReason>>
+
+  /**
+   * A block's transactions, in block order (by position): S12 `GET /blocks/{numberOrHash}/transactions`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: an unknown block is NotFound, not an empty list.
+   */
+  readonly streamBlockTransactions: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockTransactionsParameters | undefined
+  ) => Stream.Stream<Transaction, BlockscoutError<StreamReason>>
+
+  /**
+   * A block's transactions, in block order (by position): S12 `GET /blocks/{numberOrHash}/transactions`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: an unknown block is NotFound, not an empty list.
+   */
+  readonly streamBlockTransactionsPages: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockTransactionsParameters | undefined
+  ) => Stream.Stream<PageWithCursor<Transaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * A block's beacon-chain withdrawals, highest index first: S13 `GET /blocks/{numberOrHash}/withdrawals`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: items carry receiver but not block_number or timestamp (the block's); an unknown block is NotFound.
+   */
+  readonly listBlockWithdrawals: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockWithdrawalsParameters | undefined
+  ) => Effect.Effect<Page<Withdrawal>, BlockscoutError<CallReason>>
+
+  /**
+   * A block's beacon-chain withdrawals, highest index first: S13 `GET /blocks/{numberOrHash}/withdrawals`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: items carry receiver but not block_number or timestamp (the block's); an unknown block is NotFound.
+   */
+  readonly streamBlockWithdrawals: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockWithdrawalsParameters | undefined
+  ) => Stream.Stream<Withdrawal, BlockscoutError<StreamReason>>
+
+  /**
+   * A block's beacon-chain withdrawals, highest index first: S13 `GET /blocks/{numberOrHash}/withdrawals`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: items carry receiver but not block_number or timestamp (the block's); an unknown block is NotFound.
+   */
+  readonly streamBlockWithdrawalsPages: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockWithdrawalsParameters | undefined
+  ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
+
+  /**
+   * One transaction's details, with its first token transfers and decoded revert reason: S14 `GET
+   * /transactions/{hash}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: token_transfers holds at most the first 10 (token_transfers_overflow says when there are more: the
+   * transaction's token transfer list pages them all); a pending transaction has null block fields.
+   */
+  readonly getTransaction: (hash: string) => Effect.Effect<TransactionDetails, BlockscoutError<CallReason>>
+
+  /**
+   * A transaction's token transfers, in log order: S15 `GET /transactions/{hash}/token-transfers`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: an unknown transaction is NotFound; 11.x servers take no page size here (a pageSize is refused).
+   */
+  readonly listTransactionTokenTransfers: (
+    hash: string,
+    options?: ListTransactionTokenTransfersParameters | undefined
+  ) => Effect.Effect<Page<TokenTransfer>, BlockscoutError<CallReason>>
+
+  /**
+   * A transaction's token transfers, in log order: S15 `GET /transactions/{hash}/token-transfers`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: an unknown transaction is NotFound; 11.x servers take no page size here (a pageSize is refused).
+   */
+  readonly streamTransactionTokenTransfers: (
+    hash: string,
+    options?: ListTransactionTokenTransfersParameters | undefined
+  ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
+
+  /**
+   * A transaction's token transfers, in log order: S15 `GET /transactions/{hash}/token-transfers`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: an unknown transaction is NotFound; 11.x servers take no page size here (a pageSize is refused).
+   */
+  readonly streamTransactionTokenTransfersPages: (
+    hash: string,
+    options?: ListTransactionTokenTransfersParameters | undefined
+  ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
+
+  /**
+   * A transaction's internal transactions (calls, creations, self-destructs inside it), by index: S16 `GET
+   * /transactions/{hash}/internal-transactions`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: an unknown transaction is NotFound. 12.x servers and the Pro API add a page meta whose status 2 says the
+   * list is not complete yet (older blocks' internal transactions are fetched from the node on demand).
+   */
+  readonly listTransactionInternalTransactions: (
+    hash: string,
+    options?: ListTransactionInternalTransactionsParameters | undefined
+  ) => Effect.Effect<Page<InternalTransaction>, BlockscoutError<CallReason>>
+
+  /**
+   * A transaction's internal transactions (calls, creations, self-destructs inside it), by index: S16 `GET
+   * /transactions/{hash}/internal-transactions`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: an unknown transaction is NotFound. 12.x servers and the Pro API add a page meta whose status 2 says the
+   * list is not complete yet (older blocks' internal transactions are fetched from the node on demand).
+   */
+  readonly streamTransactionInternalTransactions: (
+    hash: string,
+    options?: ListTransactionInternalTransactionsParameters | undefined
+  ) => Stream.Stream<InternalTransaction, BlockscoutError<StreamReason>>
+
+  /**
+   * A transaction's internal transactions (calls, creations, self-destructs inside it), by index: S16 `GET
+   * /transactions/{hash}/internal-transactions`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: an unknown transaction is NotFound. 12.x servers and the Pro API add a page meta whose status 2 says the
+   * list is not complete yet (older blocks' internal transactions are fetched from the node on demand).
+   */
+  readonly streamTransactionInternalTransactionsPages: (
+    hash: string,
+    options?: ListTransactionInternalTransactionsParameters | undefined
+  ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * A token's details: name, symbol, decimals, type, supply, holders count, market data: S17 `GET /tokens/{token}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: an address that is not an indexed token contract is NotFound.
+   */
+  readonly getToken: (token: string) => Effect.Effect<TokenDetails, BlockscoutError<CallReason>>
+
+  /**
+   * A token's holder and transfer counts: S18 `GET /tokens/{token}/counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: not a token: NotFound. The counts are the server's cached ones and may trail its lists for a while.
+   */
+  readonly getTokenCounters: (token: string) => Effect.Effect<TokenCounters, BlockscoutError<CallReason>>
+
+  /**
+   * A token's transfers, newest first: S19 `GET /tokens/{token}/transfers`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: not a token: NotFound. 11.x servers take no page size here (a pageSize is refused).
+   */
+  readonly listTokenTransfersByToken: (
+    token: string,
+    options?: ListTokenTransfersByTokenParameters | undefined
+  ) => Effect.Effect<Page<TokenTransfer>, BlockscoutError<CallReason>>
+
+  /**
+   * A token's transfers, newest first: S19 `GET /tokens/{token}/transfers`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: not a token: NotFound. 11.x servers take no page size here (a pageSize is refused).
+   */
+  readonly streamTokenTransfersByToken: (
+    token: string,
+    options?: ListTokenTransfersByTokenParameters | undefined
+  ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
+
+  /**
+   * A token's transfers, newest first: S19 `GET /tokens/{token}/transfers`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: not a token: NotFound. 11.x servers take no page size here (a pageSize is refused).
+   */
+  readonly streamTokenTransfersByTokenPages: (
+    token: string,
+    options?: ListTokenTransfersByTokenParameters | undefined
+  ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
+
+  /**
+   * A token's holders, largest balance first (ERC-1155: one entry per holder and token id): S20 `GET
+   * /tokens/{token}/holders`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat a holder whose balance
+   * changed meanwhile. The cursor is (value, address): for ERC-1155, a page ending between two ids one address holds in
+   * equal amounts skips the rest of them (the server's cursor has no token id).
+   */
+  readonly listTokenHolders: (
+    token: string,
+    options?: ListTokenHoldersParameters | undefined
+  ) => Effect.Effect<Page<TokenHolder>, BlockscoutError<CallReason>>
+
+  /**
+   * A token's holders, largest balance first (ERC-1155: one entry per holder and token id): S20 `GET
+   * /tokens/{token}/holders`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat a holder whose balance
+   * changed meanwhile. The cursor is (value, address): for ERC-1155, a page ending between two ids one address holds in
+   * equal amounts skips the rest of them (the server's cursor has no token id).
+   */
+  readonly streamTokenHolders: (
+    token: string,
+    options?: ListTokenHoldersParameters | undefined
+  ) => Stream.Stream<TokenHolder, BlockscoutError<StreamReason>>
+
+  /**
+   * A token's holders, largest balance first (ERC-1155: one entry per holder and token id): S20 `GET
+   * /tokens/{token}/holders`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat a holder whose balance
+   * changed meanwhile. The cursor is (value, address): for ERC-1155, a page ending between two ids one address holds in
+   * equal amounts skips the rest of them (the server's cursor has no token id).
+   */
+  readonly streamTokenHoldersPages: (
+    token: string,
+    options?: ListTokenHoldersParameters | undefined
+  ) => Stream.Stream<PageWithCursor<TokenHolder>, BlockscoutError<StreamReason>>
+
+  /**
+   * A token's NFT instances, highest token id first: S21 `GET /tokens/{token}/instances`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: not a token: NotFound. 11.x servers take no page size here (a pageSize is refused); 12.x and the Pro API
+   * leave each item's token out (it is the one asked for).
+   */
+  readonly listTokenInstances: (
+    token: string,
+    options?: ListTokenInstancesParameters | undefined
+  ) => Effect.Effect<Page<TokenInstance>, BlockscoutError<CallReason>>
+
+  /**
+   * A token's NFT instances, highest token id first: S21 `GET /tokens/{token}/instances`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: not a token: NotFound. 11.x servers take no page size here (a pageSize is refused); 12.x and the Pro API
+   * leave each item's token out (it is the one asked for).
+   */
+  readonly streamTokenInstances: (
+    token: string,
+    options?: ListTokenInstancesParameters | undefined
+  ) => Stream.Stream<TokenInstance, BlockscoutError<StreamReason>>
+
+  /**
+   * A token's NFT instances, highest token id first: S21 `GET /tokens/{token}/instances`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: not a token: NotFound. 11.x servers take no page size here (a pageSize is refused); 12.x and the Pro API
+   * leave each item's token out (it is the one asked for).
+   */
+  readonly streamTokenInstancesPages: (
+    token: string,
+    options?: ListTokenInstancesParameters | undefined
+  ) => Stream.Stream<PageWithCursor<TokenInstance>, BlockscoutError<StreamReason>>
+
+  /**
+   * One NFT instance's details: metadata, owner, token: S22 `GET /tokens/{token}/instances/{tokenId}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: a fungible token (ERC-20), an address that is not a token, or an id the server has not indexed is NotFound;
+   * metadata is null until the server has fetched it.
+   */
+  readonly getTokenInstance: (
+    token: string,
+    tokenId: string | bigint
+  ) => Effect.Effect<TokenInstanceDetails, BlockscoutError<CallReason>>
+
+  /**
+   * How far the server has indexed blocks and internal transactions: S23 `GET /main-page/indexing-status`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: until finished_indexing is true a history can lack old items: compare indexed_blocks_ratio and
+   * indexed_internal_transactions_ratio with 1 before calling one complete.
+   */
+  readonly getIndexingStatus: () => Effect.Effect<IndexingStatus, BlockscoutError<RequestReason>>
 }

@@ -33,7 +33,7 @@ export type FilterValue<F> = F extends { readonly kind: "literal"; readonly valu
   ? V
   : F extends { readonly kind: "literals"; readonly values: ReadonlyArray<infer V> }
     ? ReadonlyArray<V>
-    : F extends { readonly kind: "text" }
+    : F extends { readonly kind: "text" | "address" | "hash" }
       ? string
       : F extends { readonly kind: "names" }
         ? ReadonlyArray<string>
@@ -62,8 +62,12 @@ export type ParametersOf<R> = R extends { readonly shape: "page" }
 /** An intersection as one object type (what an interface extending both would be). */
 type Flat<T> = { [K in keyof T]: T[K] }
 
-/** A path parameter's argument: a string, or a bigint for a token id. */
-type PathArgument<P> = P extends { readonly kind: "tokenId" } ? string | bigint : string
+/** A path parameter's argument: a string; a token id may be a bigint, a block a number or a bigint. */
+type PathArgument<P> = P extends { readonly kind: "tokenId" }
+  ? string | bigint
+  : P extends { readonly kind: "block" }
+    ? string | number | bigint
+    : string
 
 /**
  * A row's positional arguments: its path parameters in path order.

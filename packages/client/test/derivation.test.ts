@@ -30,22 +30,22 @@ import { address, fixtures, txHash } from "./support/fixtures.ts"
 /** `endpoints` and two more rows: what adding endpoints looks like. */
 const table = endpointTable({
   ...endpoints,
-  transaction: itemRow({
-    method: "Transaction",
+  transactionSummary: itemRow({
+    method: "TransactionSummary",
     ids: "T1",
-    summary: "One transaction",
-    path: "/transactions/{hash}",
+    summary: "One transaction's summary",
+    path: "/transactions/{hash}/summary",
     pathParams: [{ name: "hash", kind: "hash" }],
     filters: [],
     response: Transaction,
     cursorKeys: [],
     credits: 20
   }),
-  addressTokenTransfers: pageRow({
-    method: "AddressTokenTransfers",
+  addressNft: pageRow({
+    method: "AddressNft",
     ids: "T2",
-    summary: "Token transfers of an address",
-    path: "/addresses/{address}/token-transfers",
+    summary: "NFT transfers of an address",
+    path: "/addresses/{address}/nft",
     pathParams: [{ name: "address", kind: "address" }],
     filters: [
       { name: "filter", kind: "literal", values: ["to", "from"], description: "direction" },
@@ -54,14 +54,14 @@ const table = endpointTable({
     response: TokenTransfersResponse,
     cursorKeys: ["block_number", "index"],
     credits: 30,
-    aliases: { addressTransfers: "stream" }
+    aliases: { addressNftAll: "stream" }
   })
 })
 
 type Methods = MethodsOf<typeof table>
 
 // The new rows' methods, typed from the rows.
-expectTypeOf<Methods["getTransaction"]>().toEqualTypeOf<
+expectTypeOf<Methods["getTransactionSummary"]>().toEqualTypeOf<
   (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>
 >()
 type TransfersOptions = {
@@ -70,11 +70,11 @@ type TransfersOptions = {
   readonly filter?: "to" | "from" | undefined
   readonly token?: string | undefined
 }
-expectTypeOf<Parameters<Methods["listAddressTokenTransfers"]>>().toEqualTypeOf<
+expectTypeOf<Parameters<Methods["listAddressNft"]>>().toEqualTypeOf<
   [address: string, options?: { [K in keyof TransfersOptions]: Exclude<TransfersOptions[K], null> } | undefined]
 >()
-expectTypeOf<Methods["addressTransfers"]>().toEqualTypeOf<Methods["streamAddressTokenTransfers"]>()
-expectTypeOf<ReturnType<Methods["addressTransfers"]>>().toEqualTypeOf<
+expectTypeOf<Methods["addressNftAll"]>().toEqualTypeOf<Methods["streamAddressNft"]>()
+expectTypeOf<ReturnType<Methods["addressNftAll"]>>().toEqualTypeOf<
   Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 >()
 // The old rows' methods are all still there.
@@ -93,23 +93,23 @@ describe("a row added to a copy of the table", () => {
     Effect.gen(function* () {
       const raw = fixtures.transactions[0]!
       const server = yield* scriptedServer((request) =>
-        request.path.endsWith(txHash) ? { body: raw } : { status: 404, body: { message: "Not found" } }
+        request.path.endsWith(`${txHash}/summary`) ? { body: raw } : { status: 404, body: { message: "Not found" } }
       )
       const methods = yield* methodsAt(server.url)
-      const found = yield* methods.getTransaction(txHash)
+      const found = yield* methods.getTransactionSummary(txHash)
       assert.strictEqual(found.hash, (raw as { readonly hash: string }).hash)
       const other = `0x${"ab".repeat(32)}`
-      const missing = yield* Effect.flip(methods.getTransaction(other))
+      const missing = yield* Effect.flip(methods.getTransactionSummary(other))
       assert.strictEqual(missing.reason._tag, "NotFound")
       assert.deepStrictEqual(
         server.requests.map((r) => r.path),
-        [`/api/v2/transactions/${txHash}`, `/api/v2/transactions/${other}`]
+        [`/api/v2/transactions/${txHash}/summary`, `/api/v2/transactions/${other}/summary`]
       )
-      const byName = yield* methods.get("transaction", { hash: txHash })
+      const byName = yield* methods.get("transactionSummary", { hash: txHash })
       assert.strictEqual(byName.hash, found.hash)
-      const wrongKind = yield* Effect.flip(methods.page("transaction" as never))
+      const wrongKind = yield* Effect.flip(methods.page("transactionSummary" as never))
       assert.strictEqual(wrongKind.reason._tag, "InvalidArgument")
-      assert.include(wrongKind.message, "transaction is an item endpoint: use get")
+      assert.include(wrongKind.message, "transactionSummary is an item endpoint: use get")
     }).pipe(Effect.scoped)
   )
 
@@ -121,17 +121,17 @@ describe("a row added to a copy of the table", () => {
           : page([fixtures.tokenTransfers[0]], { block_number: 9, index: 1 })
       }))
       const methods = yield* methodsAt(server.url)
-      const first = yield* methods.listAddressTokenTransfers(address, { filter: "to", token: "0xabc" })
+      const first = yield* methods.listAddressNft(address, { filter: "to", token: "0xabc" })
       assert.strictEqual(first.items.length, 1)
-      const all = yield* Stream.runCollect(methods.addressTransfers(address, { filter: "from" }))
+      const all = yield* Stream.runCollect(methods.addressNftAll(address, { filter: "from" }))
       assert.strictEqual(all.length, 2)
       const sent = server.requests.map((r) => `${r.path}?${r.query.toString()}`)
       assert.deepStrictEqual(sent, [
-        `/api/v2/addresses/${address}/token-transfers?filter=to&token=0xabc`,
-        `/api/v2/addresses/${address}/token-transfers?filter=from`,
-        `/api/v2/addresses/${address}/token-transfers?filter=from&block_number=9&index=1`
+        `/api/v2/addresses/${address}/nft?filter=to&token=0xabc`,
+        `/api/v2/addresses/${address}/nft?filter=from`,
+        `/api/v2/addresses/${address}/nft?filter=from&block_number=9&index=1`
       ])
-      const bad = yield* Effect.flip(methods.listAddressTokenTransfers(address, { filter: "sideways" as never }))
+      const bad = yield* Effect.flip(methods.listAddressNft(address, { filter: "sideways" as never }))
       assert.strictEqual(bad.reason._tag, "InvalidArgument")
       assert.strictEqual(server.requests.length, 3, "nothing sent for a bad filter")
     }).pipe(Effect.scoped)
@@ -141,11 +141,11 @@ describe("a row added to a copy of the table", () => {
     const names = methodEntries(table).map((e) => e.name)
     for (const entry of methodEntries(endpoints)) assert.include(names, entry.name)
     assert.deepStrictEqual(names.slice(-5), [
-      "getTransaction",
-      "listAddressTokenTransfers",
-      "streamAddressTokenTransfers",
-      "streamAddressTokenTransfersPages",
-      "addressTransfers"
+      "getTransactionSummary",
+      "listAddressNft",
+      "streamAddressNft",
+      "streamAddressNftPages",
+      "addressNftAll"
     ])
   })
 })

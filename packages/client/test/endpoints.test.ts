@@ -13,6 +13,9 @@ import {
   txHash
 } from "./support/fixtures.ts"
 
+/** A lookup's one item, as the list of items the cases compare. */
+const one = <A, E>(effect: Effect.Effect<A, E>) => Effect.map(effect, (item) => [item])
+
 interface Case {
   readonly name: EndpointName
   readonly path: string
@@ -98,16 +101,138 @@ const cases: ReadonlyArray<Case> = [
     path: `/addresses/${address}/withdrawals`,
     query: {},
     call: (bs) => Effect.map(bs.listAddressWithdrawals(address), (p) => p.items)
-  }
+  },
+  { name: "address", path: `/addresses/${address}`, query: {}, call: (bs) => one(bs.getAddress(address)) },
+  {
+    name: "addressCounters",
+    path: `/addresses/${address}/counters`,
+    query: {},
+    call: (bs) => one(bs.getAddressCounters(address))
+  },
+  {
+    name: "addressTransactions",
+    path: `/addresses/${address}/transactions`,
+    query: { filter: "from", sort: "fee", order: "asc" },
+    call: (bs) =>
+      Effect.map(bs.listAddressTransactions(address, { filter: "from", sort: "fee", order: "asc" }), (p) => p.items)
+  },
+  {
+    name: "addressTokenTransfers",
+    path: `/addresses/${address}/token-transfers`,
+    query: { type: "ERC-20", filter: "to", token },
+    call: (bs) =>
+      Effect.map(bs.listAddressTokenTransfers(address, { type: ["ERC-20"], filter: "to", token }), (p) => p.items)
+  },
+  {
+    name: "addressLogs",
+    path: `/addresses/${address}/logs`,
+    query: { topic: txHash },
+    call: (bs) => Effect.map(bs.listAddressLogs(address, { topic: txHash }), (p) => p.items)
+  },
+  {
+    name: "addressCoinBalanceHistory",
+    path: `/addresses/${address}/coin-balance-history`,
+    query: { items_count: "10" },
+    call: (bs) => Effect.map(bs.listAddressCoinBalanceHistory(address, { pageSize: 10 }), (p) => p.items)
+  },
+  {
+    name: "addressCoinBalanceHistoryByDay",
+    path: `/addresses/${address}/coin-balance-history-by-day`,
+    query: {},
+    call: (bs) => one(bs.getAddressCoinBalanceHistoryByDay(address))
+  },
+  {
+    name: "addressTokenBalances",
+    path: `/addresses/${address}/token-balances`,
+    query: {},
+    call: (bs) => bs.listAddressTokenBalances(address)
+  },
+  {
+    name: "addressTokens",
+    path: `/addresses/${address}/tokens`,
+    query: { type: "ERC-721,ERC-1155" },
+    call: (bs) => Effect.map(bs.listAddressTokens(address, { type: ["ERC-721", "ERC-1155"] }), (p) => p.items)
+  },
+  {
+    name: "blocks",
+    path: "/blocks",
+    query: { type: "reorg" },
+    call: (bs) => Effect.map(bs.listBlocks({ type: "reorg" }), (p) => p.items)
+  },
+  { name: "block", path: "/blocks/19000000", query: {}, call: (bs) => one(bs.getBlock(19_000_000)) },
+  {
+    name: "blockTransactions",
+    path: `/blocks/${txHash}/transactions`,
+    query: { type: "coin_transfer" },
+    call: (bs) => Effect.map(bs.listBlockTransactions(txHash, { type: ["coin_transfer"] }), (p) => p.items)
+  },
+  {
+    name: "blockWithdrawals",
+    path: "/blocks/42/withdrawals",
+    query: {},
+    call: (bs) => Effect.map(bs.listBlockWithdrawals(42n), (p) => p.items)
+  },
+  { name: "transaction", path: `/transactions/${txHash}`, query: {}, call: (bs) => one(bs.getTransaction(txHash)) },
+  {
+    name: "transactionTokenTransfers",
+    path: `/transactions/${txHash}/token-transfers`,
+    query: { type: "ERC-1155" },
+    call: (bs) => Effect.map(bs.listTransactionTokenTransfers(txHash, { type: ["ERC-1155"] }), (p) => p.items)
+  },
+  {
+    name: "transactionInternalTransactions",
+    path: `/transactions/${txHash}/internal-transactions`,
+    query: {},
+    call: (bs) => Effect.map(bs.listTransactionInternalTransactions(txHash), (p) => p.items)
+  },
+  { name: "token", path: `/tokens/${token}`, query: {}, call: (bs) => one(bs.getToken(token)) },
+  {
+    name: "tokenCounters",
+    path: `/tokens/${token}/counters`,
+    query: {},
+    call: (bs) => one(bs.getTokenCounters(token))
+  },
+  {
+    name: "tokenTransfersByToken",
+    path: `/tokens/${token}/transfers`,
+    query: {},
+    call: (bs) => Effect.map(bs.listTokenTransfersByToken(token), (p) => p.items)
+  },
+  {
+    name: "tokenHolders",
+    path: `/tokens/${token}/holders`,
+    query: {},
+    call: (bs) => Effect.map(bs.listTokenHolders(token), (p) => p.items)
+  },
+  {
+    name: "tokenInstances",
+    path: `/tokens/${token}/instances`,
+    query: { holder_address_hash: address },
+    call: (bs) => Effect.map(bs.listTokenInstances(token, { holder_address_hash: address }), (p) => p.items)
+  },
+  {
+    name: "tokenInstance",
+    path: `/tokens/${token}/instances/7`,
+    query: {},
+    call: (bs) => one(bs.getTokenInstance(token, "7"))
+  },
+  { name: "indexingStatus", path: "/main-page/indexing-status", query: {}, call: (bs) => one(bs.getIndexingStatus()) }
 ]
+
+/** The body a row's fixture is served as: the items in a page, a bare array, or an item row's one object. */
+const bodyOf = (name: EndpointName) => {
+  const row = endpoints[name]
+  return row.shape === "array" ? fixtures[name] : row.shape === "item" ? fixtures[name][0] : page(fixtures[name])
+}
 
 const decodeItems = (name: EndpointName) => {
   const row = endpoints[name]
-  const body = row.shape === "array" ? fixtures[name] : page(fixtures[name])
-  const decoded = Schema.decodeUnknownSync(row.response as Schema.Decoder<unknown>)(body)
+  const decoded = Schema.decodeUnknownSync(row.response as Schema.Decoder<unknown>)(bodyOf(name))
   return row.shape === "array"
     ? (decoded as ReadonlyArray<unknown>)
-    : (decoded as { items: ReadonlyArray<unknown> }).items
+    : row.shape === "item"
+      ? [decoded]
+      : (decoded as { items: ReadonlyArray<unknown> }).items
 }
 
 const queryOf = (params: URLSearchParams) => Object.fromEntries(params.entries())
@@ -122,9 +247,7 @@ describe("every endpoint", () => {
       for (const c of cases) {
         it.effect(`${c.name}: sends ${c.path} with its filters and decodes the answer`, () =>
           Effect.gen(function* () {
-            const server = yield* scriptedServer(() => ({
-              body: endpoints[c.name].shape === "array" ? fixtures[c.name] : page(fixtures[c.name])
-            }))
+            const server = yield* scriptedServer(() => ({ body: bodyOf(c.name) }))
             const layer = family === "pro" ? proLayer(server.url) : instanceLayer(server.url)
             const items = yield* Blockscout.use(c.call).pipe(Effect.provide(layer))
 

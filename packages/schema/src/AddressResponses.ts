@@ -10,10 +10,11 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Schema, SchemaGetter } from "effect"
 import { AddressCounters } from "./AddressCounters.ts"
 import { AddressDetails } from "./AddressDetails.ts"
 import { CoinBalance } from "./CoinBalance.ts"
+import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { Log } from "./Log.ts"
 import { Page } from "./Page.ts"
 import { TokenBalance } from "./TokenBalance.ts"
@@ -39,6 +40,32 @@ export const AddressDetailsResponse = AddressDetails
 export const AddressCountersResponse = AddressCounters
 
 /**
+ * Whether a wire item of an address's transaction list is the block-reward pseudo-item servers 5.0 and 5.1 put
+ * among a validator's transactions on chains with emission funds (`transaction_view.ex`:
+ * `{emission_reward, block_hash, from, to, types: ["reward"]}`, no `hash`).
+ */
+const isRewardPseudoItem = (u: unknown): boolean => isRecord(u) && "emission_reward" in u && !("hash" in u)
+
+const TransactionList = Schema.Array(Transaction)
+/** An address's transaction items, the reward pseudo-items left out before the transactions are decoded. */
+const AddressTransactionItems = Schema.Array(Schema.Unknown).pipe(
+  Schema.decodeTo(TransactionList, {
+    decode: SchemaGetter.transform(
+      (items: ReadonlyArray<unknown>) =>
+        items.filter((item) => !isRewardPseudoItem(item)) as unknown as typeof TransactionList.Encoded
+    ),
+    encode: SchemaGetter.transform((items: typeof TransactionList.Encoded): ReadonlyArray<unknown> => items)
+  })
+)
+registerFast(AddressTransactionItems, (compile) => {
+  const list = compile(TransactionList.ast)
+  return list === undefined
+    ? undefined
+    : (u) =>
+        Array.isArray(u) ? list(u.some(isRewardPseudoItem) ? u.filter((i) => !isRewardPseudoItem(i)) : u) : invalid
+})
+
+/**
  * `GET /addresses/{a}/transactions`: transactions from, to or creating the address, newest first.
  *
  * - Filters: `filter` = `to` | `from` (omit for both); `sort` = `block_number` | `value` | `fee` and
@@ -49,10 +76,18 @@ export const AddressCountersResponse = AddressCounters
  * - Range: yes, in the default order: `{block_number: B + 1, index: 0}` starts at block B (the server returns
  *   transactions before the cursor: lower block, or same block and lower index).
  *
+ * Gotcha: servers 5.0 and 5.1 on chains with emission funds (POA networks) list a validator's block rewards
+ * among its transactions as pseudo-items (`{emission_reward, block_hash, from, to, types: ["reward"]}`, no
+ * `hash`). They are not transactions: this schema leaves them out (the block's details carry its rewards), so a
+ * page can hold fewer items than the server sent; its cursor is the server's, so nothing else is skipped.
+ *
  * @since 0.1.0
  * @category responses
  */
-export const AddressTransactionsResponse = Page(Transaction).annotate({ identifier: "AddressTransactionsResponse" })
+export const AddressTransactionsResponse = Schema.Struct({
+  ...Page(Transaction).fields,
+  items: AddressTransactionItems
+}).annotate({ identifier: "AddressTransactionsResponse" })
 
 /**
  * `GET /addresses/{a}/token-transfers`: token transfers from or to the address, newest first.

@@ -116,6 +116,10 @@ registerFast(ByDayFromArray, (compile) => {
       }
 })
 
+const ByDayResponse = Schema.Union([ByDayFromObject, ByDayFromArray]).annotate({
+  identifier: "CoinBalanceHistoryByDayResponse"
+})
+
 /**
  * The body of `GET /addresses/{a}/coin-balance-history-by-day`, in one shape whatever the server version:
  * `{ items, days }`, the daily balances oldest first and the number of days the server covers (its
@@ -129,8 +133,7 @@ registerFast(ByDayFromArray, (compile) => {
  * @since 0.1.0
  * @category responses
  */
-export const CoinBalanceHistoryByDayResponse = Schema.Union([ByDayFromObject, ByDayFromArray]).annotate({
-  identifier: "CoinBalanceHistoryByDayResponse"
-})
+export const CoinBalanceHistoryByDayResponse: Schema.Codec<CoinBalanceHistoryByDay, typeof ByDayResponse.Encoded> =
+  ByDayResponse
 /** A decoded by-day coin balance history: `items` oldest first, `days` null from servers before 6.5.0. */
 export interface CoinBalanceHistoryByDay extends Schema.Schema.Type<typeof ByDay> {}

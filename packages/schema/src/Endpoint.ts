@@ -10,12 +10,42 @@
  */
 import type { Schema } from "effect"
 import type { Page } from "./Page.ts"
+import { addressPattern, hashPattern, tokenIdPattern } from "./Primitives.ts"
 
 /** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
 export type Family = "pro" | "instance"
 
-/** What a path parameter must look like (the API doc patterns); checked before any request is sent. */
-export type PathParamKind = "address" | "hash" | "tokenId"
+/**
+ * What a path parameter must look like (the API doc patterns); checked before any request is sent:
+ * - `address`: `0x` and 40 hex digits;
+ * - `hash`: a transaction hash, `0x` and 64 hex digits;
+ * - `tokenId`: a base-10 integer (an NFT id);
+ * - `block`: a block number (a base-10 integer, no sign, no leading zero) or a block hash.
+ */
+export type PathParamKind = "address" | "hash" | "tokenId" | "block"
+
+/**
+ * Pattern of a block number or block hash as `/blocks/{numberOrHash}` takes it: a non-negative base-10
+ * integer without leading zeros, or `0x` and 64 hex digits.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const blockNumberOrHashPattern: RegExp = /^(?:0|[1-9][0-9]*|0x[A-Fa-f0-9]{64})$/
+
+/**
+ * The pattern each kind of path parameter (and the `address` / `hash` filters) must match: one table for
+ * the client's checks and any tool's.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const pathParamPatterns: Readonly<Record<PathParamKind, RegExp>> = {
+  address: addressPattern,
+  hash: hashPattern,
+  tokenId: tokenIdPattern,
+  block: blockNumberOrHashPattern
+}
 
 /** A path parameter: its argument name (also the `{name}` in the path template) and its check. */
 export interface PathParam {
@@ -30,13 +60,15 @@ export interface PathParam {
  * - `literal`: one value from `values`;
  * - `literals`: a non-empty list of values from `values`, sent comma-separated;
  * - `text`: any non-empty string;
- * - `names`: a non-empty list of free names (no commas), sent comma-separated.
+ * - `names`: a non-empty list of free names (no commas), sent comma-separated;
+ * - `address`: one address (`0x` and 40 hex digits: a token contract, a holder);
+ * - `hash`: one 32-byte hex value (`0x` and 64 hex digits: a log topic).
  */
-export type FilterKind = "literal" | "literals" | "text" | "names"
+export type FilterKind = "literal" | "literals" | "text" | "names" | "address" | "hash"
 
 /** A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors. */
 export interface Filter {
-  /** The API's own query parameter name (`type`, `filter`, `method`, `q`, `sort`, `order`). */
+  /** The API's own query parameter name (`type`, `filter`, `method`, `q`, `sort`, `order`, `token`, ...). */
   readonly name: string
   /** How the value is written and checked. */
   readonly kind: FilterKind
@@ -100,6 +132,12 @@ export interface EndpointRow {
    * name users know working beside the one the naming rule gives.
    */
   readonly aliases?: Readonly<Record<string, MethodKind>> | undefined
+  /**
+   * What a caller must know about this endpoint beyond its summary, one or two sentences (which servers
+   * answer 200 where others answer 404, a server quirk the schema absorbs): the generated method docs and
+   * the command-line help carry it.
+   */
+  readonly gotcha?: string | undefined
 }
 
 /**

@@ -7,12 +7,22 @@
  * command-line app) their subcommands. Adding an endpoint is a row here (`pageRow`, `arrayRow` or `itemRow`,
  * see `Endpoint.ts`) plus its schema; then `pnpm generate` writes the client's method interface and docs.
  *
+ * The twelve endpoints of docs/blockscout-api.md §4 (E1–E12) are written here; the address-, block-,
+ * transaction- and token-scoped lists and lookups (S1–S23, the API doc's "Scoped lists and lookups") live in
+ * `endpoints/<scope>.ts` and are spread in after them, in that order.
+ *
  * Gotcha: E1 (Pro) and E5 (instance) are the same `tokenTransfers` row: both families serve every
  * endpoint under the same paths, only the base URL differs.
  *
  * @since 0.1.0
  */
 import { arrayRow, endpointTable, pageRow, type RowItem } from "./Endpoint.ts"
+import { addressRows } from "./endpoints/address.ts"
+import { blockRows } from "./endpoints/block.ts"
+import { chainRows } from "./endpoints/chain.ts"
+import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
+import { tokenRows } from "./endpoints/token.ts"
+import { transactionRows } from "./endpoints/transaction.ts"
 import {
   AddressWithdrawalsResponse,
   BlocksValidatedResponse,
@@ -43,14 +53,7 @@ export const endpoints = endpointTable({
     pathParams: [],
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: TokenTransfersResponse,
-    cursorKeys: [
-      "block_number",
-      "index",
-      "batch_log_index",
-      "batch_block_hash",
-      "batch_transaction_hash",
-      "index_in_batch"
-    ]
+    cursorKeys: transferCursorKeys
   }),
   tokenInstanceTransfers: pageRow({
     method: "TokenInstanceTransfers",
@@ -189,7 +192,12 @@ export const endpoints = endpointTable({
     filters: [],
     response: AddressWithdrawalsResponse,
     cursorKeys: ["index", "items_count"]
-  })
+  }),
+  ...addressRows,
+  ...blockRows,
+  ...transactionRows,
+  ...tokenRows,
+  ...chainRows
 })
 
 /**

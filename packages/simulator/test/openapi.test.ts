@@ -45,10 +45,19 @@ const argumentSets = (sim: SimulatedBlockscout, row: Endpoint): ReadonlyArray<Re
       return [{}]
     case "address": {
       const holder = chain.users.find((u) => chain.holdings(u).length > 0)!
-      return [chain.users[2]!, holder, chain.miners[1]!, chain.routers[0]!, chain.tokens[0]!.address].map((a) => ({
-        [row.pathParams[0]!.name]: a
-      }))
+      // Token-scoped rows answer 404 for any other address: one token of each kind instead.
+      const tokens = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404"].map(
+        (t) => chain.tokens.find((x) => x.type === t)!.address
+      )
+      const addresses = row.path.startsWith("/tokens/")
+        ? tokens
+        : [chain.users[2]!, holder, chain.miners[1]!, chain.routers[0]!, chain.tokens[0]!.address]
+      return addresses.map((a) => ({ [row.pathParams[0]!.name]: a }))
     }
+    case "block":
+      return ["0", String(chain.height - 1), chain.blockHash(Math.floor(chain.height / 2))].map((b) => ({
+        [row.pathParams[0]!.name]: b
+      }))
     case "hash": {
       const out: Array<Record<string, string>> = []
       for (let h = 0; h < 32; h++) {
@@ -69,11 +78,22 @@ const argumentSets = (sim: SimulatedBlockscout, row: Endpoint): ReadonlyArray<Re
   }
 }
 
+/** The Transfer event's topic: a topic filter value that matches a token's logs. */
+const transferTopic = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
+
+/** An address filter's value that matches something: a token contract (`token`), a holder (`holder_address_hash`). */
+const filterAddress = (name: string) => {
+  const chain = modes[0]!.sim.chain
+  return name === "token" ? chain.tokens[0]!.address : chain.users.find((u) => chain.holdings(u).length > 0)!
+}
+
 /** Each filter alone, with each of its values; text and name filters with a value that matches something. */
 const filterSets = (row: Endpoint, mode: Mode): ReadonlyArray<Record<string, string>> => {
   const out: Array<Record<string, string>> = [{}]
   for (const f of row.filters) {
     if (f.kind === "text") out.push({ [f.name]: "vault" })
+    else if (f.kind === "address") out.push({ [f.name]: filterAddress(f.name) })
+    else if (f.kind === "hash") out.push({ [f.name]: transferTopic })
     else if (f.kind === "names") out.push({ [f.name]: "transfer,approve" })
     else for (const v of f.values ?? []) out.push({ [f.name]: v })
   }

@@ -6,16 +6,10 @@
  *
  * @internal
  */
-import {
-  addressPattern,
-  hashPattern,
-  isCursorValue,
-  type NextPageParams,
-  tokenIdPattern
-} from "@blockscout-effect/schema"
+import { isCursorValue, type NextPageParams, pathParamPatterns } from "@blockscout-effect/schema"
 import { Effect, Result } from "effect"
 import * as Errors from "../BlockscoutError.ts"
-import type { Endpoint, Filter, PathParamKind } from "../endpoints.ts"
+import type { Endpoint, Filter } from "../endpoints.ts"
 import { type ClientContext, pageSizeRange } from "./context.ts"
 import { redact, type Secrets, stripCredentials } from "./redact.ts"
 
@@ -36,11 +30,7 @@ export interface Prepared {
   readonly pageSize: number | undefined
 }
 
-const patterns: Record<PathParamKind, RegExp> = {
-  address: addressPattern,
-  hash: hashPattern,
-  tokenId: tokenIdPattern
-}
+const patterns = pathParamPatterns
 
 const invalidAt = (endpoint: string, argument: string, message: string) =>
   new Errors.BlockscoutError({ reason: new Errors.InvalidArgument({ endpoint, url: "", argument, message }) })
@@ -69,6 +59,11 @@ const checkFilter = (
       return typeof value === "string" && value.length > 0
         ? Result.succeed(value)
         : fail(`${filter.name} must be a non-empty string; got ${show(value)}`)
+    case "address":
+    case "hash":
+      return typeof value === "string" && patterns[filter.kind].test(value)
+        ? Result.succeed(value)
+        : fail(`${filter.name} must match ${patterns[filter.kind].source}; got ${show(value)}`)
     case "literals":
     case "names": {
       const list = typeof value === "string" ? value.split(",") : value

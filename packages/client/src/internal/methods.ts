@@ -48,7 +48,8 @@ const invalid = (endpoint: string, argument: string, message: string) =>
 
 /**
  * A method's positional arguments as the named arguments `prepare` checks: the path parameters by name (a
- * bigint token id as its decimal string), over the options object's entries.
+ * bigint token id, or a block number given as a number, as its decimal string), over the options object's
+ * entries.
  */
 const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): EndpointArgs => {
   const options = positional[row.pathParams.length]
@@ -56,7 +57,10 @@ const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): Endp
     options === undefined ? {} : typeof options === "object" && options !== null ? { ...options } : { options }
   row.pathParams.forEach((param, i) => {
     const value = positional[i]
-    named[param.name] = typeof value === "bigint" ? value.toString() : value
+    named[param.name] =
+      typeof value === "bigint" || (param.kind === "block" && typeof value === "number" && Number.isSafeInteger(value))
+        ? value.toString()
+        : value
   })
   return named as EndpointArgs
 }

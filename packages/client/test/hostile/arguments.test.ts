@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result, Stream } from "effect"
-import { BaseUrl, Blockscout, type ClientOptions, type EndpointName } from "../../src/index.ts"
+import { BaseUrl, Blockscout, type ClientOptions, type endpoints, type ListName } from "../../src/index.ts"
 import type { EndpointArgs } from "../../src/Parameters.ts"
 import { page, scriptedServer } from "../support/ScriptedServer.ts"
 import { watched } from "../support/watch.ts"
@@ -28,11 +28,12 @@ const notRows: ReadonlyArray<unknown> = [
 
 /** The three by-name methods, each run to its end. */
 const byName = {
-  page: (name: unknown, args?: unknown) => Blockscout.use((bs) => bs.page(name as EndpointName, args as EndpointArgs)),
+  page: (name: unknown, args?: unknown) =>
+    Blockscout.use((bs) => bs.page(name as ListName<typeof endpoints>, args as EndpointArgs)),
   pages: (name: unknown, args?: unknown) =>
-    Blockscout.use((bs) => Stream.runDrain(bs.pages(name as EndpointName, args as EndpointArgs))),
+    Blockscout.use((bs) => Stream.runDrain(bs.pages(name as ListName<typeof endpoints>, args as EndpointArgs))),
   stream: (name: unknown, args?: unknown) =>
-    Blockscout.use((bs) => Stream.runDrain(bs.stream(name as EndpointName, args as EndpointArgs)))
+    Blockscout.use((bs) => Stream.runDrain(bs.stream(name as ListName<typeof endpoints>, args as EndpointArgs)))
 } as const
 
 describe("bad input is InvalidArgument, nothing sent", () => {

@@ -1,20 +1,15 @@
-import { Effect } from "effect"
-import { Blockscout, endpoints } from "@blockscout-effect/client"
+import { Blockscout } from "@blockscout-effect/client"
+import { Effect, Stream } from "effect"
 
-export const program = Effect.gen(function* () {
-  const bs = yield* Blockscout
-  for (const [name, row] of Object.entries(endpoints)) {
-    yield* Effect.log(
-      name,
-      row.path,
-      row.filters.map((f) => f.name)
-    )
-  }
-  // path parameters and filters by name; lists as arrays or comma-separated strings
-  const page = yield* bs.page("internalTransactions", {
-    address: "0x00000000219ab540356cBB839Cbe05303d7705Fa",
-    filter: "to",
-    pageSize: 100
+// One address's story: what it is, what it holds, what it sent, newest first.
+export const story = (address: string) =>
+  Effect.gen(function* () {
+    const bs = yield* Blockscout
+    const details = yield* bs.getAddress(address)
+    const counters = yield* bs.getAddressCounters(address)
+    const sent = yield* bs
+      .streamAddressTransactions(address, { filter: "from" })
+      .pipe(Stream.take(20), Stream.runCollect)
+    const tokens = yield* bs.listAddressTokenBalances(address)
+    return { balance: details.coin_balance, transactions: counters.transactions_count, sent, tokens }
   })
-  yield* Effect.log(page.items.length)
-})

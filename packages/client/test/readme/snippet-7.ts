@@ -1,12 +1,15 @@
-import { NodeRedis } from "@effect/platform-node"
-import { Layer, type Redacted } from "effect"
-import { FetchHttpClient } from "effect/http"
-import { Blockscout, RateLimits } from "@blockscout-effect/client"
+import { Effect, Option, Stream } from "effect"
+import { Blockscout, type PageWithCursor } from "@blockscout-effect/client"
+import type { NextPageParams, TokenTransfer } from "@blockscout-effect/schema"
 
-// Every process built with this layer keeps the key's one limit together with the others.
-export const sharedLimit = (apiKey: Redacted.Redacted<string>) =>
-  Blockscout.layerPro({ chainId: 1, apiKey }).pipe(
-    Layer.provide(RateLimits.layerRedis()),
-    Layer.provide(NodeRedis.layer({ url: "redis://127.0.0.1:6379", disableOfflineQueue: true })),
-    Layer.provide(FetchHttpClient.layer)
-  )
+declare const loadCheckpoint: Effect.Effect<Option.Option<NextPageParams>>
+declare const saveCheckpoint: (cursor: NextPageParams | null) => Effect.Effect<void>
+declare const write: (page: PageWithCursor<TokenTransfer>) => Effect.Effect<void>
+
+export const program = Effect.gen(function* () {
+  const bs = yield* Blockscout
+  const cursor = Option.getOrUndefined(yield* loadCheckpoint)
+  yield* bs
+    .streamTokenTransfersPages({ type: ["ERC-20"], cursor, pageSize: 100 })
+    .pipe(Stream.runForEach((page) => Effect.andThen(write(page), saveCheckpoint(page.next_page_params))))
+})

@@ -1,6 +1,7 @@
 /**
  * Regenerates `../fixtures/items.json`: for each endpoint row, up to three items taken from Blockscout's
- * frontend mocks (vendor/blockscout/frontend-mocks) that decode with the row's schema.
+ * frontend mocks (vendor/blockscout/frontend-mocks) that decode with the row's schema, or, for the resources
+ * the mocks lack, the schema package's fixtures generated from the OpenAPI specs (an item row's whole body).
  *
  * Run: node --conditions=source packages/client/test/support/make-fixtures.ts [mocks folder]
  */
@@ -39,10 +40,53 @@ const repair = (name: string, value: unknown): unknown => {
   return copy
 }
 
+// Resources the mocks hold none of (or nothing that tells them apart: every key of the indexing status is
+// optional): the schema package's fixtures, generated from the OpenAPI specs (`instance-v11/full` first).
+const specFixtures: Record<string, string> = {
+  address: "AddressDetails",
+  addressCounters: "AddressCounters",
+  addressCoinBalanceHistory: "CoinBalance",
+  addressCoinBalanceHistoryByDay: "CoinBalanceByDay",
+  addressTokenBalances: "TokenBalance",
+  addressTokens: "TokenBalance",
+  block: "BlockDetails",
+  transaction: "TransactionDetails",
+  token: "TokenDetails",
+  tokenCounters: "TokenCounters",
+  tokenHolders: "TokenHolder",
+  tokenInstance: "TokenInstanceDetails",
+  indexingStatus: "IndexingStatus"
+}
+const specFixtureDir = join(import.meta.dirname, "../../../schema/test/fixtures")
+const fromSpecs = (resource: string): Array<unknown> => {
+  const all = JSON.parse(readFileSync(join(specFixtureDir, `${resource}.json`), "utf8")) as Record<string, unknown>
+  return Object.entries(all)
+    .filter(([k]) => k.endsWith("/full"))
+    .map(([, v]) => v)
+}
+
 const out: Record<string, Array<unknown>> = {}
 for (const [name, row] of Object.entries(endpoints)) {
   const decode = Schema.decodeUnknownExit(row.response as Schema.Decoder<unknown>)
   const found: Array<unknown> = []
+  const resource = specFixtures[name]
+  if (resource !== undefined) {
+    // An item row's fixture is its whole body (the by-day body wraps its days); a list's, its items.
+    const candidates =
+      name === "addressCoinBalanceHistoryByDay" ? [{ items: fromSpecs(resource), days: 10 }] : fromSpecs(resource)
+    for (const candidate of candidates) {
+      const body =
+        row.shape === "item"
+          ? candidate
+          : row.shape === "array"
+            ? [candidate]
+            : { items: [candidate], next_page_params: null }
+      if (found.length < 3 && Exit.isSuccess(decode(body))) found.push(candidate)
+    }
+    out[name] = found
+    console.log(name, found.length, "(spec fixtures)")
+    continue
+  }
   for (const value of values) {
     if (found.length >= 3) break
     const candidate = repair(name, value)

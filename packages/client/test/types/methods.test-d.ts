@@ -5,14 +5,24 @@
  * unseen. Nothing here runs.
  */
 import type {
+  AddressDetails,
   Block,
+  BlockDetails,
+  CoinBalance,
+  CoinBalanceHistoryByDay,
+  IndexingStatus,
   InternalTransaction,
   Log,
   NextPageParams,
   NftCollection,
   SmartContract,
+  TokenBalance,
+  TokenDetails,
+  TokenHolder,
+  TokenInstanceDetails,
   TokenTransfer,
   Transaction,
+  TransactionDetails,
   Withdrawal
 } from "@blockscout-effect/schema"
 import { type Config, Effect, type Layer, type Stream } from "effect"
@@ -89,6 +99,55 @@ expectTypeOf<keyof BlockscoutMethods>().toEqualTypeOf<
   | "listAddressWithdrawals"
   | "streamAddressWithdrawals"
   | "streamAddressWithdrawalsPages"
+  | "listAddressTokenBalances"
+  | "listAddressTransactions"
+  | "streamAddressTransactions"
+  | "streamAddressTransactionsPages"
+  | "listAddressTokenTransfers"
+  | "streamAddressTokenTransfers"
+  | "streamAddressTokenTransfersPages"
+  | "listAddressLogs"
+  | "streamAddressLogs"
+  | "streamAddressLogsPages"
+  | "listAddressCoinBalanceHistory"
+  | "streamAddressCoinBalanceHistory"
+  | "streamAddressCoinBalanceHistoryPages"
+  | "listAddressTokens"
+  | "streamAddressTokens"
+  | "streamAddressTokensPages"
+  | "listBlocks"
+  | "streamBlocks"
+  | "streamBlocksPages"
+  | "listBlockTransactions"
+  | "streamBlockTransactions"
+  | "streamBlockTransactionsPages"
+  | "listBlockWithdrawals"
+  | "streamBlockWithdrawals"
+  | "streamBlockWithdrawalsPages"
+  | "listTransactionTokenTransfers"
+  | "streamTransactionTokenTransfers"
+  | "streamTransactionTokenTransfersPages"
+  | "listTransactionInternalTransactions"
+  | "streamTransactionInternalTransactions"
+  | "streamTransactionInternalTransactionsPages"
+  | "listTokenTransfersByToken"
+  | "streamTokenTransfersByToken"
+  | "streamTokenTransfersByTokenPages"
+  | "listTokenHolders"
+  | "streamTokenHolders"
+  | "streamTokenHoldersPages"
+  | "listTokenInstances"
+  | "streamTokenInstances"
+  | "streamTokenInstancesPages"
+  | "getAddress"
+  | "getAddressCounters"
+  | "getAddressCoinBalanceHistoryByDay"
+  | "getBlock"
+  | "getTransaction"
+  | "getToken"
+  | "getTokenCounters"
+  | "getTokenInstance"
+  | "getIndexingStatus"
 >()
 
 // ---------------------------------------------------------------------------------------------------------
@@ -191,6 +250,42 @@ expectTypeOf(bs.streamInternalTransactionsPages).toEqualTypeOf<Pages<InternalArg
 expectTypeOf(bs.listAddressWithdrawals).toEqualTypeOf<List<At, Withdrawal>>()
 expectTypeOf(bs.streamAddressWithdrawals).toEqualTypeOf<Items<At, Withdrawal>>()
 expectTypeOf(bs.streamAddressWithdrawalsPages).toEqualTypeOf<Pages<At, Withdrawal>>()
+
+// The scoped rows: a block by number (a number, a bigint or a string, or a hash); address and hash filters are
+// strings; lookups give the detail shapes and their errors.
+type BlockArgs = [numberOrHash: string | number | bigint]
+expectTypeOf(bs.getBlock).toEqualTypeOf<(...args: BlockArgs) => Effect.Effect<BlockDetails, ListError>>()
+expectTypeOf(bs.listBlockTransactions).parameter(0).toEqualTypeOf<string | number | bigint>()
+expectTypeOf(bs.getTransaction).toEqualTypeOf<(hash: string) => Effect.Effect<TransactionDetails, ListError>>()
+expectTypeOf(bs.getAddress).toEqualTypeOf<(address: string) => Effect.Effect<AddressDetails, ListError>>()
+expectTypeOf(bs.getToken).toEqualTypeOf<(token: string) => Effect.Effect<TokenDetails, ListError>>()
+expectTypeOf(bs.getTokenInstance).toEqualTypeOf<
+  (token: string, tokenId: string | bigint) => Effect.Effect<TokenInstanceDetails, ListError>
+>()
+// No arguments, nothing to check: no InvalidArgument.
+expectTypeOf(bs.getIndexingStatus).toEqualTypeOf<() => Effect.Effect<IndexingStatus, BlockscoutError<RequestReason>>>()
+expectTypeOf(bs.getAddressCoinBalanceHistoryByDay).returns.toEqualTypeOf<
+  Effect.Effect<CoinBalanceHistoryByDay, ListError>
+>()
+type AddressTransfersArgs = [
+  address: string,
+  options?:
+    | Flat<
+        Paging & {
+          readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined
+          readonly filter?: "to" | "from" | undefined
+          readonly token?: string | undefined
+        }
+      >
+    | undefined
+]
+expectTypeOf(bs.streamAddressTokenTransfers).toEqualTypeOf<Items<AddressTransfersArgs, TokenTransfer>>()
+expectTypeOf(bs.listAddressTokenBalances).toEqualTypeOf<
+  (address: string) => Effect.Effect<ReadonlyArray<TokenBalance>, ListError>
+>()
+expectTypeOf(bs.streamTokenHolders).toEqualTypeOf<Items<At, TokenHolder>>()
+expectTypeOf(bs.streamAddressCoinBalanceHistory).toEqualTypeOf<Items<At, CoinBalance>>()
+expectTypeOf(bs.get("block", { numberOrHash: "1" })).toEqualTypeOf<Effect.Effect<BlockDetails, ListError>>()
 
 // The by-name calls.
 expectTypeOf(bs.page("withdrawals")).toEqualTypeOf<Effect.Effect<Page<Withdrawal>, ListError>>()

@@ -11,7 +11,7 @@ export type Json = Record<string, unknown>
 /** A query string, decoded. */
 export type Query = Record<string, string>
 /** A `next_page_params` object. */
-export type Cursor = Record<string, string | number>
+export type Cursor = Record<string, string | number | null>
 /** A status and a JSON body. */
 export interface Outcome {
   readonly status: number
@@ -30,11 +30,13 @@ export class Reject {
 export const ok = (body: unknown): Outcome => ({ status: 200, body })
 /** The 404 of an unknown path, transaction, token or instance. */
 export const notFound = (): Reject => new Reject({ status: 404, body: { message: "Not found" } })
-/** A 422 naming the parameter (`pointer`) and what is wrong with it. */
-export const invalid = (pointer: string, detail: string): Reject =>
+/** A 422 naming the parameter (`pointer`) and what is wrong with it (one error per detail, in order). */
+export const invalid = (pointer: string, detail: string, ...more: ReadonlyArray<string>): Reject =>
   new Reject({
     status: 422,
-    body: { errors: [{ title: "Invalid value", source: { pointer: `/${pointer}` }, detail }] }
+    body: {
+      errors: [detail, ...more].map((d) => ({ title: "Invalid value", source: { pointer: `/${pointer}` }, detail: d }))
+    }
   })
 
 export const addressRe = /^0x([A-Fa-f0-9]{40})$/
@@ -44,6 +46,14 @@ export const intRe = /^\d+$/
 export const addressDetail = "Invalid format. Expected ~r/^0x([A-Fa-f0-9]{40})$/"
 export const hashDetail = "Invalid format. Expected ~r/^0x([A-Fa-f0-9]{64})$/"
 export const tokenIdDetail = "Invalid format. Expected ~r/^-?([1-9][0-9]*|0)$/"
+/** A block number (digits) or a block hash, as OpenApiSpex casts `block_hash_or_number_param`. */
+export const blockRe = /^(?:\d+|0x[A-Fa-f0-9]{64})$/
+/** The three errors OpenApiSpex gives for a bad `block_hash_or_number_param` (backend's block_controller_test). */
+export const blockDetails: readonly [string, ...Array<string>] = [
+  'Failed to cast value using any of: Schema(title: "FullHash", type: :string), Schema(type: :integer)',
+  "Invalid integer. Got: string",
+  "Invalid format. Expected ~r/^0x([A-Fa-f0-9]{64})$/"
+]
 
 const decode = (s: string): string => {
   try {

@@ -14,6 +14,8 @@ import type { SimulatedChain } from "../SimulatedChain.ts"
 import {
   addressDetail,
   addressRe,
+  blockDetails,
+  blockRe,
   type Cursor,
   hashDetail,
   hashRe,
@@ -49,6 +51,8 @@ export interface RouteHandler {
   readonly extraParams?: Partial<Record<ServerMode, ReadonlyArray<string>>> | undefined
   /** The server ignores query parameters it does not know (and badly formed ones) instead of answering 422. */
   readonly ignoresUnknownParams?: boolean | undefined
+  /** Modes whose server declares no `items_count` on this row (11.2.7's token transfer lists): 422 when sent. */
+  readonly refusesItemsCount?: ReadonlyArray<ServerMode> | undefined
 }
 
 /** One route: its row, its path pattern, what it accepts, and its handler (if any). */
@@ -75,7 +79,7 @@ export const makeRoutes = (
       .filter((s) => s !== "")
       .map((s) => (s.startsWith("{") && s.endsWith("}") ? (params.get(s.slice(1, -1)) ?? s) : s))
     const handler = Object.hasOwn(handlers, row.name) ? handlers[row.name] : undefined
-    const base = [...row.filters.map((f) => f.name), ...row.cursorKeys, "items_count"]
+    const base = [...row.filters.map((f) => f.name), ...row.cursorKeys.filter((k) => k !== "items_count")]
     const known = new Map<ServerMode, ReadonlySet<string>>()
     return {
       row,
@@ -84,7 +88,8 @@ export const makeRoutes = (
       known: (mode) => {
         let set = known.get(mode)
         if (set === undefined) {
-          set = new Set([...base, ...(handler?.extraParams?.[mode] ?? [])])
+          const pageSize = handler?.refusesItemsCount?.includes(mode) === true ? [] : ["items_count"]
+          set = new Set([...base, ...pageSize, ...(handler?.extraParams?.[mode] ?? [])])
           known.set(mode, set)
         }
         return set
@@ -113,10 +118,14 @@ export const matchRoute = (
 }
 
 /** How each kind of path parameter is checked, and the parameter name the server's 422 points at. */
-const pathChecks: Record<PathParamKind, { readonly re: RegExp; readonly pointer: string; readonly detail: string }> = {
-  address: { re: addressRe, pointer: "address_hash_param", detail: addressDetail },
-  hash: { re: hashRe, pointer: "transaction_hash_param", detail: hashDetail },
-  tokenId: { re: tokenIdRe, pointer: "token_id_param", detail: tokenIdDetail }
+const pathChecks: Record<
+  PathParamKind,
+  { readonly re: RegExp; readonly pointer: string; readonly details: readonly [string, ...Array<string>] }
+> = {
+  address: { re: addressRe, pointer: "address_hash_param", details: [addressDetail] },
+  hash: { re: hashRe, pointer: "transaction_hash_param", details: [hashDetail] },
+  tokenId: { re: tokenIdRe, pointer: "token_id_param", details: [tokenIdDetail] },
+  block: { re: blockRe, pointer: "block_hash_or_number_param", details: blockDetails }
 }
 
 /** Checks the query keys (422 `Unexpected field`) and the path parameters (422 by kind), in the server's order. */
@@ -136,7 +145,7 @@ export const checkRequest = (
   for (const p of route.row.pathParams) {
     const value = params[p.name] ?? ""
     const check = pathChecks[p.kind]
-    if (!check.re.test(value)) throw invalid(check.pointer, check.detail)
+    if (!check.re.test(value)) throw invalid(check.pointer, ...check.details)
     checked[p.name] = p.kind === "tokenId" ? value : value.toLowerCase()
   }
   return checked

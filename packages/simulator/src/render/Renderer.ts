@@ -16,12 +16,14 @@ import type {
   LogTemplate,
   SimulatedChain,
   SmartContractInfo,
+  TransactionPlace,
   TransferTemplate,
   TxTemplate
 } from "../SimulatedChain.ts"
 import { hash } from "../internal/hash.ts"
 import type { Json } from "../internal/query.ts"
 import { renderAddress } from "./address.ts"
+import { type AddressFacts, renderAddressDetails } from "./addressDetails.ts"
 import { renderBlock } from "./block.ts"
 import { renderInternalTransaction } from "./internalTransaction.ts"
 import { renderLog } from "./log.ts"
@@ -29,7 +31,7 @@ import { renderNftCollection } from "./nftCollection.ts"
 import { renderSmartContract } from "./smartContract.ts"
 import { renderToken, renderTokenInstance } from "./token.ts"
 import { renderTokenTransfer } from "./tokenTransfer.ts"
-import { renderPendingTransaction, renderTransaction } from "./transaction.ts"
+import { renderPendingTransaction, renderTransaction, renderTransactionDetails } from "./transaction.ts"
 import { renderWithdrawal } from "./withdrawal.ts"
 
 /** Which server a response is shaped for: a per-instance server of release line 11 or 12, or the Pro API. */
@@ -82,6 +84,9 @@ export class Renderer {
   address(hash: string): Json {
     return renderAddress(this, hash)
   }
+  addressDetails(facts: AddressFacts): Json {
+    return renderAddressDetails(this, facts)
+  }
   nullableAddress(hash: string | null): Json | null {
     return hash === null ? null : renderAddress(this, hash)
   }
@@ -97,14 +102,17 @@ export class Renderer {
   transaction(h: number, tx: TxTemplate): Json {
     return renderTransaction(this, h, tx)
   }
+  transactionDetails(place: NonNullable<TransactionPlace>): Json {
+    return renderTransactionDetails(this, place)
+  }
   pendingTransaction(i: number): Json {
     return renderPendingTransaction(this, i)
   }
   log(h: number, log: LogTemplate): Json {
     return renderLog(this, h, log)
   }
-  block(h: number): Json {
-    return renderBlock(this, h)
+  block(h: number, single = false): Json {
+    return renderBlock(this, h, single)
   }
   smartContract(contract: SmartContractInfo): Json {
     return renderSmartContract(this, contract)

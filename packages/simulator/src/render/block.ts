@@ -5,11 +5,15 @@
  *
  * @internal
  */
+import { minerReward } from "../chain/coins.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 
-/** Block `h`. */
-export const renderBlock = (r: Renderer, h: number): Json => {
+/**
+ * Block `h`; `single` for the block lookup (`GET /blocks/{n}`), whose rewards carry their label (`Miner Reward`,
+ * `Emission Reward`: `BlockView.block_reward_text`) where lists carry the recipient kind.
+ */
+export const renderBlock = (r: Renderer, h: number, single = false): Json => {
   const chain = r.chain
   const template = chain.template(h)
   let gasUsed = 0
@@ -17,7 +21,7 @@ export const renderBlock = (r: Renderer, h: number): Json => {
   const gasLimit = 30_000_000
   const baseFee = chain.baseFee(h)
   const burnt = baseFee * BigInt(gasUsed)
-  const priority = BigInt(gasUsed) * BigInt(chain.noise(h, 77) % 1_000_000_000)
+  const priority = minerReward(chain, h)
   return {
     hash: chain.blockHash(h),
     parent_hash: h === 0 ? `0x${"0".repeat(64)}` : chain.blockHash(h - 1),
@@ -44,8 +48,8 @@ export const renderBlock = (r: Renderer, h: number): Json => {
     is_pending_update: false,
     // `BlockView` writes each reward's `address_type`: the producer's share, and the emission fund's.
     rewards: [
-      { reward: String(priority), type: "validator" },
-      { reward: "0", type: "emission_funds" }
+      { reward: String(priority), type: single ? "Miner Reward" : "validator" },
+      { reward: "0", type: single ? "Emission Reward" : "emission_funds" }
     ],
     uncles_hashes: []
   }

@@ -4,6 +4,7 @@
  * @internal
  */
 import type { InternalTemplate } from "../SimulatedChain.ts"
+import { internalValue } from "../chain/coins.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 
@@ -26,7 +27,7 @@ export const renderInternalTransaction = (r: Renderer, h: number, it: InternalTe
     from: r.address(chain.routers[it.fromRouter]!),
     to: r.nullableAddress(to),
     created_contract: create ? r.address(chain.createdAddress(h, it.txPosition, it.index)) : null,
-    value: String(it.to._tag === "User" ? chain.amount(h, it.txPosition, 500 + it.index) : 0n),
+    value: String(internalValue(chain, h, it)),
     gas_limit: String(50_000 + (chain.noise(h, it.txPosition, it.index) % 200_000)),
     success: !it.failed,
     error: it.failed ? "reverted" : null,

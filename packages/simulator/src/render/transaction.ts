@@ -7,8 +7,10 @@
  *
  * @internal
  */
+import { partyAddress, pendingKey, priorityPerGas } from "../chain/coins.ts"
 import { methods } from "../chain/methods.ts"
-import type { TxTemplate } from "../SimulatedChain.ts"
+import { createsContract, recipientOf, transactionValue } from "../chain/parties.ts"
+import type { TransactionPlace, TxTemplate } from "../SimulatedChain.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 
@@ -55,29 +57,16 @@ const decodedInput = (r: Renderer, tx: TxTemplate, name: string, key: number, va
 /** What mined and pending transactions share; `h` null for a pending one. */
 const common = (r: Renderer, tx: TxTemplate, h: number | null, salt: number, sender: string): Json => {
   const chain = r.chain
-  const key = h ?? 0x7fffffff
+  const key = h ?? pendingKey
   const gasUsed = h === null ? null : chain.gasUsed(h, tx)
   const baseFee = chain.baseFee(h ?? chain.height - 1)
-  const priority = BigInt(chain.noise(key, tx.position, salt, 1) % 2_000_000_000)
+  const priority = priorityPerGas(chain, key, tx, salt)
   const gasPrice = baseFee + priority
   const gasLimit = (gasUsed ?? 100_000) + 20_000
-  const value =
-    tx.kind === "coin_transfer"
-      ? chain.amount(key, tx.position, 7 + salt)
-      : tx.kind === "contract_call" && tx.position % 3 === 0
-        ? chain.amount(key, tx.position, 9)
-        : 0n
-  const creation = tx.kind === "contract_creation" || tx.kind === "token_creation"
-  const to =
-    tx.kind === "coin_transfer"
-      ? chain.userAt(key, tx.senderOffset + 1 + (tx.position % 60))
-      : tx.kind === "contract_call"
-        ? chain.routers[tx.router]!
-        : tx.kind === "token_transfer"
-          ? tx.token >= 0
-            ? chain.tokens[tx.token]!.address
-            : chain.routers[tx.router]!
-          : null
+  const value = transactionValue(tx, key, salt, (a, b, c) => chain.amount(a, b, c))
+  const creation = createsContract(tx)
+  const recipient = recipientOf(tx)
+  const to = recipient === null ? null : partyAddress(chain, key, recipient)
   const method = h === null ? tx.method : chain.methodOf(h, tx)
   const selector =
     method === "mint" ? methods.mint.selector : tx.methodKey === null ? null : methods[tx.methodKey].selector
@@ -151,5 +140,29 @@ export const renderPendingTransaction = (r: Renderer, i: number): Json => {
     has_error_in_internal_transactions: null,
     is_pending_update: null,
     ...common(r, tx, null, i + 1, chain.users[(i * 5) % chain.users.length]!)
+  }
+}
+
+/** How many token transfers a transaction's details carry (`token_transfers_overflow` says when there are more). */
+export const transferPreviewCount = 10
+
+/**
+ * A transaction as its lookup (`GET /transactions/{h}`) writes it: the list object, with its first token
+ * transfers in log order (S15's order) and whether there are more; a pending transaction has none yet.
+ */
+export const renderTransactionDetails = (r: Renderer, place: NonNullable<TransactionPlace>): Json => {
+  if (place._tag === "Pending") {
+    return { ...renderPendingTransaction(r, place.index), token_transfers: [], token_transfers_overflow: false }
+  }
+  const chain = r.chain
+  const tx = chain.template(place.block).transactions[place.position]!
+  const transfers = chain
+    .template(place.block)
+    .transfers.filter((t) => t.txPosition === tx.position)
+    .sort((a, b) => a.logIndex - b.logIndex || (a.indexInBatch ?? 0) - (b.indexInBatch ?? 0))
+  return {
+    ...renderTransaction(r, place.block, tx),
+    token_transfers: transfers.slice(0, transferPreviewCount).map((t) => r.tokenTransfer(place.block, t)),
+    token_transfers_overflow: transfers.length > transferPreviewCount
   }
 }

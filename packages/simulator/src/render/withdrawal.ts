@@ -4,6 +4,7 @@
  *
  * @internal
  */
+import { withdrawalAmount } from "../chain/coins.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 
@@ -13,7 +14,7 @@ export const renderWithdrawal = (r: Renderer, i: number, withReceiver: boolean):
   const block = Math.floor(i / chain.withdrawalsPerBlock)
   const out: Json = {
     index: i,
-    amount: String(chain.amount(block, 31_000 + (i % chain.withdrawalsPerBlock))),
+    amount: String(withdrawalAmount(chain, i)),
     validator_index: chain.validatorIndex(i),
     block_number: block,
     timestamp: r.timestamp(chain.blockMillis(block))

@@ -5,6 +5,29 @@
  * @internal
  */
 import type { RouteHandler } from "../internal/router.ts"
+import { address } from "./address.ts"
+import { addressCounters } from "./addressCounters.ts"
+import { addressTransactions } from "./addressTransactions.ts"
+import { addressTokenTransfers } from "./addressTokenTransfers.ts"
+import { addressLogs } from "./addressLogs.ts"
+import { addressCoinBalanceHistory } from "./addressCoinBalanceHistory.ts"
+import { addressCoinBalanceHistoryByDay } from "./addressCoinBalanceHistoryByDay.ts"
+import { addressTokenBalances } from "./addressTokenBalances.ts"
+import { addressTokens } from "./addressTokens.ts"
+import { blocks } from "./blocks.ts"
+import { block } from "./block.ts"
+import { blockTransactions } from "./blockTransactions.ts"
+import { blockWithdrawals } from "./blockWithdrawals.ts"
+import { transaction } from "./transaction.ts"
+import { transactionTokenTransfers } from "./transactionTokenTransfers.ts"
+import { transactionInternalTransactions } from "./transactionInternalTransactions.ts"
+import { token } from "./token.ts"
+import { tokenCounters } from "./tokenCounters.ts"
+import { tokenTransfersByToken } from "./tokenTransfersByToken.ts"
+import { tokenHolders } from "./tokenHolders.ts"
+import { tokenInstances } from "./tokenInstances.ts"
+import { tokenInstance } from "./tokenInstance.ts"
+import { indexingStatus } from "./indexingStatus.ts"
 import { addressWithdrawals } from "./addressWithdrawals.ts"
 import { blocksValidated } from "./blocksValidated.ts"
 import { internalTransactions } from "./internalTransactions.ts"
@@ -28,5 +51,28 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   withdrawals,
   nftCollections,
   internalTransactions,
-  addressWithdrawals
+  addressWithdrawals,
+  address,
+  addressCounters,
+  addressTransactions,
+  addressTokenTransfers,
+  addressLogs,
+  addressCoinBalanceHistory,
+  addressCoinBalanceHistoryByDay,
+  addressTokenBalances,
+  addressTokens,
+  blocks,
+  block,
+  blockTransactions,
+  blockWithdrawals,
+  transaction,
+  transactionTokenTransfers,
+  transactionInternalTransactions,
+  token,
+  tokenCounters,
+  tokenTransfersByToken,
+  tokenHolders,
+  tokenInstances,
+  tokenInstance,
+  indexingStatus
 }

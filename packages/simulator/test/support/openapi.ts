@@ -59,6 +59,26 @@ const errata: Record<SpecName, ReadonlyArray<(schemas: Record<string, Node>) => 
   "pro-api": [(s) => nullableTo(s, ["Transaction", "TransactionResponse"])]
 }
 
+/**
+ * Errata of inline response schemas, by the path's ending, for every spec (same reason: the backend wins).
+ * - `/main-page/indexing-status`: the ratios are `Decimal`s, which the backend's JSON encoder writes as strings
+ *   (`"1.00"`); the specs declare numbers.
+ */
+const responseErrata: ReadonlyArray<readonly [string, (schema: Node) => void]> = [
+  [
+    "/main-page/indexing-status",
+    (schema) => {
+      const properties = schema.properties as Record<string, Node>
+      for (const name of ["indexed_blocks_ratio", "indexed_internal_transactions_ratio"]) {
+        const ratio = properties[name]
+        if (ratio?.type !== "number")
+          throw new Error(`erratum: indexing status ${name} is no number now; drop the patch`)
+        properties[name] = { ...ratio, type: "string", pattern: "^\\d+(\\.\\d+)?$", format: undefined }
+      }
+    }
+  ]
+]
+
 function nullableTo(schemas: Record<string, Node>, names: ReadonlyArray<string>): void {
   for (const name of names) {
     const properties = schemas[name]?.properties as Record<string, Node> | undefined
@@ -125,8 +145,10 @@ export const loadSpec = (name: SpecName): Spec => {
       let v = validators.get(specPath)
       if (v === undefined) {
         const op = get(specPath) as { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }
-        const schema = op.responses["200"]?.content?.["application/json"]?.schema
-        if (schema === undefined) throw new Error(`${name} declares no 200 JSON response for ${specPath}`)
+        const declared = op.responses["200"]?.content?.["application/json"]?.schema
+        if (declared === undefined) throw new Error(`${name} declares no 200 JSON response for ${specPath}`)
+        const schema = structuredClone(declared) as Node
+        for (const [ending, patch] of responseErrata) if (specPath.endsWith(ending)) patch(schema)
         // Inline response schemas refer to `#/components/...`: point them at the registered document.
         const rebased = JSON.parse(JSON.stringify(convert(schema)).replaceAll('"$ref":"#/', '"$ref":"spec#/'))
         v = ajv.compile(rebased)

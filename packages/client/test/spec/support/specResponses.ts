@@ -30,9 +30,9 @@ import {
   type BlockscoutShape,
   type ClientOptions,
   type EndpointArgs,
-  type EndpointName,
   endpoints,
   type Family,
+  type ListName,
   type Page,
   type PageWithCursor
 } from "../../../src/index.ts"
@@ -108,7 +108,7 @@ export interface CallOptions {
 export interface Row {
   /** The id(s) in docs/blockscout-api.md served by this row, per family: E1 (Pro) and E5 (instance) share `tokenTransfers`. */
   readonly ids: Readonly<Record<Family, string>>
-  readonly name: EndpointName
+  readonly name: ListName<typeof endpoints>
   /** The request path under `/api/v2`, parameters filled in. */
   readonly path: string
   /** The path parameters by name, for the generic `page` / `pages` / `stream` (filters come from `filters`). */
@@ -282,7 +282,7 @@ export const requestPath = (family: Family, row: Row): string =>
   `${family === "pro" ? `/${chainId}` : ""}/api/v2${row.path}`
 
 // The schema package's endpoint list is in the same order as the client's table (E1/E5, E2, E3, E4, E6..E12).
-const specEndpointOf = (name: EndpointName) => {
+const specEndpointOf = (name: ListName<typeof endpoints>) => {
   const index = Object.keys(endpoints).indexOf(name)
   const found = specEndpoints[index]
   if (found === undefined) throw new Error(`no spec endpoint for ${name}`)

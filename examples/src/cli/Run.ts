@@ -1,0 +1,192 @@
+/**
+ * One run of a `blockscout` subcommand: the flags checked, the client built, the row's pages (or its one item)
+ * written to stdout or a file, failures turned into one line and an exit code.
+ *
+ * When to use: `runEndpoint(row, args, input, options)` is the body of every subcommand `Cli.ts` derives from
+ * the endpoints table. A paged or bare-array row streams its pages (a file run keeps a checkpoint and resumes);
+ * an item row (a lookup such as `transaction 0x..`) fetches its one object and writes it as a page of one, so
+ * every format and `--output` work the same for it.
+ */
+import {
+  Blockscout,
+  type BlockscoutError,
+  type BlockscoutEvent,
+  type Endpoint,
+  type ItemName,
+  type ListName,
+  type endpoints
+} from "@blockscout-effect/client"
+import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
+import { Effect, PlatformError, Stream } from "effect"
+import { clientLayer } from "./Api.ts"
+import { CliExit, exitCodes, fromBlockscoutError, scrub } from "./Exit.ts"
+import { type CommonInput, type Settings, settingsOf, UsageError } from "./Flags.ts"
+import * as Screen from "./Screen.ts"
+import * as Table from "./Table.ts"
+
+const count = (n: number) => n.toLocaleString("en-US")
+
+/** Options for building the tool; tests pass client options (no pacing, fast retries). */
+export interface CliOptions {
+  /** Client options under the flags' (retries, rate limit, timeouts); a flag given on the command line wins. */
+  readonly client?: import("@blockscout-effect/client").ClientOptions | undefined
+}
+
+/** Client options from the checked flags, over the tool's own (a flag given wins). */
+const clientOptions = (
+  settings: Settings,
+  options: CliOptions,
+  onEvent: (e: BlockscoutEvent) => Effect.Effect<void>
+) => ({
+  ...options.client,
+  ...(settings.requestsPerSecond === undefined ? {} : { rateLimit: { requestsPerSecond: settings.requestsPerSecond } }),
+  ...(settings.timeoutSeconds === undefined ? {} : { timeout: `${settings.timeoutSeconds} seconds` as const }),
+  ...(settings.retries === undefined
+    ? {}
+    : {
+        retry:
+          settings.retries === 0
+            ? (false as const)
+            : { ...(options.client?.retry === false ? {} : options.client?.retry), times: settings.retries }
+      }),
+  onEvent: (event: BlockscoutEvent) => Effect.andThen(onEvent(event), options.client?.onEvent?.(event) ?? Effect.void)
+})
+
+/** How many retries the client makes with these options (for "retry 2 of 5"). */
+const retriesOf = (settings: Settings, options: CliOptions): number => {
+  if (settings.retries !== undefined) return settings.retries
+  const retry = options.client?.retry
+  return retry === false ? 0 : (retry?.times ?? 5)
+}
+
+/** Streams the pages of `row` to stdout in the chosen format, stopping at `--limit`. */
+const toStdout = <E, R>(
+  screen: Screen.Screen,
+  settings: Settings,
+  pages: Stream.Stream<{ readonly items: ReadonlyArray<unknown> }, E, R>
+) => {
+  const columns = settings.columns ?? []
+  const encoder =
+    settings.format === "table"
+      ? Table.makeTable(columns)
+      : Format.makeEncoder(settings.format === "csv" ? "csv" : "ndjson", { columns })
+  let written = 0
+  const max = settings.limit ?? Number.POSITIVE_INFINITY
+  return pages.pipe(
+    Stream.mapEffect((page) => {
+      const items = page.items.slice(0, max - written)
+      written += items.length
+      return Effect.andThen(screen.data(encoder.encodePage(items)), screen.progress.page(items.length))
+    }),
+    Stream.takeUntil(() => written >= max),
+    Stream.runDrain,
+    // The reader went away (`| head`): stop quietly, as Unix tools do.
+    Effect.catchIf(
+      (e): e is Extract<typeof e, PlatformError.PlatformError> => e instanceof PlatformError.PlatformError,
+      () => Effect.void
+    )
+  )
+}
+
+/** Runs one endpoint with the parsed flags: the body of every subcommand. */
+export const runEndpoint = (
+  row: Endpoint,
+  args: Record<string, string | ReadonlyArray<string>>,
+  input: CommonInput,
+  options: CliOptions
+) =>
+  Effect.gen(function* () {
+    const settings = yield* settingsOf(row, input)
+    const screen = yield* Screen.make
+    const retries = retriesOf(settings, options)
+    // Each retry is announced at once (what failed, where, when the next try is), and counted on the line.
+    const onEvent = (event: BlockscoutEvent) =>
+      event._tag === "Retry"
+        ? Effect.andThen(screen.progress.retry, screen.notice(Screen.retryNotice(event, retries)))
+        : Effect.void
+    const { layer, secrets } = yield* clientLayer(input, clientOptions(settings, options, onEvent))
+    const { output, resume } = settings
+
+    const job = Effect.gen(function* () {
+      const bs = yield* Blockscout
+      // `pages` serves every list row (a bare array comes back as one page with no next cursor); an item row's
+      // one object is a page of one, so stdout, every format and --output treat it alike.
+      const pages = (
+        cursor: HistoryFile.Cursor | undefined
+      ): Stream.Stream<HistoryFile.PageLike<unknown>, BlockscoutError> =>
+        row.shape === "item"
+          ? Stream.fromEffect(
+              Effect.map(bs.get(row.name as ItemName<typeof endpoints>, args), (item) => ({
+                items: [item],
+                next_page_params: null
+              }))
+            )
+          : bs.pages(row.name as ListName<typeof endpoints>, {
+              ...args,
+              ...(cursor === undefined ? {} : { cursor }),
+              ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize })
+            })
+      if (output === undefined) {
+        yield* toStdout(screen, settings, pages(undefined))
+        return yield* screen.progress.finish
+      }
+      const summary = yield* HistoryFile.run({
+        pages,
+        output,
+        checkpoint: resume,
+        // Identifies the history, so a checkpoint only resumes the query it was written for. The API is the
+        // client's credential-free `target.apiUrl` (family, chain and base, whether from flags or the
+        // environment), never the raw --base-url.
+        query: JSON.stringify({ endpoint: row.name, args, pageSize: settings.pageSize ?? null, api: bs.target.apiUrl }),
+        format: settings.format === "table" ? "ndjson" : settings.format, // table into a file was refused
+        columns: settings.columns,
+        limit: settings.limit,
+        onPage: (_, n) => screen.progress.page(n)
+      })
+      yield* screen.progress.finish
+      const state = summary.state
+      yield* screen.notice(
+        `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} items in ${count(summary.newPages)} pages ` +
+          `written to ${output}${summary.resumed ? ` (${count(state.items)} in all)` : ""}, ` +
+          `${summary.parquet ? `${count(summary.parquet.rows)} Parquet rows` : `${count(state.bytes)} bytes`}; ${
+            summary.stopped === "done" ? "complete" : `stopped at --limit ${settings.limit}`
+          }`
+      )
+    })
+    return yield* job.pipe(
+      Effect.provide(layer),
+      // Ctrl-C or SIGTERM: leave the terminal clean and say what is kept (main.ts sets the exit code).
+      Effect.onInterrupt(() =>
+        Effect.andThen(
+          screen.progress.clear,
+          screen.notice(
+            resume === undefined
+              ? "blockscout: interrupted"
+              : `blockscout: interrupted; ${resume} keeps every whole page: run the same command to resume`
+          )
+        )
+      ),
+      Effect.mapError((error) => {
+        if (error instanceof CheckpointError) {
+          return new CliExit({
+            code: exitCodes.checkpoint,
+            text: scrub(`blockscout: --resume ${error.path}: ${error.message}`, secrets)
+          })
+        }
+        if (error instanceof OutputError) {
+          return new CliExit({
+            code: exitCodes.output,
+            text: scrub(`blockscout: --output ${error.path}: ${error.message}`, secrets)
+          })
+        }
+        const exit = fromBlockscoutError(error, secrets)
+        // With a checkpoint, every whole page is kept: say how to carry on.
+        const hint = resume === undefined ? "" : ` (${resume} keeps every whole page: run the same command to resume)`
+        return new CliExit({ code: exit.code, text: exit.text + hint })
+      })
+    )
+  }).pipe(
+    Effect.mapError((error) =>
+      error instanceof UsageError ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` }) : error
+    )
+  )

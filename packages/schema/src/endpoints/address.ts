@@ -1,0 +1,161 @@
+/**
+ * The address-scoped rows added beside E7, E10, E11 and E12: an address's details and counters, and the lists
+ * of what happened to it (transactions, token transfers, logs, coin balance changes, token balances). Spread
+ * into the table by `Endpoints.ts`.
+ *
+ * Parameters are the backend's own (`address_controller.ex` and the 11.2.7 / 12.0 / Pro specs): a parameter a
+ * server does not know is a 422, so none is added that any of them lacks.
+ *
+ * @since 0.1.0
+ */
+import {
+  AddressCountersResponse,
+  AddressDetailsResponse,
+  AddressLogsResponse,
+  AddressTokensResponse,
+  AddressTokenTransfersResponse,
+  AddressTransactionsResponse,
+  CoinBalanceHistoryResponse,
+  TokenBalancesResponse
+} from "../AddressResponses.ts"
+import { CoinBalanceHistoryByDayResponse } from "../CoinBalance.ts"
+import { arrayRow, itemRow, pageRow } from "../Endpoint.ts"
+import { TokenTypeValues } from "../Token.ts"
+import { transferCursorKeys } from "./cursorKeys.ts"
+
+const address = [{ name: "address", kind: "address" }] as const
+
+/**
+ * The address-scoped rows, keyed by name.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const addressRows = {
+  address: itemRow({
+    method: "Address",
+    credits: 20,
+    ids: "S1",
+    summary: "An address's details: balance, contract and token facts, what it has (logs, tokens, transfers)",
+    path: "/addresses/{address}",
+    pathParams: address,
+    filters: [],
+    response: AddressDetailsResponse,
+    cursorKeys: [],
+    gotcha:
+      "Servers since 7.0.0 answer any well-formed address, known or not (an unknown one has no balance and every " +
+      "has_* flag false), so NotFound comes only from older servers."
+  }),
+  addressCounters: itemRow({
+    method: "AddressCounters",
+    credits: 20,
+    ids: "S2",
+    summary: "An address's counts: transactions, token transfers, gas used, blocks validated",
+    path: "/addresses/{address}/counters",
+    pathParams: address,
+    filters: [],
+    response: AddressCountersResponse,
+    cursorKeys: [],
+    gotcha:
+      "Servers since 7.0.0 answer zeros for an unknown address (older ones NotFound); the counts are the " +
+      "server's cached ones and may trail its lists for a while."
+  }),
+  addressTransactions: pageRow({
+    method: "AddressTransactions",
+    credits: 20,
+    ids: "S3",
+    summary: "Transactions from, to or creating an address, newest first",
+    path: "/addresses/{address}/transactions",
+    pathParams: address,
+    filters: [
+      { name: "filter", kind: "literal", values: ["to", "from"], description: "only transactions to, or from, it" },
+      {
+        name: "sort",
+        kind: "literal",
+        values: ["block_number", "value", "fee"],
+        description: "sort key (default: chain order)"
+      },
+      { name: "order", kind: "literal", values: ["asc", "desc"], description: "sort order (with sort)" }
+    ],
+    response: AddressTransactionsResponse,
+    cursorKeys: ["block_number", "index", "inserted_at", "hash", "value", "fee", "items_count"],
+    gotcha:
+      "Servers 5.0 and 5.1 on chains with emission funds put a validator's block reward among a validator's " +
+      "transactions as a pseudo-item ({emission_reward, block_hash, from, to, types: [reward]}): it is not a " +
+      "transaction and is dropped when decoding (the block's details carry its rewards)."
+  }),
+  addressTokenTransfers: pageRow({
+    method: "AddressTokenTransfers",
+    credits: 30,
+    ids: "S4",
+    summary: "Token transfers from or to an address, newest first",
+    path: "/addresses/{address}/token-transfers",
+    pathParams: address,
+    filters: [
+      { name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" },
+      { name: "filter", kind: "literal", values: ["to", "from"], description: "only transfers to, or from, it" },
+      { name: "token", kind: "address", description: "only transfers of this token contract" }
+    ],
+    response: AddressTokenTransfersResponse,
+    cursorKeys: [...transferCursorKeys, "items_count"]
+  }),
+  addressLogs: pageRow({
+    method: "AddressLogs",
+    credits: 30,
+    ids: "S5",
+    summary: "Event logs an address (a contract) emitted, newest first",
+    path: "/addresses/{address}/logs",
+    pathParams: address,
+    filters: [{ name: "topic", kind: "hash", description: "only logs carrying this topic, in any position" }],
+    response: AddressLogsResponse,
+    cursorKeys: ["block_number", "index", "items_count"]
+  }),
+  addressCoinBalanceHistory: pageRow({
+    method: "AddressCoinBalanceHistory",
+    credits: 20,
+    ids: "S6",
+    summary: "An address's coin balance changes, newest first: the balance after each block that changed it",
+    path: "/addresses/{address}/coin-balance-history",
+    pathParams: address,
+    filters: [],
+    response: CoinBalanceHistoryResponse,
+    cursorKeys: ["block_number", "items_count"]
+  }),
+  addressCoinBalanceHistoryByDay: itemRow({
+    method: "AddressCoinBalanceHistoryByDay",
+    credits: 20,
+    ids: "S7",
+    summary: "An address's closing coin balance per day over the server's window ({ items, days })",
+    path: "/addresses/{address}/coin-balance-history-by-day",
+    pathParams: address,
+    filters: [],
+    response: CoinBalanceHistoryByDayResponse,
+    cursorKeys: [],
+    gotcha:
+      "Only days with a recorded balance are listed, oldest first; days is null from servers before 6.5.0, " +
+      "which send a bare array."
+  }),
+  addressTokenBalances: arrayRow({
+    method: "AddressTokenBalances",
+    credits: 20,
+    ids: "S8",
+    summary: "Every token balance of an address, in one call (a bare array)",
+    path: "/addresses/{address}/token-balances",
+    pathParams: address,
+    filters: [],
+    response: TokenBalancesResponse,
+    cursorKeys: [],
+    gotcha: "A large portfolio is one large body: the address's tokens list (S9) pages the same balances."
+  }),
+  addressTokens: pageRow({
+    method: "AddressTokens",
+    credits: 20,
+    ids: "S9",
+    summary: "An address's token balances, paged, by fiat value then balance (largest first)",
+    path: "/addresses/{address}/tokens",
+    pathParams: address,
+    filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
+    response: AddressTokensResponse,
+    cursorKeys: ["fiat_value", "value", "id", "items_count"]
+  })
+} as const

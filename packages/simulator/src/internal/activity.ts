@@ -1,0 +1,98 @@
+/**
+ * An address's activity as the handlers of its lists and counters need it: its pending transactions, its mined
+ * transactions and token transfers from a cursor (a merge of the chain's progressions, `chain/involvement.ts`),
+ * and whole-history walks for counts and sorted orders (computed once per address, kept in the server's memo).
+ *
+ * @internal
+ */
+import { mergeDown, type Placed } from "../chain/merge.ts"
+import {
+  type Direction,
+  type Role,
+  roleOf,
+  sameTransfer,
+  type TransferFilter,
+  transactionSources,
+  transferLater,
+  transferSources
+} from "../chain/involvement.ts"
+import type { TransferTemplate, TxTemplate } from "../chain/templates.ts"
+import type { RouteContext } from "./router.ts"
+
+/** The role of the request's `address` path parameter, memoized. */
+export const roleFor = (ctx: RouteContext, address: string): Role =>
+  ctx.memo(`role|${address}`, () => roleOf(ctx.chain, address))
+
+/** Pending transactions (indexes, newest inserted first) the address sends or receives. */
+export const pendingOf = (ctx: RouteContext, address: string, direction: Direction): ReadonlyArray<number> =>
+  ctx.memo(`pending|${address}|${direction ?? "*"}`, () => {
+    const out: Array<number> = []
+    const r = ctx.render
+    for (let i = ctx.chain.pendingCount - 1; i >= 0; i--) {
+      const tx = r.pendingTransaction(i) as { from: { hash: string }; to: { hash: string } | null }
+      const from = tx.from.hash.toLowerCase() === address
+      const to = tx.to !== null && tx.to.hash.toLowerCase() === address
+      if ((from && direction !== "to") || (to && direction !== "from")) out.push(i)
+    }
+    return out
+  })
+
+/** Mined transactions in one block: by position, highest first. */
+const txOrder = {
+  later: (a: TxTemplate, b: TxTemplate) => a.position > b.position,
+  same: (a: TxTemplate, b: TxTemplate) => a.position === b.position
+}
+
+/** Up to `want` mined transactions involving the address, newest first, strictly before `(block, index)`. */
+export const minedTransactions = (
+  ctx: RouteContext,
+  role: Role,
+  direction: Direction,
+  cursor: { readonly block: number; readonly index: number | undefined } | undefined,
+  want: number
+): Array<Placed<TxTemplate>> => {
+  const start = cursor?.block ?? ctx.chain.height - 1
+  return mergeDown(
+    transactionSources(ctx.chain, role, direction, start),
+    start,
+    {
+      ...txOrder,
+      afterCursor: (tx) => cursor === undefined || tx.position < (cursor.index ?? Number.POSITIVE_INFINITY)
+    },
+    want
+  )
+}
+
+/** Every mined transaction involving the address, newest first (memoized). */
+export const allMinedTransactions = (
+  ctx: RouteContext,
+  role: Role,
+  direction: Direction
+): ReadonlyArray<Placed<TxTemplate>> =>
+  ctx.memo(`mined|${role.address}|${direction ?? "*"}`, () =>
+    minedTransactions(ctx, role, direction, undefined, Number.POSITIVE_INFINITY)
+  )
+
+/** Up to `want` token transfers involving the address, newest first, from block `start` (items after `after`). */
+export const addressTransfers = (
+  ctx: RouteContext,
+  role: Role,
+  direction: Direction,
+  filter: TransferFilter,
+  start: number,
+  after: (item: TransferTemplate) => boolean,
+  want: number
+): Array<Placed<TransferTemplate>> =>
+  mergeDown(
+    transferSources(ctx.chain, role, direction, filter, start),
+    start,
+    { later: transferLater, same: sameTransfer, afterCursor: after },
+    want
+  )
+
+/** How many token transfers involve the address (memoized). */
+export const transferTotal = (ctx: RouteContext, role: Role): number =>
+  ctx.memo(
+    `transfers|${role.address}`,
+    () => addressTransfers(ctx, role, undefined, {}, ctx.chain.height - 1, () => true, Number.POSITIVE_INFINITY).length
+  )

@@ -1,0 +1,17 @@
+/**
+ * A block path parameter (`/blocks/{numberOrHash}`): a number below the chain's height or one of its block
+ * hashes; anything else well formed is a block the server does not have (404). The router has already answered
+ * 422 for a malformed one.
+ *
+ * @internal
+ */
+import { notFound } from "./query.ts"
+import type { RouteContext } from "./router.ts"
+
+/** The block a checked `numberOrHash` parameter names; throws the 404 of an unknown block. */
+export const blockOf = (ctx: RouteContext): number => {
+  const raw = ctx.params.numberOrHash!
+  const h = raw.startsWith("0x") ? ctx.chain.blockOfHash(raw) : raw.length > 15 ? undefined : Number(raw)
+  if (h === undefined || h >= ctx.chain.height) throw notFound()
+  return h
+}

@@ -1,0 +1,27 @@
+/**
+ * S10 `GET /blocks`: the chain's blocks, newest first. `type=block` (the default) lists the consensus blocks;
+ * the simulated chain has no uncles and never reorganises, so `uncle` and `reorg` list nothing.
+ *
+ * @internal
+ */
+import { pageOf } from "../internal/pages.ts"
+import { int, ok, oneOf } from "../internal/query.ts"
+import type { RouteHandler } from "../internal/router.ts"
+
+export const blocks: RouteHandler = {
+  echoesItemsCount: true,
+  handle: (ctx) => {
+    const type = oneOf(ctx.query, "type", ["block", "uncle", "reorg"] as const) ?? "block"
+    const block = int(ctx.query, "block_number")
+    if (type !== "block") return ok({ items: [], next_page_params: null })
+    const top = Math.min(ctx.chain.height, block ?? ctx.chain.height) - 1
+    const found: Array<number> = []
+    for (let h = top; h >= 0 && found.length <= ctx.size; h--) found.push(h)
+    return pageOf(
+      ctx,
+      found,
+      (h) => ctx.render.block(h),
+      (h) => ({ block_number: h })
+    )
+  }
+}

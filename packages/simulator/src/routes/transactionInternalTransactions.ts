@@ -1,0 +1,38 @@
+/**
+ * S16 `GET /transactions/{hash}/internal-transactions`: a transaction's internal calls by index ascending (the
+ * top-level call, index 0, is not listed); the cursor `{block_number, transaction_index, index}` continues
+ * after `index`. 12.x servers and the Pro API add the page `meta` saying the list is complete (the simulated
+ * chain is fully indexed). A pending transaction has none; 404 for a hash the chain does not hold.
+ *
+ * @internal
+ */
+import { pageOf } from "../internal/pages.ts"
+import { int, notFound, ok } from "../internal/query.ts"
+import type { RouteHandler } from "../internal/router.ts"
+
+export const transactionInternalTransactions: RouteHandler = {
+  echoesItemsCount: true,
+  handle: (ctx) => {
+    const { chain, query } = ctx
+    const place = chain.locateTransaction(ctx.params.hash!)
+    if (place === undefined) throw notFound()
+    int(query, "block_number")
+    int(query, "transaction_index")
+    const index = int(query, "index")
+    const meta = ctx.render.mode === "11" ? {} : { meta: { status: 1, message: null } }
+    if (place._tag === "Pending") return ok({ items: [], next_page_params: null, ...meta })
+    const h = place.block
+    const found = chain
+      .template(h)
+      .internals.filter((it) => it.txPosition === place.position && (index === undefined || it.index > index))
+      .sort((a, b) => a.index - b.index)
+      .slice(0, ctx.size + 1)
+    return pageOf(
+      ctx,
+      found,
+      (it) => ctx.render.internalTransaction(h, it),
+      (it) => ({ block_number: h, transaction_index: it.txPosition, index: it.index }),
+      meta
+    )
+  }
+}
