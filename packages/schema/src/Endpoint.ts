@@ -141,12 +141,57 @@ export interface EndpointRow {
 }
 
 /**
+ * How a paged row's history splits into key ranges, for partitioned streams (docs/blockscout-api.md, "Cursors
+ * are keys"): the server orders the row's items newest first by `cursorKeys`, and a cursor made of those keys
+ * asks for every item strictly below it, compared key by key. So `{ block_number: B + 1, index: 0 }` asks for
+ * everything at or below block B, and a history splits into ranges of whole blocks (or indexes), each walked by
+ * its own cursor.
+ *
+ * A row opts in with data only (`blockRange`, `indexRange`). Rows without it cannot be partitioned (the
+ * client README lists them and why).
+ */
+export interface KeyRange {
+  /** What the first cursor key counts: block numbers, or an index (a withdrawal's `index`). */
+  readonly dimension: "block" | "index"
+  /**
+   * The cursor keys the server compares, most significant first. A range's start cursor sets the first to
+   * the range's top plus one and the others to 0 (every key is a non-negative integer).
+   */
+  readonly cursorKeys: ReadonlyArray<string>
+  /** The item field holding the first key (`block_number`, a block's `height`, a withdrawal's `index`). */
+  readonly itemKey: string
+  /**
+   * Filters under which the row is ordered otherwise (pending transactions by `inserted_at` and `hash`):
+   * with one of these values set (any value when `values` is absent), ranges do not apply.
+   */
+  readonly unless: ReadonlyArray<{ readonly filter: string; readonly values?: ReadonlyArray<string> | undefined }>
+}
+
+/**
+ * A block-keyed range: cursor keys from `block_number` down (as the server compares them), items keyed by
+ * `itemKey`, ordered otherwise under the filter values of `unless`.
+ */
+export const blockRange = (
+  cursorKeys: ReadonlyArray<string>,
+  itemKey = "block_number",
+  unless: KeyRange["unless"] = []
+): KeyRange => ({ dimension: "block", cursorKeys, itemKey, unless })
+
+/** An index-keyed range (withdrawals): one cursor key, `index`, also the item's field. */
+export const indexRange: KeyRange = { dimension: "index", cursorKeys: ["index"], itemKey: "index", unless: [] }
+
+/**
  * A paged row: `response` decodes `{ items, next_page_params }`.
  */
 export interface PageEndpoint<Item = unknown> extends EndpointRow {
   readonly shape: "page"
   /** The schema decoding the whole response body. */
   readonly response: Schema.Decoder<Page<Item>>
+  /**
+   * How the row's history splits into key ranges (partitioned streams); absent where it cannot: a row whose
+   * items do not carry their key, or whose cursor is not a block or an index.
+   */
+  readonly range?: KeyRange | undefined
 }
 
 /** A bare-array row (E3): `response` decodes the array, in one call. */

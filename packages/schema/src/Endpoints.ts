@@ -16,7 +16,7 @@
  *
  * @since 0.1.0
  */
-import { arrayRow, endpointTable, pageRow, type RowItem } from "./Endpoint.ts"
+import { arrayRow, blockRange, endpointTable, indexRange, pageRow, type RowItem } from "./Endpoint.ts"
 import { addressRows } from "./endpoints/address.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
@@ -53,7 +53,9 @@ export const endpoints = endpointTable({
     pathParams: [],
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: TokenTransfersResponse,
-    cursorKeys: transferCursorKeys
+    cursorKeys: transferCursorKeys,
+    // A cursor that splits an ERC-1155 batch adds batch keys and keeps `block_number`/`index` below the batch.
+    range: blockRange(["block_number", "index"])
   }),
   tokenInstanceTransfers: pageRow({
     method: "TokenInstanceTransfers",
@@ -67,7 +69,9 @@ export const endpoints = endpointTable({
     ],
     filters: [],
     response: TokenInstanceTransfersResponse,
-    cursorKeys: ["block_number", "index", "token_id"]
+    cursorKeys: ["block_number", "index", "token_id"],
+    // E1's ordering, narrowed to one instance (`token_id` in the cursor is an echo of the path).
+    range: blockRange(["block_number", "index"])
   }),
   mainPageTransactions: arrayRow({
     method: "MainPageTransactions",
@@ -100,7 +104,9 @@ export const endpoints = endpointTable({
       { name: "method", kind: "names", description: "method names to include (approve, transfer, ...)" }
     ],
     response: TransactionsResponse,
-    cursorKeys: ["block_number", "index", "items_count", "inserted_at", "hash"]
+    cursorKeys: ["block_number", "index", "items_count", "inserted_at", "hash"],
+    // Pending transactions are keyed by `inserted_at` and `hash` and have no block: no ranges.
+    range: blockRange(["block_number", "index"], "block_number", [{ filter: "filter", values: ["pending"] }])
   }),
   transactionLogs: pageRow({
     method: "TransactionLogs",
@@ -122,7 +128,9 @@ export const endpoints = endpointTable({
     pathParams: [{ name: "address", kind: "address" }],
     filters: [],
     response: BlocksValidatedResponse,
-    cursorKeys: ["block_number", "items_count"]
+    cursorKeys: ["block_number", "items_count"],
+    // A block item's key is its `height`.
+    range: blockRange(["block_number"], "height")
   }),
   smartContracts: pageRow({
     method: "SmartContracts",
@@ -149,7 +157,8 @@ export const endpoints = endpointTable({
     pathParams: [],
     filters: [],
     response: WithdrawalsResponse,
-    cursorKeys: ["index", "items_count"]
+    cursorKeys: ["index", "items_count"],
+    range: indexRange
   }),
   nftCollections: pageRow({
     method: "NftCollections",
@@ -180,7 +189,8 @@ export const endpoints = endpointTable({
       { name: "filter", kind: "literal", values: ["to", "from"], description: "only calls to, or from, the address" }
     ],
     response: InternalTransactionsResponse,
-    cursorKeys: ["block_number", "transaction_index", "index", "items_count"]
+    cursorKeys: ["block_number", "transaction_index", "index", "items_count"],
+    range: blockRange(["block_number", "transaction_index", "index"])
   }),
   addressWithdrawals: pageRow({
     method: "AddressWithdrawals",
@@ -191,7 +201,8 @@ export const endpoints = endpointTable({
     pathParams: [{ name: "address", kind: "address" }],
     filters: [],
     response: AddressWithdrawalsResponse,
-    cursorKeys: ["index", "items_count"]
+    cursorKeys: ["index", "items_count"],
+    range: indexRange
   }),
   ...addressRows,
   ...blockRows,
