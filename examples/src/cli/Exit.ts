@@ -32,6 +32,8 @@ export const exitCodes = {
   PaginationStalled: 20,
   Redirected: 21,
   ResponseTooLarge: 22,
+  /** Stopped cleanly at the credit budget (or the key's credits left): run again later to resume. */
+  BudgetExhausted: 23,
   /** Interrupted by SIGINT (Ctrl-C): 128 + 2. */
   SIGINT: 130,
   /** Interrupted by SIGTERM: 128 + 15. */
@@ -89,6 +91,8 @@ const describe = (error: BlockscoutError): string => {
       return `${host} redirected (${reason.status}) and redirects are not followed: ${reason.message}`
     case "ResponseTooLarge":
       return `response too large from ${host}: ${reason.message}`
+    case "BudgetExhausted":
+      return `stopped at the credit budget: ${reason.message}`
   }
 }
 

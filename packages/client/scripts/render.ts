@@ -142,12 +142,25 @@ const pathArgumentType: Record<Endpoint["pathParams"][number]["kind"], string> =
   block: "string | number | bigint"
 }
 
+/** What a row's streams take besides its list's options (`StreamParametersOf`). */
+const streamParametersName = (row: Endpoint) => {
+  const range = row.shape === "page" ? row.range : undefined
+  return range === undefined
+    ? "StreamParameters"
+    : range.dimension === "block"
+      ? "BlockPartitionParameters"
+      : "IndexPartitionParameters"
+}
+
 /** The type of one method, as `MethodOf` derives it. */
 const methodType = (entry: MethodEntry, names: Set<string>): string => {
   const row = entry.row
   const item = itemType(row, names)
   const args = row.pathParams.map((p) => `${p.name}: ${pathArgumentType[p.kind]}`)
-  if (hasOptions(row)) args.push(`options?: ${parametersName(row)} | undefined`)
+  const stream = entry.kind === "stream" || entry.kind === "streamPages"
+  if (hasOptions(row)) {
+    args.push(`options?: ${parametersName(row)}${stream ? ` & ${streamParametersName(row)}` : ""} | undefined`)
+  }
   const callError = args.length === 0 ? "BlockscoutError<RequestReason>" : "BlockscoutError<CallReason>"
   const result =
     entry.kind === "list"
@@ -212,7 +225,14 @@ export const renderMethods = (table: EndpointTable = endpoints): string => {
     `import type { Effect, Stream } from "effect"`,
     `import type { BlockscoutError, CallReason, RequestReason, StreamReason } from "./BlockscoutError.ts"`,
     ...(needsRowItem ? [`import type { endpoints, RowItem } from "./endpoints.ts"`] : []),
-    `import type { Page, PageParameters, PageWithCursor } from "./Parameters.ts"`,
+    `import type {
+  BlockPartitionParameters,
+  IndexPartitionParameters,
+  Page,
+  PageParameters,
+  PageWithCursor,
+  StreamParameters
+} from "./Parameters.ts"`,
     "",
     ...parameters.flatMap((p) => [p, ""]),
     doc([

@@ -24,6 +24,7 @@ import * as Reasons from "./BlockscoutErrorReason.ts"
 import { catchReason, catchReasons } from "./internal/narrow.ts"
 
 export {
+  BudgetExhausted,
   Decode,
   InvalidArgument,
   InvalidRequest,
@@ -60,6 +61,7 @@ export type BlockscoutErrorReason =
   | Reasons.Timeout
   | Reasons.Decode
   | Reasons.PaginationStalled
+  | Reasons.BudgetExhausted
 
 /**
  * The reasons of a request that was sent: every status, transport, timeout and decode failure. A call
@@ -91,12 +93,13 @@ export type RequestReason =
 export type CallReason = Reasons.InvalidArgument | RequestReason
 
 /**
- * The reasons of a stream (`stream*`, `stream*Pages`): a `CallReason` for any page, or `PaginationStalled`.
+ * The reasons of a stream (`stream*`, `stream*Pages`): a `CallReason` for any page, `PaginationStalled`, or
+ * `BudgetExhausted` (a Pro API stream stopped at its credit budget or the key's credits left).
  *
  * @since 0.1.0
  * @category models
  */
-export type StreamReason = CallReason | Reasons.PaginationStalled
+export type StreamReason = CallReason | Reasons.PaginationStalled | Reasons.BudgetExhausted
 
 /** The schema of every reason, for encoding and decoding an error. */
 const ReasonSchema = Schema.Union([
@@ -112,7 +115,8 @@ const ReasonSchema = Schema.Union([
   Reasons.Transport,
   Reasons.Timeout,
   Reasons.Decode,
-  Reasons.PaginationStalled
+  Reasons.PaginationStalled,
+  Reasons.BudgetExhausted
 ])
 
 const TypeId = "~@blockscout-effect/client/BlockscoutError" as const

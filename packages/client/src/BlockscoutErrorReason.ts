@@ -10,6 +10,7 @@
  */
 import { Duration, Predicate, Schema } from "effect"
 import { NextPageParams } from "@blockscout-effect/schema"
+import { PartitionProgressSchema } from "./Partition.ts"
 
 const ReasonTypeId = "~@blockscout-effect/client/BlockscoutError/Reason" as const
 
@@ -264,6 +265,31 @@ export class PaginationStalled extends Reason.extend<PaginationStalled>(identifi
 }
 
 /**
+ * A stream stopped before a request its credit budget does not cover: the `creditBudget` it was given, or the
+ * credits the key has left (`x-credits-remaining`), which a 402 would have ended without a place to resume.
+ * Every page before it was emitted; resume from `cursor` (a sequential stream: pass it as `cursor`) or
+ * `progress` (a partitioned stream: pass it as `partition.resume`). Never retried: a budget does not refill
+ * by waiting.
+ *
+ * @since 0.2.0
+ * @category reasons
+ */
+export class BudgetExhausted extends Reason.extend<BudgetExhausted>(identifier("BudgetExhausted"))({
+  _tag: Schema.tag("BudgetExhausted"),
+  message: Schema.String,
+  /** Credits this stream's requests cost so far (the row's `credits` per request sent). */
+  spent: Schema.Number,
+  /** The stream's `creditBudget`, when it had one. */
+  budget: Schema.optional(Schema.Number),
+  /** The key's credits left as the server last said (`x-credits-remaining`), when it said. */
+  creditsRemaining: Schema.optional(Schema.Number),
+  /** A sequential stream's resume point: the cursor of the first page not fetched (absent: the first page). */
+  cursor: Schema.optional(NextPageParams),
+  /** A partitioned stream's resume point. */
+  progress: Schema.optional(PartitionProgressSchema)
+}) {}
+
+/**
  * Whether a value is one of this package's reasons, whatever its tag: tells a lifted `NotFound` of ours from
  * an app's own `NotFound`.
  *
@@ -285,4 +311,5 @@ export const isBlockscoutErrorReason = (
   | Transport
   | Timeout
   | Decode
-  | PaginationStalled => Predicate.hasProperty(u, ReasonTypeId)
+  | PaginationStalled
+  | BudgetExhausted => Predicate.hasProperty(u, ReasonTypeId)

@@ -30,7 +30,14 @@ import type {
 } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, RequestReason, StreamReason } from "./BlockscoutError.ts"
-import type { Page, PageParameters, PageWithCursor } from "./Parameters.ts"
+import type {
+  BlockPartitionParameters,
+  IndexPartitionParameters,
+  Page,
+  PageParameters,
+  PageWithCursor,
+  StreamParameters
+} from "./Parameters.ts"
 
 /**
  * The options of `listTokenTransfers`, `streamTokenTransfers`, `streamTokenTransfersPages` (E1/E5 `GET
@@ -319,7 +326,7 @@ export interface BlockscoutMethods {
    * Every item, page after page, from `cursor` (or the first page) to the last.
    */
   readonly streamTokenTransfers: (
-    options?: ListTokenTransfersParameters | undefined
+    options?: (ListTokenTransfersParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 
   /**
@@ -329,7 +336,7 @@ export interface BlockscoutMethods {
    * resume.
    */
   readonly streamTokenTransfersPages: (
-    options?: ListTokenTransfersParameters | undefined
+    options?: (ListTokenTransfersParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
@@ -351,7 +358,7 @@ export interface BlockscoutMethods {
   readonly streamTokenInstanceTransfers: (
     token: string,
     tokenId: string | bigint,
-    options?: ListTokenInstanceTransfersParameters | undefined
+    options?: (ListTokenInstanceTransfersParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 
   /**
@@ -363,7 +370,7 @@ export interface BlockscoutMethods {
   readonly streamTokenInstanceTransfersPages: (
     token: string,
     tokenId: string | bigint,
-    options?: ListTokenInstanceTransfersParameters | undefined
+    options?: (ListTokenInstanceTransfersParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
@@ -395,7 +402,7 @@ export interface BlockscoutMethods {
    * Every item, page after page, from `cursor` (or the first page) to the last.
    */
   readonly streamTransactions: (
-    options?: ListTransactionsParameters | undefined
+    options?: (ListTransactionsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<Transaction, BlockscoutError<StreamReason>>
 
   /**
@@ -405,7 +412,7 @@ export interface BlockscoutMethods {
    * resume.
    */
   readonly streamTransactionsPages: (
-    options?: ListTransactionsParameters | undefined
+    options?: (ListTransactionsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Transaction>, BlockscoutError<StreamReason>>
 
   /**
@@ -425,7 +432,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTransactionLogs: (
     hash: string,
-    options?: ListTransactionLogsParameters | undefined
+    options?: (ListTransactionLogsParameters & StreamParameters) | undefined
   ) => Stream.Stream<Log, BlockscoutError<StreamReason>>
 
   /**
@@ -436,7 +443,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTransactionLogsPages: (
     hash: string,
-    options?: ListTransactionLogsParameters | undefined
+    options?: (ListTransactionLogsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Log>, BlockscoutError<StreamReason>>
 
   /**
@@ -456,7 +463,7 @@ export interface BlockscoutMethods {
    */
   readonly streamBlocksValidated: (
     address: string,
-    options?: ListBlocksValidatedParameters | undefined
+    options?: (ListBlocksValidatedParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<Block, BlockscoutError<StreamReason>>
 
   /**
@@ -467,7 +474,7 @@ export interface BlockscoutMethods {
    */
   readonly streamBlocksValidatedPages: (
     address: string,
-    options?: ListBlocksValidatedParameters | undefined
+    options?: (ListBlocksValidatedParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Block>, BlockscoutError<StreamReason>>
 
   /**
@@ -485,7 +492,7 @@ export interface BlockscoutMethods {
    * Every item, page after page, from `cursor` (or the first page) to the last.
    */
   readonly streamSmartContracts: (
-    options?: ListSmartContractsParameters | undefined
+    options?: (ListSmartContractsParameters & StreamParameters) | undefined
   ) => Stream.Stream<SmartContract, BlockscoutError<StreamReason>>
 
   /**
@@ -495,7 +502,7 @@ export interface BlockscoutMethods {
    * resume.
    */
   readonly streamSmartContractsPages: (
-    options?: ListSmartContractsParameters | undefined
+    options?: (ListSmartContractsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<SmartContract>, BlockscoutError<StreamReason>>
 
   /**
@@ -513,7 +520,7 @@ export interface BlockscoutMethods {
    * Every item, page after page, from `cursor` (or the first page) to the last.
    */
   readonly streamWithdrawals: (
-    options?: ListWithdrawalsParameters | undefined
+    options?: (ListWithdrawalsParameters & IndexPartitionParameters) | undefined
   ) => Stream.Stream<Withdrawal, BlockscoutError<StreamReason>>
 
   /**
@@ -523,7 +530,7 @@ export interface BlockscoutMethods {
    * resume.
    */
   readonly streamWithdrawalsPages: (
-    options?: ListWithdrawalsParameters | undefined
+    options?: (ListWithdrawalsParameters & IndexPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
 
   /**
@@ -543,7 +550,7 @@ export interface BlockscoutMethods {
    */
   readonly streamNftCollections: (
     address: string,
-    options?: ListNftCollectionsParameters | undefined
+    options?: (ListNftCollectionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<NftCollection, BlockscoutError<StreamReason>>
 
   /**
@@ -554,7 +561,7 @@ export interface BlockscoutMethods {
    */
   readonly streamNftCollectionsPages: (
     address: string,
-    options?: ListNftCollectionsParameters | undefined
+    options?: (ListNftCollectionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<NftCollection>, BlockscoutError<StreamReason>>
 
   /**
@@ -574,7 +581,7 @@ export interface BlockscoutMethods {
    */
   readonly streamInternalTransactions: (
     address: string,
-    options?: ListInternalTransactionsParameters | undefined
+    options?: (ListInternalTransactionsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<InternalTransaction, BlockscoutError<StreamReason>>
 
   /**
@@ -585,7 +592,7 @@ export interface BlockscoutMethods {
    */
   readonly streamInternalTransactionsPages: (
     address: string,
-    options?: ListInternalTransactionsParameters | undefined
+    options?: (ListInternalTransactionsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
 
   /**
@@ -605,7 +612,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressWithdrawals: (
     address: string,
-    options?: ListAddressWithdrawalsParameters | undefined
+    options?: (ListAddressWithdrawalsParameters & IndexPartitionParameters) | undefined
   ) => Stream.Stream<Withdrawal, BlockscoutError<StreamReason>>
 
   /**
@@ -616,7 +623,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressWithdrawalsPages: (
     address: string,
-    options?: ListAddressWithdrawalsParameters | undefined
+    options?: (ListAddressWithdrawalsParameters & IndexPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
 
   /**

@@ -20,7 +20,14 @@
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, RequestReason, StreamReason } from "./BlockscoutError.ts"
 import type { Endpoint, EndpointTable, Filter, MethodKind, PathParam, RowItem } from "./endpoints.ts"
-import type { Page, PageParameters, PageWithCursor } from "./Parameters.ts"
+import type {
+  BlockPartitionParameters,
+  IndexPartitionParameters,
+  Page,
+  PageParameters,
+  PageWithCursor,
+  StreamParameters
+} from "./Parameters.ts"
 
 /**
  * The value a filter takes: one of a `literal` filter's values, a list of a `literals` filter's, any
@@ -96,6 +103,30 @@ export type ArgumentsOf<R> =
   HasOptions<R> extends true ? [...PathArguments<R>, options?: ParametersOf<R> | undefined] : PathArguments<R>
 
 /**
+ * What a row's streams take besides its list's options: `creditBudget`, and `partition` where the row has a
+ * `range` (block or index ranges, by what its keys count).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type StreamParametersOf<R> = R extends { readonly range: { readonly dimension: "block" } }
+  ? BlockPartitionParameters
+  : R extends { readonly range: { readonly dimension: "index" } }
+    ? IndexPartitionParameters
+    : StreamParameters
+
+/**
+ * A stream method's arguments: the path parameters, then the list's options with the stream's own.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type StreamArgumentsOf<R> = [
+  ...PathArguments<R>,
+  options?: (ParametersOf<R> & StreamParametersOf<R>) | undefined
+]
+
+/**
  * What a one-call method (`list*`, `get*`) of a row can fail with: `InvalidArgument` only when it takes
  * arguments (a call with none has nothing to check), then every reason of a sent request.
  *
@@ -118,11 +149,11 @@ export type MethodOf<R, K extends MethodKind> = K extends "list"
       : never
   : K extends "stream"
     ? R extends { readonly shape: "page" }
-      ? (...args: ArgumentsOf<R>) => Stream.Stream<RowItem<R>, BlockscoutError<StreamReason>>
+      ? (...args: StreamArgumentsOf<R>) => Stream.Stream<RowItem<R>, BlockscoutError<StreamReason>>
       : never
     : K extends "streamPages"
       ? R extends { readonly shape: "page" }
-        ? (...args: ArgumentsOf<R>) => Stream.Stream<PageWithCursor<RowItem<R>>, BlockscoutError<StreamReason>>
+        ? (...args: StreamArgumentsOf<R>) => Stream.Stream<PageWithCursor<RowItem<R>>, BlockscoutError<StreamReason>>
         : never
       : K extends "get"
         ? R extends { readonly shape: "item" }

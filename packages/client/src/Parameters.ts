@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import type { NextPageParams, Page } from "@blockscout-effect/schema"
+import type { BlockPartition, IndexPartition, PartitionOptions, PartitionProgress } from "./Partition.ts"
 
 /**
  * A decoded page, `{ items, next_page_params }` (the schema package's one definition). Pages the client hands
@@ -27,6 +28,12 @@ export type { Page } from "@blockscout-effect/schema"
 export interface PageWithCursor<A> extends Page<A> {
   /** The cursor this page was fetched with; `undefined` for the first page. */
   readonly cursor: NextPageParams | undefined
+  /**
+   * On a partitioned stream: the whole stream's progress once this page is out. Store it with the page's items
+   * and pass it as `partition.resume` to go on (a partitioned page's `next_page_params` is its range's, not
+   * the stream's). Absent on sequential streams.
+   */
+  readonly progress?: PartitionProgress | undefined
 }
 
 /**
@@ -43,13 +50,50 @@ export interface PageParameters {
 }
 
 /**
+ * What every stream (`stream*`, `stream*Pages`, `pages`, `stream`) accepts besides its list's parameters.
+ *
+ * @since 0.2.0
+ * @category parameters
+ */
+export interface StreamParameters {
+  /**
+   * Pro API credits the stream may spend (the row's `credits` per request). A stream also stops before the key's
+   * credits left (`x-credits-remaining`) run out. Either way it ends with a `BudgetExhausted` failure carrying
+   * where to resume, every page before it emitted. Per-instance requests cost nothing: no budget applies.
+   */
+  readonly creditBudget?: number | undefined
+}
+
+/**
+ * Streams of a block-keyed row: `partition` splits its history into block ranges fetched at once (`true`:
+ * the whole history with the defaults). See `BlockPartition`.
+ *
+ * @since 0.2.0
+ * @category parameters
+ */
+export interface BlockPartitionParameters extends StreamParameters {
+  readonly partition?: BlockPartition | true | undefined
+}
+
+/**
+ * Streams of an index-keyed row (withdrawals): `partition` splits it into index ranges. See `IndexPartition`.
+ *
+ * @since 0.2.0
+ * @category parameters
+ */
+export interface IndexPartitionParameters extends StreamParameters {
+  readonly partition?: IndexPartition | true | undefined
+}
+
+/**
  * Arguments of the by-name calls `page(name, args)` / `pages` / `stream` / `get`: the row's path parameters
  * by name (`address`, `hash`, `token`, `tokenId`), its filters by name (lists as arrays or comma-separated
- * strings), `cursor` and `pageSize`. Checked at run time against the row.
+ * strings), `cursor` and `pageSize`; on streams `partition` and `creditBudget`. Checked at run time against the
+ * row.
  *
  * @since 0.1.0
  * @category parameters
  */
 export type EndpointArgs = Readonly<
-  Record<string, string | number | ReadonlyArray<string> | NextPageParams | undefined>
+  Record<string, string | number | ReadonlyArray<string> | NextPageParams | PartitionOptions | true | undefined>
 >

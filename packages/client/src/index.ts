@@ -12,6 +12,7 @@ export {
   BlockscoutError,
   type BlockscoutErrorConstructor,
   type BlockscoutErrorReason,
+  BudgetExhausted,
   type CallReason,
   Decode,
   InvalidArgument,
@@ -42,13 +43,16 @@ export {
   type EndpointRow,
   type EndpointShape,
   type EndpointTable,
+  blockRange,
   endpoints,
   endpointTable,
   type Family,
   type Filter,
   type FilterKind,
   type ItemEndpoint,
+  indexRange,
   itemRow,
+  type KeyRange,
   type MethodKind,
   type PageEndpoint,
   type PathParam,
@@ -72,7 +76,9 @@ export {
   methodKindsOf,
   methodName,
   type ParametersOf,
-  type PathArguments
+  type PathArguments,
+  type StreamArgumentsOf,
+  type StreamParametersOf
 } from "./Methods.ts"
 export { requestsCounter, retriesCounter } from "./Metrics.ts"
 export type {
@@ -84,4 +90,14 @@ export type {
   ProOptions
 } from "./Options.ts"
 export type * from "./Parameters.ts"
+export {
+  type BlockPartition,
+  type HistoryEstimate,
+  type IndexPartition,
+  type PartitionCommon,
+  type PartitionOptions,
+  type PartitionProgress,
+  PartitionProgressSchema,
+  type RangeProgress
+} from "./Partition.ts"
 export * as RateLimits from "./RateLimits.ts"

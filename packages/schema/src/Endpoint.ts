@@ -175,10 +175,15 @@ export const blockRange = (
   cursorKeys: ReadonlyArray<string>,
   itemKey = "block_number",
   unless: KeyRange["unless"] = []
-): KeyRange => ({ dimension: "block", cursorKeys, itemKey, unless })
+): KeyRange & { readonly dimension: "block" } => ({ dimension: "block", cursorKeys, itemKey, unless })
 
 /** An index-keyed range (withdrawals): one cursor key, `index`, also the item's field. */
-export const indexRange: KeyRange = { dimension: "index", cursorKeys: ["index"], itemKey: "index", unless: [] }
+export const indexRange: KeyRange & { readonly dimension: "index" } = {
+  dimension: "index",
+  cursorKeys: ["index"],
+  itemKey: "index",
+  unless: []
+}
 
 /**
  * A paged row: `response` decodes `{ items, next_page_params }`.

@@ -28,14 +28,33 @@ export interface Prepared {
   readonly filters: ReadonlyArray<readonly [string, string]>
   readonly cursor: Cursor | undefined
   readonly pageSize: number | undefined
+  /**
+   * `pageSize` is the client's own choice, the largest page (`largestPage`), not the caller's: a server that
+   * refuses it (11.x answers 422 to `items_count=100`) is asked again without it (`fetch.ts`).
+   */
+  readonly largest?: boolean | undefined
 }
+
+/**
+ * The largest page a server gives: 12.x and the Pro API clamp `items_count` to `MAX_ITEMS_PER_PAGE`, 100 by
+ * default (docs/blockscout-api.md, "Page size by version"); a server set lower clamps it, without an error.
+ */
+export const largestPage = 100
+
+/**
+ * A stream's request: the caller's page size, else the largest page (half the requests and credits of the
+ * servers' default 50), marked so that a server refusing it is asked again without it.
+ */
+export const forStream = (prepared: Prepared): Prepared =>
+  prepared.pageSize !== undefined ? prepared : { ...prepared, pageSize: largestPage, largest: true }
 
 const patterns = pathParamPatterns
 
 const invalidAt = (endpoint: string, argument: string, message: string) =>
   new Errors.BlockscoutError({ reason: new Errors.InvalidArgument({ endpoint, url: "", argument, message }) })
 
-const invalid = (endpoint: Endpoint, argument: string, message: string) => invalidAt(endpoint.name, argument, message)
+/** An `InvalidArgument` failure of `endpoint`: nothing was sent. */
+export const invalid = (endpoint: Endpoint, argument: string, message: string) => invalidAt(endpoint.name, argument, message)
 
 /** A value as an error message quotes it, shortened. */
 const show = (value: unknown): string => {

@@ -11,6 +11,7 @@ import type { Endpoint, Family } from "../endpoints.ts"
 import type { ApiKeyPlacement, BlockscoutEvent, ClientOptions } from "../Options.ts"
 import { type Limiter, makeLimiter } from "./limiter/admission.ts"
 import { fingerprint, type Registry } from "./limiter/registry.ts"
+import { makeObserved, type Observed } from "./observed.ts"
 import { publicUrl, type Secrets, secretsOf, trimSlash } from "./redact.ts"
 
 /** Everything the pipeline needs, resolved once per layer. */
@@ -40,6 +41,8 @@ export interface ClientContext extends Secrets {
   readonly prefetch: boolean
   readonly onEvent: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
   readonly httpClientSpans: boolean
+  /** What the responses said: answer time, credits left, the rate announced (partitions, credit budgets). */
+  readonly observed: Observed
 }
 
 /** Where and how to connect, resolved from a layer's options or from configuration. */
@@ -120,7 +123,8 @@ export const toContext = (
     maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
     prefetch: prefetchOf(options.prefetch),
     onEvent: options.onEvent,
-    httpClientSpans: options.httpClientSpans ?? false
+    httpClientSpans: options.httpClientSpans ?? false,
+    observed: makeObserved()
   }
 }
 

@@ -11,10 +11,13 @@ import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } 
 import type { Endpoint, EndpointTable, MethodKind, RowItem } from "../endpoints.ts"
 import { type ItemName, type ListName, type MethodsOf, methodEntries } from "../Methods.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "../Parameters.ts"
-import { prepare } from "./arguments.ts"
+import type { PartitionOptions } from "../Partition.ts"
+import { forStream, type Prepared, prepare } from "./arguments.ts"
 import type { ClientContext } from "./context.ts"
+import { makeBudget } from "./pagination/budget.ts"
 import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
+import { partitionedItems, partitionedPages } from "./partition/stream.ts"
 
 /**
  * The by-name calls over a table: any row by its name, for tools that derive commands from the table.
@@ -65,35 +68,79 @@ const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): Endp
   return named as EndpointArgs
 }
 
+/** The stream-only arguments: a one-call method refuses them (`InvalidArgument`, nothing sent). */
+const streamOnly = ["partition", "creditBudget"] as const
+
+/** A stream's request, checked: its list arguments (the largest page unless a size was given) and its options. */
+interface StreamRequest {
+  readonly prepared: Prepared
+  readonly partition: PartitionOptions | true | undefined
+  readonly creditBudget: number | undefined
+}
+
+/** Whether the arguments are an options object (`prepare` refuses anything else). */
+const isOptions = (args: unknown): args is Readonly<Record<string, unknown>> =>
+  typeof args === "object" && args !== null && !Array.isArray(args)
+
 /** The four kinds of call, over one client context. */
 const calls = (ctx: ClientContext) => {
   /** One call: a page of a paged row, the whole body of an array or item row. */
-  const one = (row: Endpoint, args: EndpointArgs, span: string): Effect.Effect<unknown, BlockscoutError> =>
-    Effect.flatMap(prepare(ctx, row, args), (prepared) =>
+  const one = (row: Endpoint, args: EndpointArgs, span: string): Effect.Effect<unknown, BlockscoutError> => {
+    const given = isOptions(args) ? streamOnly.find((name) => args[name] !== undefined) : undefined
+    if (given !== undefined)
+      return Effect.fail(invalid(row.name, given, `${given} applies to streams, not to one call`))
+    return Effect.flatMap(prepare(ctx, row, args), (prepared) =>
       row.shape === "page" ? Fetch.fetchPage(ctx, prepared, span) : Fetch.fetchWhole(ctx, prepared, span)
     )
+  }
+  /**
+   * A stream's request: the stream-only options taken out, the rest checked as the list's arguments, and the
+   * largest page asked unless the caller chose a size (`forStream`).
+   */
+  const streamRequest = (row: Endpoint, args: EndpointArgs): Effect.Effect<StreamRequest, BlockscoutError> => {
+    if (!isOptions(args)) {
+      return Effect.map(prepare(ctx, row, args), (prepared) => ({
+        prepared,
+        partition: undefined,
+        creditBudget: undefined
+      }))
+    }
+    const { partition, creditBudget, ...rest } = args
+    if (creditBudget !== undefined && !(typeof creditBudget === "number" && creditBudget >= 0)) {
+      return Effect.fail(invalid(row.name, "creditBudget", "creditBudget must be a number of credits, 0 or more"))
+    }
+    return Effect.map(prepare(ctx, row, rest), (prepared) => ({
+      prepared: row.shape === "page" ? forStream(prepared) : prepared,
+      partition: partition as PartitionOptions | true | undefined,
+      creditBudget: creditBudget as number | undefined
+    }))
+  }
   /** Every page of a row (an array row's array is one page with no cursor). */
   const pages = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
     Stream.unwrap(
-      Effect.map(prepare(ctx, row, args), (prepared) =>
-        row.shape === "page"
-          ? Walk.pages(ctx, prepared, span)
-          : Stream.fromEffect(
+      Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
+        row.shape !== "page"
+          ? Stream.fromEffect(
               Effect.map(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span), (items) => ({
                 items,
                 next_page_params: null,
                 cursor: undefined
               }))
             )
+          : partition !== undefined
+            ? partitionedPages({ ctx, prepared, spanName: span, partition, creditBudget })
+            : Walk.pages(ctx, prepared, span, makeBudget(ctx, prepared, creditBudget))
       )
     )
   /** Every item of a row. */
   const items = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
     Stream.unwrap(
-      Effect.map(prepare(ctx, row, args), (prepared) =>
-        row.shape === "page"
-          ? Walk.items(ctx, prepared, span)
-          : Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span))
+      Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
+        row.shape !== "page"
+          ? Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span))
+          : partition !== undefined
+            ? partitionedItems({ ctx, prepared, spanName: span, partition, creditBudget })
+            : Walk.items(ctx, prepared, span, makeBudget(ctx, prepared, creditBudget))
       )
     )
   return { one, pages, items }

@@ -33,6 +33,7 @@ import {
   unparsableReason,
   type Where
 } from "./errors.ts"
+import { observeHeaders, observeLatency } from "./observed.ts"
 import { admitted } from "./limiter/admission.ts"
 import { examined } from "./summary.ts"
 import { credentialParams, type Query, requestUrl } from "./url.ts"
@@ -169,6 +170,14 @@ export interface BodyTap {
   readonly unparsable: Effect.Effect<void>
 }
 
+/** Runs an exchange, recording how long the server took to answer (partitioned streams size from it). */
+const timed = <A, E>(ctx: ClientContext, exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+  Effect.flatMap(Clock.currentTimeMillis, (started) =>
+    Effect.tap(exchange, () =>
+      Effect.map(Clock.currentTimeMillis, (ended) => observeLatency(ctx.observed, ended - started))
+    )
+  )
+
 /**
  * One attempt: waits for the rate limiter (a `RateLimitWait` event for any wait), reports the request
  * (`Request` event, request metric), exchanges, lets the limiter learn from the response, maps a non-2xx
@@ -190,7 +199,7 @@ export const send = (
         emit(ctx, { _tag: "Request", endpoint: endpoint.name, url, attempt }),
         Metric.update(requestsOf(endpoint.name), 1)
       ),
-      exchange(ctx, where, buildRequest(ctx, path, query))
+      timed(ctx, exchange(ctx, where, buildRequest(ctx, path, query)))
     )
     // The limiter admits the request, and learns from its response (or settles it if it fails).
     const { body, response } = yield* ctx.limiter === undefined
@@ -205,6 +214,9 @@ export const send = (
     // limiter reads its own), not on every successful page.
     let headers: Headers | undefined
     const headersOf = () => (headers ??= response.headers)
+    // What partitioned streams and credit budgets read: the budget headers where they are read anyway (a
+    // limited layer) or carry credits (the Pro API).
+    if (ctx.limiter !== undefined || ctx.family === "pro") observeHeaders(ctx.observed, headersOf())
     yield* Effect.annotateCurrentSpan("http.response.status_code", status)
     if (status < 200 || status >= 300) {
       const now = yield* Clock.currentTimeMillis

@@ -45,6 +45,10 @@ import {
   type Page,
   type PageWithCursor,
   type PaginationStalled,
+  type BudgetExhausted,
+  type BlockPartitionParameters,
+  type IndexPartitionParameters,
+  type StreamParameters,
   type RateLimited,
   type Redirected,
   type RequestReason,
@@ -165,22 +169,30 @@ type StreamError = BlockscoutError<StreamReason>
 type List<Args extends Array<unknown>, A> = (...args: Args) => Effect.Effect<Page<A>, ListError>
 type Items<Args extends Array<unknown>, A> = (...args: Args) => Stream.Stream<A, StreamError>
 type Pages<Args extends Array<unknown>, A> = (...args: Args) => Stream.Stream<PageWithCursor<A>, StreamError>
+/** A stream's options: its list's, a credit budget, and `partition` by what the row's keys count (if any). */
+type Blocks<O> = [options?: (O & BlockPartitionParameters) | undefined]
+type Index<O> = [options?: (O & IndexPartitionParameters) | undefined]
+type Plain<O> = [options?: (O & StreamParameters) | undefined]
+type BlockAt<O> = [at: string, options?: (O & BlockPartitionParameters) | undefined]
+type IndexAt<O> = [at: string, options?: (O & IndexPartitionParameters) | undefined]
+type PlainAt<O> = [at: string, options?: (O & StreamParameters) | undefined]
 
 type TokenTransfersOptions = Flat<
   Paging & { readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined }
 >
 expectTypeOf(bs.listTokenTransfers).toEqualTypeOf<List<[options?: TokenTransfersOptions | undefined], TokenTransfer>>()
-expectTypeOf(bs.streamTokenTransfers).toEqualTypeOf<
-  Items<[options?: TokenTransfersOptions | undefined], TokenTransfer>
->()
-expectTypeOf(bs.streamTokenTransfersPages).toEqualTypeOf<
-  Pages<[options?: TokenTransfersOptions | undefined], TokenTransfer>
->()
+expectTypeOf(bs.streamTokenTransfers).toEqualTypeOf<Items<Blocks<TokenTransfersOptions>, TokenTransfer>>()
+expectTypeOf(bs.streamTokenTransfersPages).toEqualTypeOf<Pages<Blocks<TokenTransfersOptions>, TokenTransfer>>()
 
 type InstanceArgs = [token: string, tokenId: string | bigint, options?: Paging | undefined]
 expectTypeOf(bs.listTokenInstanceTransfers).toEqualTypeOf<List<InstanceArgs, TokenTransfer>>()
-expectTypeOf(bs.streamTokenInstanceTransfers).toEqualTypeOf<Items<InstanceArgs, TokenTransfer>>()
-expectTypeOf(bs.streamTokenInstanceTransfersPages).toEqualTypeOf<Pages<InstanceArgs, TokenTransfer>>()
+type InstanceStreamArgs = [
+  token: string,
+  tokenId: string | bigint,
+  options?: (Paging & BlockPartitionParameters) | undefined
+]
+expectTypeOf(bs.streamTokenInstanceTransfers).toEqualTypeOf<Items<InstanceStreamArgs, TokenTransfer>>()
+expectTypeOf(bs.streamTokenInstanceTransfersPages).toEqualTypeOf<Pages<InstanceStreamArgs, TokenTransfer>>()
 
 // A call without arguments cannot be an InvalidArgument.
 type MainPage = () => Effect.Effect<ReadonlyArray<Transaction>, BlockscoutError<RequestReason>>
@@ -198,18 +210,16 @@ type TransactionsOptions = Flat<
 >
 expectTypeOf<ListTransactionsParameters>().toEqualTypeOf<TransactionsOptions>()
 expectTypeOf(bs.listTransactions).toEqualTypeOf<List<[options?: TransactionsOptions | undefined], Transaction>>()
-expectTypeOf(bs.streamTransactions).toEqualTypeOf<Items<[options?: TransactionsOptions | undefined], Transaction>>()
-expectTypeOf(bs.streamTransactionsPages).toEqualTypeOf<
-  Pages<[options?: TransactionsOptions | undefined], Transaction>
->()
+expectTypeOf(bs.streamTransactions).toEqualTypeOf<Items<Blocks<TransactionsOptions>, Transaction>>()
+expectTypeOf(bs.streamTransactionsPages).toEqualTypeOf<Pages<Blocks<TransactionsOptions>, Transaction>>()
 
 type At = [at: string, options?: Paging | undefined]
 expectTypeOf(bs.listTransactionLogs).toEqualTypeOf<List<At, Log>>()
-expectTypeOf(bs.streamTransactionLogs).toEqualTypeOf<Items<At, Log>>()
-expectTypeOf(bs.streamTransactionLogsPages).toEqualTypeOf<Pages<At, Log>>()
+expectTypeOf(bs.streamTransactionLogs).toEqualTypeOf<Items<PlainAt<Paging>, Log>>()
+expectTypeOf(bs.streamTransactionLogsPages).toEqualTypeOf<Pages<PlainAt<Paging>, Log>>()
 expectTypeOf(bs.listBlocksValidated).toEqualTypeOf<List<At, Block>>()
-expectTypeOf(bs.streamBlocksValidated).toEqualTypeOf<Items<At, Block>>()
-expectTypeOf(bs.streamBlocksValidatedPages).toEqualTypeOf<Pages<At, Block>>()
+expectTypeOf(bs.streamBlocksValidated).toEqualTypeOf<Items<BlockAt<Paging>, Block>>()
+expectTypeOf(bs.streamBlocksValidatedPages).toEqualTypeOf<Pages<BlockAt<Paging>, Block>>()
 
 type SmartContractsOptions = Flat<
   Paging & {
@@ -220,36 +230,34 @@ type SmartContractsOptions = Flat<
   }
 >
 expectTypeOf(bs.listSmartContracts).toEqualTypeOf<List<[options?: SmartContractsOptions | undefined], SmartContract>>()
-expectTypeOf(bs.streamSmartContracts).toEqualTypeOf<
-  Items<[options?: SmartContractsOptions | undefined], SmartContract>
->()
-expectTypeOf(bs.streamSmartContractsPages).toEqualTypeOf<
-  Pages<[options?: SmartContractsOptions | undefined], SmartContract>
->()
+expectTypeOf(bs.streamSmartContracts).toEqualTypeOf<Items<Plain<SmartContractsOptions>, SmartContract>>()
+expectTypeOf(bs.streamSmartContractsPages).toEqualTypeOf<Pages<Plain<SmartContractsOptions>, SmartContract>>()
 
 expectTypeOf(bs.listWithdrawals).toEqualTypeOf<List<[options?: Paging | undefined], Withdrawal>>()
-expectTypeOf(bs.streamWithdrawals).toEqualTypeOf<Items<[options?: Paging | undefined], Withdrawal>>()
-expectTypeOf(bs.streamWithdrawalsPages).toEqualTypeOf<Pages<[options?: Paging | undefined], Withdrawal>>()
+expectTypeOf(bs.streamWithdrawals).toEqualTypeOf<Items<Index<Paging>, Withdrawal>>()
+expectTypeOf(bs.streamWithdrawalsPages).toEqualTypeOf<Pages<Index<Paging>, Withdrawal>>()
 
 type NftArgs = [
   address: string,
   options?: Flat<Paging & { readonly type?: ReadonlyArray<"ERC-721" | "ERC-404" | "ERC-1155"> | undefined }> | undefined
 ]
 expectTypeOf(bs.listNftCollections).toEqualTypeOf<List<NftArgs, NftCollection>>()
-expectTypeOf(bs.streamNftCollections).toEqualTypeOf<Items<NftArgs, NftCollection>>()
-expectTypeOf(bs.streamNftCollectionsPages).toEqualTypeOf<Pages<NftArgs, NftCollection>>()
+type NftOptions = Flat<Paging & { readonly type?: ReadonlyArray<"ERC-721" | "ERC-404" | "ERC-1155"> | undefined }>
+expectTypeOf(bs.streamNftCollections).toEqualTypeOf<Items<PlainAt<NftOptions>, NftCollection>>()
+expectTypeOf(bs.streamNftCollectionsPages).toEqualTypeOf<Pages<PlainAt<NftOptions>, NftCollection>>()
 
 type InternalArgs = [
   address: string,
   options?: Flat<Paging & { readonly filter?: "to" | "from" | undefined }> | undefined
 ]
 expectTypeOf(bs.listInternalTransactions).toEqualTypeOf<List<InternalArgs, InternalTransaction>>()
-expectTypeOf(bs.streamInternalTransactions).toEqualTypeOf<Items<InternalArgs, InternalTransaction>>()
-expectTypeOf(bs.streamInternalTransactionsPages).toEqualTypeOf<Pages<InternalArgs, InternalTransaction>>()
+type InternalOptions = Flat<Paging & { readonly filter?: "to" | "from" | undefined }>
+expectTypeOf(bs.streamInternalTransactions).toEqualTypeOf<Items<BlockAt<InternalOptions>, InternalTransaction>>()
+expectTypeOf(bs.streamInternalTransactionsPages).toEqualTypeOf<Pages<BlockAt<InternalOptions>, InternalTransaction>>()
 
 expectTypeOf(bs.listAddressWithdrawals).toEqualTypeOf<List<At, Withdrawal>>()
-expectTypeOf(bs.streamAddressWithdrawals).toEqualTypeOf<Items<At, Withdrawal>>()
-expectTypeOf(bs.streamAddressWithdrawalsPages).toEqualTypeOf<Pages<At, Withdrawal>>()
+expectTypeOf(bs.streamAddressWithdrawals).toEqualTypeOf<Items<IndexAt<Paging>, Withdrawal>>()
+expectTypeOf(bs.streamAddressWithdrawalsPages).toEqualTypeOf<Pages<IndexAt<Paging>, Withdrawal>>()
 
 // The scoped rows: a block by number (a number, a bigint or a string, or a hash); address and hash filters are
 // strings; lookups give the detail shapes and their errors.
@@ -309,7 +317,7 @@ expectTypeOf<RequestReason>().toEqualTypeOf<
   | Decode
 >()
 expectTypeOf<CallReason>().toEqualTypeOf<InvalidArgument | RequestReason>()
-expectTypeOf<StreamReason>().toEqualTypeOf<CallReason | PaginationStalled>()
+expectTypeOf<StreamReason>().toEqualTypeOf<CallReason | PaginationStalled | BudgetExhausted>()
 
 // ---------------------------------------------------------------------------------------------------------
 // Narrowing the error channel.

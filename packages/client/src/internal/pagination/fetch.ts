@@ -28,6 +28,26 @@ export const requestOf = (
   return { query, url: redactedUrl(ctx, prepared.path, query) }
 }
 
+/** The request as this client asks it: without the largest page once the row's server refused it. */
+const sized = (ctx: ClientContext, prepared: Prepared): Prepared =>
+  prepared.largest === true && ctx.observed.largestPageRefused.has(prepared.endpoint.name)
+    ? { ...prepared, pageSize: undefined, largest: false }
+    : prepared
+
+/**
+ * Whether a failure is the server refusing the largest page: a 422 naming `items_count` (11.x declares it
+ * with a maximum of 50 on some rows and not at all on others; docs/blockscout-api.md, "Page size by version").
+ */
+const refusesLargest = (prepared: Prepared, error: Errors.BlockscoutError): boolean => {
+  const reason = error.reason
+  return (
+    prepared.largest === true &&
+    reason._tag === "InvalidRequest" &&
+    reason.status === 422 &&
+    reason.messages.some((message) => message.includes("items_count"))
+  )
+}
+
 /**
  * Sends the request of one page inside a span named for the method; the body comes back parsed, not decoded.
  * `tap` sees the body text before it is parsed.
@@ -39,11 +59,20 @@ export const fetchRaw = (
   spanName: string,
   tap?: BodyTap
 ): Effect.Effect<Parsed, Errors.BlockscoutError> => {
-  const { query, url } = requestOf(ctx, prepared, cursor)
+  const asked = sized(ctx, prepared)
+  const { query, url } = requestOf(ctx, asked, cursor)
   // The body leaves the span through this box, so the span ends with no value: a tracer that keeps each
   // span's exit never holds a page body, nor a key an old server echoed into its cursor.
   const box: { body: Parsed | undefined } = { body: undefined }
-  return fetchJson(ctx, prepared.endpoint, prepared.path, query, url, tap).pipe(
+  return fetchJson(ctx, asked.endpoint, asked.path, query, url, tap).pipe(
+    Effect.catch((error) => {
+      if (!refusesLargest(asked, error)) return Effect.fail(error)
+      // 11.x: the largest page is refused. Ask this page again at the server's own size, and every later page
+      // of this row on this client, silently (the request before was answered, not retried).
+      ctx.observed.largestPageRefused.add(asked.endpoint.name)
+      const again = requestOf(ctx, sized(ctx, prepared), cursor)
+      return fetchJson(ctx, asked.endpoint, asked.path, again.query, again.url, tap)
+    }),
     Effect.flatMap((body) => {
       box.body = body
       return Effect.void
@@ -65,7 +94,7 @@ export const decodePage = <A>(
   cursor: Cursor | undefined,
   body: Parsed
 ): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
-  decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, prepared, cursor).url, body).pipe(
+  decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, sized(ctx, prepared), cursor).url, body).pipe(
     Effect.map((raw) => {
       const page = raw as Page<A>
       const next = page.next_page_params

@@ -13,6 +13,7 @@ import { Deferred, Effect, Fiber } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { Cursor } from "../arguments.ts"
 import type { BodyTap, Parsed } from "../send.ts"
+import { affordable, charge, settle } from "./budget.ts"
 import { fetchRaw } from "./fetch.ts"
 import { keyOf, type Run } from "./run.ts"
 import { tailCursor } from "./nextCursor.ts"
@@ -69,16 +70,25 @@ export interface Watch {
 /** The watch of a page the stream fetches itself (not prefetched): waited for at once, nothing to signal. */
 export const ownWatch = (): Watch => ({ wanted: true, early: undefined, signal: undefined, tail: undefined })
 
-/** Starts the request for `cursor` in the stream's scope, at once, so it is on the wire before decoding. */
+/**
+ * Starts the request for `cursor` in the stream's scope, at once, so it is on the wire before decoding. It is
+ * charged to the stream's budget now: callers check `affordable` first.
+ */
 export const fetchAhead = (run: Run, cursor: Cursor, key: string): Effect.Effect<Ahead> => {
   const slot: { body: Parsed | undefined } = { body: undefined }
   const signal = Deferred.makeUnsafe<void>()
   const watch: Watch = { wanted: false, early: undefined, signal, tail: undefined }
+  charge(run.budget)
   const fill = Effect.map(fetchRaw(run.ctx, run.prepared, cursor, run.spanName, tapOf(run, watch)), (body) => {
     slot.body = body
   }).pipe(
     Effect.onError(() => drop(watch)),
-    Effect.ensuring(Deferred.succeed(signal, undefined)),
+    Effect.ensuring(
+      Effect.andThen(
+        Effect.sync(() => settle(run.budget)),
+        Deferred.succeed(signal, undefined)
+      )
+    ),
     Effect.provideContext(run.context)
   )
   return Effect.map(Effect.forkIn(fill, run.scope, { startImmediately: true }), (fiber) => ({
@@ -111,7 +121,15 @@ export const tapOf = (run: Run, watch: Watch): BodyTap => ({
       if (!watch.wanted) return Effect.void
       const cursor = tailCursor(run.ctx, body)
       const key = cursor === undefined ? undefined : keyOf(run, cursor)
-      if (cursor === undefined || key === undefined || run.seen.has(key) || run.stops(cursor)) return drop(watch)
+      if (
+        cursor === undefined ||
+        key === undefined ||
+        run.seen.has(key) ||
+        run.stops(cursor) ||
+        !affordable(run.budget)
+      ) {
+        return drop(watch)
+      }
       const signal = watch.signal
       // The stream's own page: this is the stream's fiber, fork here.
       if (signal === undefined) return Effect.andThen(drop(watch), startEarly(run, cursor, key, watch))

@@ -17,6 +17,7 @@ import * as Errors from "../../BlockscoutError.ts"
 import type { Page } from "../../Parameters.ts"
 import type { Cursor } from "../arguments.ts"
 import { emit } from "../context.ts"
+import { charge, settle } from "./budget.ts"
 import { decodePage, fetchRaw, requestOf } from "./fetch.ts"
 import { keyOf, type Run } from "./run.ts"
 
@@ -104,12 +105,13 @@ export const askAgain = <A>(
       reason: "PaginationStalled",
       delayMillis: 0
     })
-    const page = yield* decodePage<A>(
-      ctx,
-      prepared,
-      repeat.from,
-      yield* fetchRaw(ctx, prepared, repeat.from, run.spanName)
+    // Charged like any request, but not refused: it decides whether the stream can go on at all.
+    charge(run.budget)
+    const body = yield* Effect.ensuring(
+      fetchRaw(ctx, prepared, repeat.from, run.spanName),
+      Effect.sync(() => settle(run.budget))
     )
+    const page = yield* decodePage<A>(ctx, prepared, repeat.from, body)
     const verdict = yield* judge(run, page, repeat.from, repeat.pages, repeat.empty, true)
     return { page, verdict }
   })

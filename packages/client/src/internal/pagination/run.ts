@@ -8,6 +8,7 @@ import { type Context, Effect, type Scope } from "effect"
 import type { Cursor, Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { cursorKey } from "../url.ts"
+import type { Budget } from "./budget.ts"
 import { type History, makeHistory } from "./history.ts"
 
 /** One run of a walk. */
@@ -30,6 +31,10 @@ export interface Run {
   readonly seen: History
   /** Whether the walk ends before the page at this cursor (its `until` bound): that page is never requested. */
   readonly stops: (cursor: Cursor) => boolean
+  /** Whether the next page is requested while this one is consumed (the layer's `prefetch`, or the walk's). */
+  readonly prefetch: boolean
+  /** The stream's credit budget: every request is charged to it, and none is sent beyond it. */
+  readonly budget: Budget | undefined
 }
 
 /** The canonical key of a cursor in this run (`cursorKey`). */
@@ -43,7 +48,8 @@ export const makeRun = (
   prepared: Prepared,
   spanName: string,
   start: Cursor | undefined,
-  until: ((cursor: Cursor) => boolean) | undefined
+  until: ((cursor: Cursor) => boolean) | undefined,
+  options: { readonly prefetch?: boolean | undefined; readonly budget?: Budget | undefined } = {}
 ): Effect.Effect<Run, never, Scope.Scope> =>
   Effect.gen(function* () {
     const scope = yield* Effect.scope
@@ -55,6 +61,8 @@ export const makeRun = (
       scope,
       context,
       seen: makeHistory(cursorKey(prepared, start)),
-      stops: until ?? never
+      stops: until ?? never,
+      prefetch: options.prefetch ?? ctx.prefetch,
+      budget: options.budget
     }
   })

@@ -23,6 +23,7 @@ import type { Page, PageWithCursor } from "../../Parameters.ts"
 import type { Cursor, Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import type { Parsed } from "../send.ts"
+import { affordable, type Budget, charge, exhausted, settle } from "./budget.ts"
 import { decodePage, fetchRaw } from "./fetch.ts"
 import { rawNext } from "./nextCursor.ts"
 import {
@@ -69,6 +70,13 @@ export interface WalkOptions<A, Out> {
   readonly until?: ((next: Cursor) => boolean) | undefined
   /** What each page contributes to the stream (its items, or the page itself). */
   readonly emit: (page: PageWithCursor<A>) => ReadonlyArray<Out>
+  /** Whether to request the next page while this one is consumed; default: the layer's `prefetch`. */
+  readonly prefetch?: boolean | undefined
+  /**
+   * The credits the walk may spend: no request is sent beyond it, and a page it does not cover ends the walk
+   * with `BudgetExhausted` (the cursor of that page to resume from). Default: none (nothing is counted).
+   */
+  readonly budget?: Budget | undefined
 }
 
 /**
@@ -84,11 +92,20 @@ const bodyOf = (
     const watch = state.ahead.watch
     return Effect.map(takeAhead(run, state.ahead), (body) => ({ body, watch }))
   }
+  const budget = run.budget
+  if (budget !== undefined && !affordable(budget)) return Effect.fail(exhausted(budget, prepared, state))
   const watch = ownWatch()
-  const fetched = ctx.prefetch
+  charge(budget)
+  const fetched = run.prefetch
     ? fetchRaw(ctx, prepared, state.cursor, spanName, tapOf(run, watch)).pipe(Effect.onError(() => drop(watch)))
     : fetchRaw(ctx, prepared, state.cursor, spanName)
-  return Effect.map(fetched, (body) => ({ body, watch }))
+  return Effect.map(
+    Effect.ensuring(
+      fetched,
+      Effect.sync(() => settle(budget))
+    ),
+    (body) => ({ body, watch })
+  )
 }
 
 /**
@@ -146,7 +163,7 @@ const nextPage = <A, Out>(
       yield* abandon(ahead)
       ahead = undefined
     }
-    if (ahead === undefined && follow && run.ctx.prefetch) {
+    if (ahead === undefined && follow && run.prefetch && affordable(run.budget)) {
       ahead = yield* fetchAhead(run, parsed, parsedKey)
       yield* yieldToEventLoop
     }
@@ -194,29 +211,40 @@ export const walk = <A, Out>(
   options: WalkOptions<A, Out>
 ): Stream.Stream<Out, Errors.BlockscoutError> =>
   Stream.unwrap(
-    Effect.map(makeRun(ctx, prepared, spanName, options.start, options.until), (run) =>
-      Stream.paginate<State, Out, Errors.BlockscoutError>(
-        { _tag: "Next", cursor: options.start, pages: 0, empty: 0, ahead: undefined },
-        (state) => (state._tag === "Next" ? nextPage(run, state, options.emit) : repeatedPage(run, state, options.emit))
-      )
+    Effect.map(
+      makeRun(ctx, prepared, spanName, options.start, options.until, {
+        prefetch: options.prefetch,
+        budget: options.budget
+      }),
+      (run) =>
+        Stream.paginate<State, Out, Errors.BlockscoutError>(
+          { _tag: "Next", cursor: options.start, pages: 0, empty: 0, ahead: undefined },
+          (state) =>
+            state._tag === "Next" ? nextPage(run, state, options.emit) : repeatedPage(run, state, options.emit)
+        )
     )
   )
 
-/** Every page from `prepared.cursor` (or the first page) to the last, each with the cursor it was fetched with. */
+/**
+ * Every page from `prepared.cursor` (or the first page) to the last, each with the cursor it was fetched with;
+ * within `budget` when given.
+ */
 export const pages = <A>(
   ctx: ClientContext,
   prepared: Prepared,
-  spanName: string
+  spanName: string,
+  budget?: Budget
 ): Stream.Stream<PageWithCursor<A>, Errors.BlockscoutError> =>
-  walk<A, PageWithCursor<A>>(ctx, prepared, spanName, { start: prepared.cursor, emit: (page) => [page] })
+  walk<A, PageWithCursor<A>>(ctx, prepared, spanName, { start: prepared.cursor, emit: (page) => [page], budget })
 
 /**
- * Every item of every page, in order. Each page's items go downstream as one chunk (no per-item
- * flattening step, which costs more than the fetch on large histories).
+ * Every item of every page, in order; within `budget` when given. Each page's items go downstream as one
+ * chunk (no per-item flattening step, which costs more than the fetch on large histories).
  */
 export const items = <A>(
   ctx: ClientContext,
   prepared: Prepared,
-  spanName: string
+  spanName: string,
+  budget?: Budget
 ): Stream.Stream<A, Errors.BlockscoutError> =>
-  walk<A, A>(ctx, prepared, spanName, { start: prepared.cursor, emit: (page) => page.items })
+  walk<A, A>(ctx, prepared, spanName, { start: prepared.cursor, emit: (page) => page.items, budget })

@@ -1,0 +1,70 @@
+/**
+ * How many requests a partitioned stream keeps in flight, and how much it may hold back.
+ *
+ * Concurrency follows Little's law: to send `rate` requests a second when each takes `latency` to answer,
+ * `rate x latency` must be in flight. The rate is the limiter's: the one the server announces
+ * (`x-ratelimit-limit` over its window), or the client's `requestsPerSecond` for a server that announces
+ * nothing; the latency is the server's measured answer time. Both are re-read after every page, so a plan upgrade or a server slowing down changes the
+ * concurrency within a few pages. The limiter, not this number, keeps the rate: a little more in flight than
+ * needed only waits at the limiter.
+ *
+ * @internal
+ */
+import type { ClientContext } from "../context.ts"
+import { spacingMillis } from "../limiter/keyState.ts"
+import { announcedRate } from "../observed.ts"
+
+/** Headroom over rate x latency: answer times vary, and a request waiting at the limiter costs nothing. */
+const headroom = 1.25
+
+/** In flight when neither the server nor the client bounds the rate (an unlimited server). */
+export const unlimitedConcurrency = 8
+
+/** The most in flight `"auto"` ever chooses, however fast the plan and slow the server. */
+export const maxConcurrency = 128
+
+/**
+ * The rate requests may go at, per second: the limiter's (what the server announces, or the client's
+ * `requestsPerSecond` for a server that announces nothing); without a limiter, what the responses announced.
+ * `Infinity` when nothing bounds it (an unlimited server, an unpaced client), `undefined` while the limiter
+ * is still learning (its first answer says).
+ */
+export const effectiveRate = (ctx: ClientContext): number | undefined => {
+  const limiter = ctx.limiter
+  // Not paced by the client: what the server announced, else nothing bounds it.
+  if (limiter === undefined) return announcedRate(ctx.observed) ?? Number.POSITIVE_INFINITY
+  const state = limiter.state
+  if (state.mode === "unlimited") return Number.POSITIVE_INFINITY
+  const spacing = spacingMillis(state, limiter.fallbackSpacing)
+  if (spacing !== undefined) return 1000 / spacing
+  // Limited but spaced under a millisecond (over 1,000 a second), or silent without a fallback: unbounded.
+  return state.mode === "learning" ? undefined : Number.POSITIVE_INFINITY
+}
+
+/**
+ * The number of requests to keep in flight: the caller's number, or rate x latency (with headroom, plus one
+ * for the request just answered). Before the first answer there is no latency: one request finds it.
+ */
+export const targetConcurrency = (ctx: ClientContext, concurrency: number | "auto"): number => {
+  if (concurrency !== "auto") return concurrency
+  const rate = effectiveRate(ctx)
+  if (rate === undefined) return 1
+  if (!Number.isFinite(rate)) return unlimitedConcurrency
+  const latency = ctx.observed.latencyMillis
+  if (latency === undefined) return 1
+  return Math.max(1, Math.min(maxConcurrency, Math.ceil((rate * latency * headroom) / 1000) + 1))
+}
+
+/**
+ * Pages fetched and not yet emitted that a stream may hold, for `workers` in flight: in chain order, the
+ * pages of later ranges wait for the earlier ones, so this is the memory bound (a few pages per worker).
+ */
+export const bufferCap = (workers: number): number => Math.min(512, Math.max(16, 6 * workers))
+
+/**
+ * How many pages a range is cut to hold. Each range ends on a page that crosses its bottom, whose items below
+ * it are fetched again by the range below (half a page per range on average), so larger ranges waste less;
+ * in chain order they are held back, so they stay small enough for every worker to hold a few.
+ */
+export const pagesPerRange = (order: "chain" | "arrival", workers: number): number =>
+  order === "arrival" ? 16 : Math.max(2, Math.min(8, Math.floor(bufferCap(workers) / Math.max(1, workers))))

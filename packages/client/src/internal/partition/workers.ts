@@ -1,0 +1,255 @@
+/**
+ * The workers of a partitioned stream: each takes a range (cutting it first, or cutting a range being walked
+ * when none waits), walks it with the one pagination walk from its cursor down to its bottom, and hands every
+ * page, cut to the range, to the emitter (`engine.ts`). Workers come and go with the target concurrency; a
+ * worker holding pages that chain order cannot emit yet waits before fetching more.
+ *
+ * All shared state is plain mutable data on one thread: every decision happens between two yields, so it is
+ * never seen half made.
+ *
+ * @internal
+ */
+import type { KeyRange } from "@blockscout-effect/schema"
+import { type Context, Deferred, Effect, Exit, type Scope, Stream } from "effect"
+import * as Errors from "../../BlockscoutError.ts"
+import type { PageWithCursor } from "../../Parameters.ts"
+import type { Prepared } from "../arguments.ts"
+import type { ClientContext } from "../context.ts"
+import type { Budget } from "../pagination/budget.ts"
+import * as Walk from "../pagination/walk.ts"
+import { hasExtraKeys, isBelow, itemKeyOf, positionOf, startCursor } from "./keys.ts"
+import { bufferCap, pagesPerRange, targetConcurrency } from "./pace.ts"
+import { cutAt, cutPoint, type Density, observeDensity, type Segment, spanFor } from "./segments.ts"
+
+/** Everything the workers and the emitter share. */
+export interface Shared<A> {
+  readonly ctx: ClientContext
+  readonly prepared: Prepared
+  readonly range: KeyRange
+  readonly spanName: string
+  readonly order: "chain" | "arrival"
+  readonly concurrency: number | "auto"
+  readonly budget: Budget | undefined
+  /** The ranges, newest first, end to end. */
+  readonly segments: Array<Segment<A>>
+  readonly density: Density
+  /** The stream's scope and context: workers are forked in them, and end with the stream. */
+  readonly scope: Scope.Scope
+  readonly context: Context.Context<never>
+  workers: number
+  /** Workers that decided to leave (the target went down) and have not ended yet. */
+  leaving: number
+  /** Pages fetched and not emitted. */
+  buffered: number
+  /** Arrival counter. */
+  seq: number
+  /** The failure that ends the stream. */
+  failure: Errors.BlockscoutError | undefined
+  /** The budget stopped a worker: no request is started any more. */
+  stopped: boolean
+  /** Completed (and replaced) whenever anything changes: what waiting fibers wait on. */
+  changed: Deferred.Deferred<void>
+}
+
+/** Wakes every fiber waiting for a change. */
+export const notify = <A>(shared: Shared<A>): void => {
+  const changed = shared.changed
+  shared.changed = Deferred.makeUnsafe<void>()
+  Deferred.doneUnsafe(changed, Exit.void)
+}
+
+/** Waits for the next change (take `changed` before checking what to wait for: no wake-up is lost). */
+export const nextChange = <A>(shared: Shared<A>): Effect.Effect<void> => Deferred.await(shared.changed)
+
+const target = <A>(shared: Shared<A>): number => targetConcurrency(shared.ctx, shared.concurrency)
+
+/** The span a new range is cut to, from the density seen so far. */
+const rangeSpan = <A>(shared: Shared<A>): number | undefined =>
+  spanFor(shared.density, pagesPerRange(shared.order, target(shared)))
+
+/** Whether a worker would find anything to do: a range waiting, or one being walked that can be cut. */
+const hasWork = <A>(shared: Shared<A>): boolean => {
+  const span = rangeSpan(shared)
+  return shared.segments.some(
+    (seg) => seg.status === "pending" || (seg.status === "running" && cutPoint(shared.range, seg, span) !== undefined)
+  )
+}
+
+/**
+ * The range for a worker: the newest one waiting (cut to a few pages when the density is known), else the
+ * span below the position of a range being walked (the newest such in chain order, where the emitter waits;
+ * the widest in arrival order).
+ */
+const takeWork = <A>(shared: Shared<A>): Segment<A> | undefined => {
+  const span = rangeSpan(shared)
+  const claim = (seg: Segment<A>) => {
+    const cut = cutPoint(shared.range, seg, span)
+    if (cut !== undefined) cutAt(shared.segments, seg, cut)
+    seg.status = "running"
+    return seg
+  }
+  const waiting = shared.segments.find((seg) => seg.status === "pending")
+  if (waiting !== undefined) return claim(waiting)
+  const running = shared.segments.filter((seg) => seg.status === "running")
+  if (shared.order === "arrival") running.sort((a, b) => b.lo - a.lo)
+  for (const seg of running) {
+    const cut = cutPoint(shared.range, seg, span)
+    if (cut !== undefined) return claim(cutAt(shared.segments, seg, cut))
+  }
+  return undefined
+}
+
+/** The first range chain order has not fully emitted: the one the emitter waits for. */
+const isHead = <A>(shared: Shared<A>, seg: Segment<A>): boolean => shared.segments.find((s) => !s.emittedDone) === seg
+
+/** Pages a range may hold before its worker waits: the head a couple, the others a share of the cap. */
+const mustWait = <A>(shared: Shared<A>, seg: Segment<A>): boolean => {
+  if (shared.failure !== undefined || shared.stopped) return false
+  const cap = bufferCap(target(shared))
+  if (shared.order === "chain" && isHead(shared, seg)) return seg.buffer.length >= 2
+  return shared.buffered >= cap
+}
+
+const missingKey = <A>(shared: Shared<A>, index: number): Errors.BlockscoutError =>
+  new Errors.BlockscoutError({
+    reason: new Errors.Decode({
+      endpoint: shared.prepared.endpoint.name,
+      url: "",
+      path: `items.${index}.${shared.range.itemKey}`,
+      message: `a partitioned stream needs each item's ${shared.range.itemKey} to cut a range at its bound; this server's items do not carry it`
+    })
+  })
+
+/**
+ * Takes a fetched page into its range: its items cut to `[lo, hi]` (an item without its key is kept only where
+ * the next cursor shows the whole page is in the range), the range's position and the density updated.
+ * Returns whether the range's walk is over.
+ */
+const deliver = <A>(shared: Shared<A>, seg: Segment<A>, page: PageWithCursor<A>): boolean => {
+  const { range } = shared
+  const next = page.next_page_params
+  const last = next === null || isBelow(range, next, seg.lo)
+  // Items are below the cursor they were asked with (so at most `hi`), and at or above the next cursor: when
+  // it is at or above `lo` (and names the page's last item: no batch keys), the whole page is in the range.
+  const wholeInRange = next !== null && !hasExtraKeys(range, next) && (positionOf(range, next) ?? -1) >= seg.lo
+  let kept: Array<A> | undefined
+  let lowest = Number.POSITIVE_INFINITY
+  let highest = Number.NEGATIVE_INFINITY
+  page.items.forEach((item, i) => {
+    const key = itemKeyOf(range, item)
+    const inRange = key === undefined ? wholeInRange : key >= seg.lo && key <= seg.hi
+    if (key === undefined && !wholeInRange && shared.failure === undefined) shared.failure = missingKey(shared, i)
+    if (key !== undefined && inRange) {
+      lowest = Math.min(lowest, key)
+      highest = Math.max(highest, key)
+    }
+    if (!inRange && kept === undefined) kept = page.items.slice(0, i)
+    else if (inRange && kept !== undefined) kept.push(item)
+  })
+  const items = kept ?? page.items
+  const before =
+    page.cursor === undefined ? (Number.isFinite(seg.hi) ? seg.hi + 1 : highest + 1) : positionOf(range, page.cursor)
+  const after = last ? seg.lo : positionOf(range, next)
+  if (before !== undefined && after !== undefined && Number.isFinite(before)) {
+    observeDensity(shared.density, items.length, before - after, page.items.length)
+  }
+  seg.floor = Math.min(seg.floor, lowest)
+  if (last) seg.status = "fetched"
+  else seg.cursor = next
+  seg.buffer.push({ items, cursor: page.cursor, next, last, seq: ++shared.seq })
+  shared.buffered += 1
+  return last
+}
+
+/** Walks one range to its bottom, or until it must let go of it (the budget, a failure, fewer workers). */
+const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> => {
+  const { range } = shared
+  let letGo = false
+  const pages = Walk.walk<A, PageWithCursor<A>>(shared.ctx, shared.prepared, shared.spanName, {
+    start: seg.cursor ?? (Number.isFinite(seg.hi) ? startCursor(range, seg.hi) : undefined),
+    until: (next) => isBelow(range, next, seg.lo),
+    emit: (page) => [page],
+    // One request per worker: nothing is in flight when a worker lets its range go.
+    prefetch: false,
+    budget: shared.budget
+  })
+  const onPage = (page: PageWithCursor<A>): Effect.Effect<boolean> =>
+    Effect.gen(function* () {
+      const last = deliver(shared, seg, page)
+      notify(shared)
+      if (last || shared.failure !== undefined) return false
+      yield* spawn(shared)
+      if (shared.stopped || shared.workers - shared.leaving > target(shared)) {
+        letGo = true
+        return false
+      }
+      while (mustWait(shared, seg)) yield* nextChange(shared)
+      if (shared.failure !== undefined || shared.stopped) {
+        letGo = true
+        return false
+      }
+      return true
+    })
+  return pages.pipe(
+    Stream.runForEachWhile(onPage),
+    Effect.catch((error) => {
+      if (error.reason._tag === "BudgetExhausted") {
+        shared.stopped = true
+        letGo = true
+      } else if (shared.failure === undefined) shared.failure = error
+      return Effect.void
+    }),
+    Effect.andThen(
+      Effect.sync(() => {
+        // Let go: the range waits for a worker again, from its cursor. Else its walk ended on its own.
+        if (seg.status === "running") seg.status = letGo || shared.failure !== undefined ? "pending" : "fetched"
+        notify(shared)
+      })
+    )
+  )
+}
+
+/** One worker: ranges, one after the other, until there is none, or fewer workers are wanted. */
+const worker = <A>(shared: Shared<A>): Effect.Effect<void> => {
+  let leaving = false
+  const loop: Effect.Effect<void> = Effect.suspend(() => {
+    if (shared.failure !== undefined || shared.stopped) return Effect.void
+    if (shared.workers - shared.leaving > target(shared)) {
+      leaving = true
+      shared.leaving += 1
+      return Effect.void
+    }
+    const seg = takeWork(shared)
+    if (seg === undefined) return Effect.void
+    return Effect.andThen(walkRange(shared, seg), loop)
+  })
+  return Effect.ensuring(
+    loop,
+    Effect.sync(() => {
+      shared.workers -= 1
+      if (leaving) shared.leaving -= 1
+      notify(shared)
+    })
+  )
+}
+
+/** Starts workers up to the target concurrency while there is work and room to hold what they fetch. */
+export const spawn = <A>(shared: Shared<A>): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    const wanted = target(shared)
+    // Chain order holds pages back: no new range while the cap is reached, unless the range the emitter waits
+    // for has no worker (it was let go), or nothing could ever go out.
+    const head = shared.segments.find((seg) => !seg.emittedDone)
+    const room = shared.order === "arrival" || shared.buffered < bufferCap(wanted) || head?.status === "pending"
+    if (shared.failure !== undefined || shared.stopped || !room) return Effect.void
+    const forks: Array<Effect.Effect<unknown>> = []
+    while (shared.workers - shared.leaving < wanted && hasWork(shared)) {
+      shared.workers += 1
+      forks.push(
+        Effect.forkIn(Effect.provideContext(worker(shared), shared.context), shared.scope, { startImmediately: true })
+      )
+      // One new worker per range that can be taken: `hasWork` is re-read after it took its range.
+      break
+    }
+    return forks.length === 0 ? Effect.void : Effect.andThen(Effect.all(forks, { discard: true }), spawn(shared))
+  })
