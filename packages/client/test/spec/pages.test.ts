@@ -8,7 +8,8 @@
  *   calls for;
  * - `stream*` / `stream*Pages` follow a finite chain of sampled pages (sampled `next_page_params` of every
  *   kind: numbers, strings, null, booleans, nested values; the last page's set to null): every item arrives
- *   once, in order, one request per page, each page's query is the cursor sent back sensibly plus the filters,
+ *   once, in order, one request per page, each page's query is the cursor sent back sensibly plus the filters
+ *   and the page size asked (the largest, `items_count=100`, unless one was given),
  *   and no key travels in a cursor (the pre-12 spec's cursors echo the caller's `apikey`/`key`, as those
  *   servers did);
  * - E3's bare arrays decode.
@@ -21,6 +22,7 @@ import { Effect, Stream } from "effect"
 import { sameValue } from "../../../schema/test/support.ts"
 import type { NextPageParams } from "@blockscout-effect/schema"
 import type { Family, Page } from "../../src/index.ts"
+import { largestPage } from "../../src/internal/arguments.ts"
 import type { Recorded } from "../support/ScriptedServer.ts"
 import {
   apiKeyText,
@@ -50,8 +52,10 @@ const chainLength = 4 * scale
 const arraySamples = 6 * scale
 
 const families: ReadonlyArray<Family> = ["pro", "instance"]
-/** The page size the item streams ask for: none on Pro, the servers' cap on an instance (`items_count=100`). */
-const streamPageSize = (family: Family) => (family === "instance" ? 100 : undefined)
+/** The page size the item streams are given: none on Pro, 60 on an instance (`items_count=60`). */
+const streamPageSize = (family: Family) => (family === "instance" ? 60 : undefined)
+/** What a stream asks: the page size it was given, else the largest page (`items_count=100`). */
+const asked = (pageSize: number | undefined) => pageSize ?? largestPage
 
 type Json = Readonly<Record<string, unknown>>
 type PageBody = { items: ReadonlyArray<unknown>; next_page_params: Json | null }
@@ -217,7 +221,7 @@ specFiles.forEach((spec, specIndex) => {
         it.live(`${where}: stream follows a chain of ${chainLength} sampled pages, every item once, in order`, () =>
           Effect.gen(function* () {
             const pageSize = streamPageSize(family)
-            const bodies = sampleChain(row, endpoint, seedBase + 200, pageSize)
+            const bodies = sampleChain(row, endpoint, seedBase + 200, asked(pageSize))
             const { bs, server } = yield* specClient(spec, family, (_, n) => ({ body: bodies[n] }))
             // Pro through the named method, the instance through the generic `stream(name, args)`.
             const items = yield* Stream.runCollect(
@@ -232,8 +236,8 @@ specFiles.forEach((spec, specIndex) => {
               assert.strictEqual(request.path, requestPath(family, row))
               assert.deepStrictEqual(
                 canonical(queryWithoutCredentials(family, request)),
-                canonical(expectedQuery(row, sent, pageSize)),
-                `${spec.name} ${where} page ${i + 1}: the cursor sent back, the filters re-sent`
+                canonical(expectedQuery(row, sent, asked(pageSize))),
+                `${spec.name} ${where} page ${i + 1}: the cursor sent back, the filters re-sent, the page size asked`
               )
             })
           }).pipe(Effect.scoped)
@@ -252,7 +256,7 @@ specFiles.forEach((spec, specIndex) => {
                 )
               ) as PageBody
               const resume = start.next_page_params as NextPageParams
-              const bodies = sampleChain(row, endpoint, seedBase + 301, undefined, resume)
+              const bodies = sampleChain(row, endpoint, seedBase + 301, largestPage, resume)
               const { bs, server } = yield* specClient(spec, family, (_, n) => ({ body: bodies[n] }))
               const got = yield* Stream.runCollect(pages(bs, { cursor: resume }))
               assert.strictEqual(got.length, chainLength)
@@ -276,8 +280,8 @@ specFiles.forEach((spec, specIndex) => {
                 const sent = i === 0 ? resume : (bodies[i - 1]?.next_page_params ?? undefined)
                 assert.deepStrictEqual(
                   canonical(queryWithoutCredentials(family, request)),
-                  canonical(expectedQuery(row, sent, undefined)),
-                  `${spec.name} ${where} page ${i + 1}: query`
+                  canonical(expectedQuery(row, sent, largestPage)),
+                  `${spec.name} ${where} page ${i + 1}: query (the largest page asked)`
                 )
               })
             }).pipe(Effect.scoped)
@@ -298,7 +302,7 @@ describe("the sampled cursors the streams follow", () => {
             row,
             specEndpoint(spec, row),
             seedOf(specIndex, rowIndex, family) + 200,
-            streamPageSize(family)
+            asked(streamPageSize(family))
           )
           for (const value of chain.flatMap((body) => Object.values(body.next_page_params ?? {}))) {
             if (value === null) cursorStats.nulls++

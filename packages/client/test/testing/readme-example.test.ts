@@ -26,8 +26,8 @@ describe("transfersTo", () => {
       const user = simulator.chain.users[3]!
       const n = yield* transfersTo(user)
       assert.isTrue(n > 0)
-      // The simulator recorded the pages the client fetched (50 items each, cursor re-sent).
-      assert.isTrue(simulator.requests.filter((r) => r.path.endsWith("/token-transfers")).length >= 10)
+      // The simulator recorded the pages the client fetched (100 items each, cursor re-sent).
+      assert.isTrue(simulator.requests.filter((r) => r.path.endsWith("/token-transfers")).length >= 5)
     }).pipe(Effect.provide(TestBlockscout))
   )
 

@@ -31,7 +31,7 @@ export const snapshot = <A>(
     const to = Number.isFinite(seg.hi) ? seg.hi : null
     const previous = ranges[ranges.length - 1]
     if (seg.emittedDone) {
-      if (previous !== undefined && previous.done) ranges[ranges.length - 1] = { ...previous, from: seg.lo }
+      if (previous?.done) ranges[ranges.length - 1] = { ...previous, from: seg.lo }
       else ranges.push({ from: seg.lo, to, done: true })
     } else {
       ranges.push(
