@@ -56,15 +56,21 @@ export const targetConcurrency = (ctx: ClientContext, concurrency: number | "aut
 }
 
 /**
- * Pages fetched and not yet emitted that a stream may hold, for `workers` in flight: in chain order, the
- * pages of later ranges wait for the earlier ones, so this is the memory bound (a few pages per worker).
+ * How many pages a range is cut to hold. Each range ends on a page that crosses its bottom, whose items below
+ * it are fetched again by the range below (half a page per range on average): larger ranges waste less. In
+ * chain order a range's pages wait for the ranges before it, so there they stay small.
  */
-export const bufferCap = (workers: number): number => Math.min(512, Math.max(16, 6 * workers))
+export const pagesPerRange = (order: "chain" | "arrival"): number => (order === "arrival" ? 16 : 4)
 
 /**
- * How many pages a range is cut to hold. Each range ends on a page that crosses its bottom, whose items below
- * it are fetched again by the range below (half a page per range on average), so larger ranges waste less;
- * in chain order they are held back, so they stay small enough for every worker to hold a few.
+ * In chain order, how many ranges not yet out workers may work on: twice the workers, so every worker has
+ * the next range ready, and a slow range near the front is halved by the idle ones instead of the workers
+ * running ahead. What chain order holds is bounded by this window (about `window x pagesPerRange` pages).
  */
-export const pagesPerRange = (order: "chain" | "arrival", workers: number): number =>
-  order === "arrival" ? 16 : Math.max(2, Math.min(8, Math.floor(bufferCap(workers) / Math.max(1, workers))))
+export const rangeWindow = (workers: number): number => 2 * workers + 1
+
+/**
+ * The most pages chain order holds before a worker waits (the head's own pages aside): the window's ranges
+ * at their expected size, with room for the ranges that turn out denser than the density said.
+ */
+export const bufferCap = (workers: number): number => 2 * rangeWindow(workers) * pagesPerRange("chain")

@@ -130,15 +130,28 @@ export const cutAt = <A>(segments: Array<Segment<A>>, seg: Segment<A>, cut: numb
 }
 
 /**
- * Where to cut a range so it keeps about `span` keys from its top: `undefined` when its span is too small to
- * be worth a cut (under one and a half times `span`) or its top is not known yet. With no density yet
- * (`span` undefined), a begun range is cut in half.
+ * Where to cut a range not begun (or resumed) so it keeps about `span` keys from its top: `undefined` when
+ * its span is too small to be worth a cut (under one and a half times `span`), its top is not known yet (an
+ * open range: the first page says), or no density is known (it is taken whole; a worker with nothing to do
+ * halves it once it runs).
  */
-export const cutPoint = <A>(range: KeyRange, seg: Segment<A>, span: number | undefined): number | undefined => {
+export const carvePoint = <A>(range: KeyRange, seg: Segment<A>, span: number | undefined): number | undefined => {
+  const top = topOf(range, seg)
+  if (top === undefined || span === undefined || !Number.isFinite(span)) return undefined
+  return top - seg.lo + 1 < span * 1.5 ? undefined : top - span + 1
+}
+
+/**
+ * Where to halve a range being walked, for a worker with nothing else to do: its walk keeps the upper half of
+ * what it has left, the lower half becomes a new range. `undefined` when what is left is under two keys, or
+ * (with a density known) under two pages: not worth a second worker.
+ */
+export const halvingPoint = <A>(range: KeyRange, seg: Segment<A>, density: Density): number | undefined => {
   const top = topOf(range, seg)
   if (top === undefined || top <= seg.lo) return undefined
   const width = top - seg.lo + 1
-  if (span === undefined) return seg.status === "running" && width >= 2 ? top - Math.floor(width / 2) + 1 : undefined
-  if (!Number.isFinite(span) || width < span * 1.5) return undefined
-  return top - span + 1
+  if (density.samples > 0 && density.pageItems > 0 && (width * density.items) / density.span < 2 * density.pageItems) {
+    return undefined
+  }
+  return top - Math.floor(width / 2) + 1
 }

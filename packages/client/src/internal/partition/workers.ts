@@ -18,8 +18,8 @@ import type { ClientContext } from "../context.ts"
 import type { Budget } from "../pagination/budget.ts"
 import * as Walk from "../pagination/walk.ts"
 import { hasExtraKeys, isBelow, itemKeyOf, positionOf, startCursor } from "./keys.ts"
-import { bufferCap, pagesPerRange, targetConcurrency } from "./pace.ts"
-import { cutAt, cutPoint, type Density, observeDensity, type Segment, spanFor } from "./segments.ts"
+import { bufferCap, pagesPerRange, rangeWindow, targetConcurrency } from "./pace.ts"
+import { carvePoint, cutAt, type Density, halvingPoint, observeDensity, type Segment, spanFor } from "./segments.ts"
 
 /** Everything the workers and the emitter share. */
 export interface Shared<A> {
@@ -63,40 +63,54 @@ export const nextChange = <A>(shared: Shared<A>): Effect.Effect<void> => Deferre
 
 const target = <A>(shared: Shared<A>): number => targetConcurrency(shared.ctx, shared.concurrency)
 
-/** The span a new range is cut to, from the density seen so far. */
-const rangeSpan = <A>(shared: Shared<A>): number | undefined =>
-  spanFor(shared.density, pagesPerRange(shared.order, target(shared)))
-
-/** Whether a worker would find anything to do: a range waiting, or one being walked that can be cut. */
-const hasWork = <A>(shared: Shared<A>): boolean => {
-  const span = rangeSpan(shared)
-  return shared.segments.some(
-    (seg) => seg.status === "pending" || (seg.status === "running" && cutPoint(shared.range, seg, span) !== undefined)
-  )
+/**
+ * The ranges a worker may work on: in chain order, the first ranges not yet out (the window), so no worker
+ * runs far ahead of what can be emitted; in arrival order, all of them.
+ */
+const workable = <A>(shared: Shared<A>): ReadonlyArray<Segment<A>> => {
+  if (shared.order === "arrival") return shared.segments
+  const window = rangeWindow(target(shared))
+  const out: Array<Segment<A>> = []
+  for (const seg of shared.segments) {
+    if (seg.emittedDone) continue
+    if (out.length >= window) break
+    out.push(seg)
+  }
+  return out
 }
 
-/**
- * The range for a worker: the newest one waiting (cut to a few pages when the density is known), else the
- * span below the position of a range being walked (the newest such in chain order, where the emitter waits;
- * the widest in arrival order).
- */
-const takeWork = <A>(shared: Shared<A>): Segment<A> | undefined => {
-  const span = rangeSpan(shared)
-  const claim = (seg: Segment<A>) => {
-    const cut = cutPoint(shared.range, seg, span)
-    if (cut !== undefined) cutAt(shared.segments, seg, cut)
-    seg.status = "running"
-    return seg
-  }
-  const waiting = shared.segments.find((seg) => seg.status === "pending")
-  if (waiting !== undefined) return claim(waiting)
-  const running = shared.segments.filter((seg) => seg.status === "running")
+/** A range a worker could take: one waiting, or the lower half of one being walked. */
+const available = <A>(
+  shared: Shared<A>
+): Segment<A> | { readonly halve: Segment<A>; readonly at: number } | undefined => {
+  const segments = workable(shared)
+  const waiting = segments.find((seg) => seg.status === "pending")
+  if (waiting !== undefined) return waiting
+  const running = segments.filter((seg) => seg.status === "running")
+  // Chain order halves the range nearest the front (the emitter waits for it); arrival order the widest.
   if (shared.order === "arrival") running.sort((a, b) => b.lo - a.lo)
   for (const seg of running) {
-    const cut = cutPoint(shared.range, seg, span)
-    if (cut !== undefined) return claim(cutAt(shared.segments, seg, cut))
+    const at = halvingPoint(shared.range, seg, shared.density)
+    if (at !== undefined) return { halve: seg, at }
   }
   return undefined
+}
+
+/** Whether a worker would find anything to do. */
+const hasWork = <A>(shared: Shared<A>): boolean => available(shared) !== undefined
+
+/**
+ * The range for a worker: the newest one waiting, cut to a few pages' span once the density is known, else
+ * the lower half of what a range being walked has left.
+ */
+const takeWork = <A>(shared: Shared<A>): Segment<A> | undefined => {
+  const found = available(shared)
+  if (found === undefined) return undefined
+  const seg = "halve" in found ? cutAt(shared.segments, found.halve, found.at) : found
+  const carve = carvePoint(shared.range, seg, spanFor(shared.density, pagesPerRange(shared.order)))
+  if (carve !== undefined) cutAt(shared.segments, seg, carve)
+  seg.status = "running"
+  return seg
 }
 
 /** The first range chain order has not fully emitted: the one the emitter waits for. */
@@ -237,11 +251,7 @@ const worker = <A>(shared: Shared<A>): Effect.Effect<void> => {
 export const spawn = <A>(shared: Shared<A>): Effect.Effect<void> =>
   Effect.suspend(() => {
     const wanted = target(shared)
-    // Chain order holds pages back: no new range while the cap is reached, unless the range the emitter waits
-    // for has no worker (it was let go), or nothing could ever go out.
-    const head = shared.segments.find((seg) => !seg.emittedDone)
-    const room = shared.order === "arrival" || shared.buffered < bufferCap(wanted) || head?.status === "pending"
-    if (shared.failure !== undefined || shared.stopped || !room) return Effect.void
+    if (shared.failure !== undefined || shared.stopped) return Effect.void
     const forks: Array<Effect.Effect<unknown>> = []
     while (shared.workers - shared.leaving < wanted && hasWork(shared)) {
       shared.workers += 1
