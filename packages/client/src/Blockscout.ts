@@ -22,6 +22,7 @@ import { build } from "./internal/service.ts"
 import type { ItemName, ListName } from "./Methods.ts"
 import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
+import type { EstimateOptions, HistoryEstimate } from "./Partition.ts"
 
 /**
  * Where a `Blockscout` service sends its requests, credential-free (no key, no userinfo): for tools that
@@ -88,6 +89,16 @@ export interface BlockscoutShape extends BlockscoutMethods {
    * serves one chain) or for a chain id that is not a positive integer.
    */
   readonly forChain: (chainId: number) => Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>>
+  /**
+   * A dry run of the history `args` asks for (its `partition` span, or all of it): items, calls, credits and
+   * time, before anything is streamed. Costs one request (the span's first page) unless `options.count` knows
+   * the count; a row whose items carry no block or index needs `options.count`.
+   */
+  readonly estimate: <N extends Lists>(
+    name: N,
+    args?: EndpointArgs,
+    options?: EstimateOptions
+  ) => Effect.Effect<HistoryEstimate, BlockscoutError<CallReason>>
 }
 
 /**

@@ -317,4 +317,15 @@ export const methodEntries = (table: EndpointTable): ReadonlyArray<MethodEntry> 
 }
 
 /** Members of the service that are not derived from rows: no method may take their names. */
-const reservedNames = ["family", "chainId", "target", "page", "pages", "stream", "get", "forChain"]
+const reservedNames = [
+  "family",
+  "chainId",
+  "target",
+  "page",
+  "pages",
+  "stream",
+  "get",
+  "forChain",
+  "estimate",
+  "budget"
+]

@@ -10,7 +10,9 @@
  * @since 0.2.0
  */
 import { NextPageParams } from "@blockscout-effect/schema"
-import { Schema } from "effect"
+import { type Effect, Schema } from "effect"
+import type { BlockscoutError } from "./BlockscoutError.ts"
+import type { EndpointArgs } from "./Parameters.ts"
 
 /**
  * How a partitioned stream runs, whatever its key.
@@ -168,4 +170,28 @@ export interface HistoryEstimate {
   readonly requestsPerSecond: number | undefined
   /** Expected duration at that rate; `undefined` when no rate is known (an unlimited server). */
   readonly seconds: number | undefined
+}
+
+/**
+ * Where a dry run's item count comes from: the caller's own source (an address's or a token's counters
+ * endpoint), given the row and its arguments; `undefined` when it does not know, and the first page of the span
+ * is sampled instead.
+ *
+ * @since 0.2.0
+ * @category estimate
+ */
+export type CountSource = (request: {
+  readonly endpoint: string
+  readonly args: EndpointArgs
+}) => Effect.Effect<number | undefined, BlockscoutError>
+
+/**
+ * Options of a dry run (`Blockscout.estimate`).
+ *
+ * @since 0.2.0
+ * @category estimate
+ */
+export interface EstimateOptions {
+  /** The item count's source; default: one page's density over the span (one request). */
+  readonly count?: CountSource | undefined
 }

@@ -92,6 +92,8 @@ export type {
 export type * from "./Parameters.ts"
 export {
   type BlockPartition,
+  type CountSource,
+  type EstimateOptions,
   type HistoryEstimate,
   type IndexPartition,
   type PartitionCommon,

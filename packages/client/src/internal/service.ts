@@ -13,6 +13,7 @@ import { endpoints } from "../endpoints.ts"
 import type { BlockscoutOptions } from "../Options.ts"
 import { toContext } from "./context.ts"
 import { makeMethods } from "./methods.ts"
+import { estimateOf } from "./partition/estimate.ts"
 import { type Checked, checkOptions } from "./options.ts"
 import type { Registry } from "./limiter/registry.ts"
 import { publicUrl } from "./redact.ts"
@@ -54,6 +55,7 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
       chainId: target.chainId,
       apiUrl: ctx.publicBase
     },
-    forChain
+    forChain,
+    estimate: estimateOf(endpoints, ctx)
   }
 }

@@ -5,8 +5,12 @@
  *
  * @internal
  */
-import type { KeyRange } from "@blockscout-effect/schema"
+import type { Endpoint, KeyRange } from "@blockscout-effect/schema"
 import type { Cursor } from "../arguments.ts"
+
+/** A row's key ranges, when it has them (paged rows with a `range`). */
+export const rangeOf = (endpoint: Endpoint): KeyRange | undefined =>
+  endpoint.shape === "page" ? endpoint.range : undefined
 
 /** A key value as a number: a non-negative integer, sent as a number or (older servers) as digits. */
 export const keyValue = (value: unknown): number | undefined => {

@@ -11,6 +11,7 @@ import { Result } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { PartitionOptions } from "../../Partition.ts"
 import { invalid, type Prepared } from "../arguments.ts"
+import { rangeOf } from "./keys.ts"
 import { resumeFrom } from "./progress.ts"
 import { type Segment, segment, splitEvenly } from "./segments.ts"
 
@@ -37,7 +38,7 @@ export const plan = <A>(
 ): Result.Result<Plan<A>, Errors.BlockscoutError> => {
   const { endpoint } = prepared
   const fail = (message: string) => Result.fail(invalid(endpoint, "partition", message))
-  const range = endpoint.shape === "page" ? endpoint.range : undefined
+  const range = rangeOf(endpoint)
   if (range === undefined) {
     return fail(`${endpoint.name} cannot be partitioned: its cursor is not a block or index range`)
   }

@@ -1,0 +1,120 @@
+/**
+ * The dry run: what a history will cost before it is fetched. The item count comes from a count source the
+ * caller plugs in (an address's or a token's counters), or from one page: the first page of the span, at the
+ * largest page, shows how many items a block (or index) holds, and the span's width times that density is
+ * the estimate. Calls are the pages of 100 (or what the server gives) plus a boundary page per range; credits
+ * the calls times the row's price; time the calls at the rate the server announced on that page (or the
+ * client's own pacing).
+ *
+ * @internal
+ */
+import { Effect, Result } from "effect"
+import * as Errors from "../../BlockscoutError.ts"
+import type { EndpointTable } from "../../endpoints.ts"
+import type { CountSource, EstimateOptions, HistoryEstimate, PartitionOptions } from "../../Partition.ts"
+import type { EndpointArgs, Page } from "../../Parameters.ts"
+import { forStream, invalid, type Prepared, prepare } from "../arguments.ts"
+import type { ClientContext } from "../context.ts"
+import { fetchPage } from "../pagination/fetch.ts"
+import { itemKeyOf, positionOf, rangeOf, startCursor } from "./keys.ts"
+import { effectiveRate } from "./pace.ts"
+import { plan } from "./plan.ts"
+
+/** The density one page shows: items over the keys from its first item down to its next cursor. */
+const sampled = (prepared: Prepared, page: Page<unknown>, from: number, to: number | undefined): number | undefined => {
+  const range = rangeOf(prepared.endpoint)
+  if (page.next_page_params === null) {
+    // The whole span on one page: counted, not estimated.
+    return range === undefined
+      ? page.items.length
+      : page.items.filter((item) => (itemKeyOf(range, item) ?? from) >= from).length
+  }
+  if (range === undefined) return undefined
+  const top = to ?? itemKeyOf(range, page.items[0])
+  const bottom = positionOf(range, page.next_page_params)
+  if (top === undefined || bottom === undefined || top < bottom) return undefined
+  const density = page.items.length / (top - bottom + 1)
+  return Math.round(density * (top - from + 1))
+}
+
+/** Estimates the history `args` (and its `partition` span) asks for. */
+export const estimate = (
+  ctx: ClientContext,
+  prepared: Prepared,
+  args: EndpointArgs,
+  partition: PartitionOptions | true | undefined,
+  count: CountSource | undefined
+): Effect.Effect<HistoryEstimate, Errors.BlockscoutError> =>
+  Effect.gen(function* () {
+    const planned = partition === undefined ? undefined : plan(prepared, partition)
+    if (planned !== undefined && Result.isFailure(planned)) return yield* Effect.fail(planned.failure)
+    const segments = planned?.success.segments ?? []
+    const from = segments[segments.length - 1]?.lo ?? 0
+    const top = segments[0]?.hi
+    const to = top === undefined || !Number.isFinite(top) ? undefined : top
+    const counted = count === undefined ? undefined : yield* count({ endpoint: prepared.endpoint.name, args })
+    const range = rangeOf(prepared.endpoint)
+    const first = yield* fetchPage<unknown>(
+      ctx,
+      { ...prepared, cursor: to === undefined || range === undefined ? prepared.cursor : startCursor(range, to) },
+      `Blockscout.estimate.${prepared.endpoint.name}`
+    )
+    const items = counted ?? sampled(prepared, first, from, to)
+    if (items === undefined) {
+      return yield* Effect.fail(
+        invalid(
+          prepared.endpoint,
+          "count",
+          `${prepared.endpoint.name} cannot be sampled by density: give a count source`
+        )
+      )
+    }
+    const pageSize = Math.max(first.items.length, 1)
+    const ranges = Math.max(1, segments.length)
+    const calls = Math.ceil(items / pageSize) + ranges
+    const requestsPerSecond = effectiveRate(ctx)
+    const known = requestsPerSecond !== undefined && Number.isFinite(requestsPerSecond) && requestsPerSecond > 0
+    return {
+      items,
+      itemsFrom: counted === undefined ? "sample" : "count",
+      pageSize,
+      calls,
+      credits: ctx.family === "pro" ? calls * prepared.endpoint.credits : 0,
+      requestsPerSecond: known ? requestsPerSecond : undefined,
+      seconds: known ? calls / requestsPerSecond : undefined
+    } satisfies HistoryEstimate
+  })
+
+/** The service's `estimate`: the row by name, its arguments checked (`InvalidArgument`, nothing sent). */
+export const estimateOf =
+  (table: EndpointTable, ctx: ClientContext) =>
+  (
+    name: string,
+    args: EndpointArgs = {},
+    options: EstimateOptions = {}
+  ): Effect.Effect<HistoryEstimate, Errors.BlockscoutError<Errors.CallReason>> => {
+    const row = Object.hasOwn(table, name) ? table[name] : undefined
+    if (row === undefined || row.shape === "item") {
+      return Effect.fail(
+        new Errors.BlockscoutError({
+          reason: new Errors.InvalidArgument({
+            endpoint: name,
+            url: "",
+            argument: "name",
+            message: `${name} is not a paged or bare-array endpoint`
+          })
+        })
+      )
+    }
+    const { partition, creditBudget: _, ...rest } = args
+    // One request and checked arguments: a one-call method's reasons (`estimate` never streams).
+    return Effect.flatMap(prepare(row, rest, ctx.pageSize), (prepared) =>
+      estimate(
+        ctx,
+        row.shape === "page" ? forStream(prepared) : prepared,
+        args,
+        partition as PartitionOptions | true | undefined,
+        options.count
+      )
+    ) as Effect.Effect<HistoryEstimate, Errors.BlockscoutError<Errors.CallReason>>
+  }

@@ -1,0 +1,83 @@
+/**
+ * The dry run: a history's items, calls, credits and time before it is fetched, from a count source when one
+ * is given, else from the first page's density over the span; measured against the history itself.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Stream } from "effect"
+import { Blockscout } from "../../src/index.ts"
+import { driven } from "../support/wait.ts"
+import { clientLayer, simulator } from "./support.ts"
+
+const sim = simulator({ blocks: 3000, rateLimit: { limit: 15, windowMillis: 1000 } })
+const layer = clientLayer(sim, "pro", { rateLimit: { requestsPerSecond: 1_000 } })
+
+describe("a dry run estimates a history before it starts", () => {
+  it.effect("from the first page's density: near the real count, one request, the server's rate", () =>
+    driven(
+      Effect.gen(function* () {
+        const bs = yield* Blockscout
+        const actual = yield* Stream.runCount(bs.streamTokenTransfers())
+        const before = sim.requests.length
+        const estimate = yield* bs.estimate("tokenTransfers")
+        assert.strictEqual(sim.requests.length - before, 1, "one request: the first page")
+        assert.strictEqual(estimate.itemsFrom, "sample")
+        assert.isAbove(estimate.items, actual * 0.7, `${estimate.items} estimated, ${actual} streamed`)
+        assert.isBelow(estimate.items, actual * 1.3, `${estimate.items} estimated, ${actual} streamed`)
+        assert.strictEqual(estimate.pageSize, 100)
+        assert.strictEqual(estimate.calls, Math.ceil(estimate.items / 100) + 1)
+        assert.strictEqual(estimate.credits, estimate.calls * 30)
+        assert.strictEqual(estimate.requestsPerSecond, 15)
+        assert.strictEqual(estimate.seconds, estimate.calls / 15)
+      }).pipe(Effect.provide(layer))
+    )
+  )
+
+  it.effect("over a span: the span's share of the history", () =>
+    driven(
+      Effect.gen(function* () {
+        const bs = yield* Blockscout
+        const span = { fromBlock: 1000, toBlock: 1999 }
+        const actual = yield* Stream.runCount(bs.streamTokenTransfers({ partition: span }))
+        const estimate = yield* bs.estimate("tokenTransfers", { partition: span })
+        assert.isAbove(estimate.items, actual * 0.6, `${estimate.items} estimated, ${actual} streamed`)
+        assert.isBelow(estimate.items, actual * 1.4, `${estimate.items} estimated, ${actual} streamed`)
+      }).pipe(Effect.provide(layer))
+    )
+  )
+
+  it.effect("from a count source (a counters endpoint): its count, as given", () =>
+    driven(
+      Effect.gen(function* () {
+        const bs = yield* Blockscout
+        const asked: Array<string> = []
+        const estimate = yield* bs.estimate(
+          "transactions",
+          { filter: "validated" },
+          {
+            count: ({ endpoint, args }) =>
+              Effect.sync(() => {
+                asked.push(`${endpoint} ${JSON.stringify(args)}`)
+                return 12_345
+              })
+          }
+        )
+        assert.deepStrictEqual(asked, ['transactions {"filter":"validated"}'])
+        assert.deepStrictEqual(
+          [estimate.items, estimate.itemsFrom, estimate.calls, estimate.credits],
+          [12_345, "count", 125, 125 * 20]
+        )
+      }).pipe(Effect.provide(layer))
+    )
+  )
+
+  it.effect("a row whose items carry no key, without a count source: refused, it cannot be sampled", () =>
+    driven(
+      Effect.gen(function* () {
+        const bs = yield* Blockscout
+        const error = yield* Effect.flip(bs.estimate("smartContracts", { pageSize: 5 }))
+        assert.strictEqual(error.reason._tag, "InvalidArgument")
+        assert.include(error.message, "count source")
+      }).pipe(Effect.provide(layer))
+    )
+  )
+})
