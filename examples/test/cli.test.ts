@@ -219,7 +219,7 @@ describe("blockscout CLI output", () => {
 
 describe("blockscout CLI progress", () => {
   // Live clock: the retry's backoff really waits (1 ms).
-  it.live("draws items, pages, rate and retries on stderr when it is a terminal", () =>
+  it.live("draws items, pages, rates and retries on stderr when it is a terminal", () =>
     Effect.gen(function* () {
       const flaky = SimulatedBlockscout.make({
         blocks: 2000,
@@ -233,7 +233,11 @@ describe("blockscout CLI progress", () => {
       )
       assert.strictEqual(result.code, 0, result.stderr)
       // The line is redrawn in place: carriage return first, erase-to-end-of-line (ESC [K) last.
-      assert.match(result.stderr, new RegExp(`\r7 items · 3 pages · [\\d,]+/s · 1 retries${"\u001b"}\\[K\n$`))
+      // Requests (4: three pages and a retry) a second; no limit beside it (an unpaced instance reads none).
+      assert.match(
+        result.stderr,
+        new RegExp(`\r7 items · 3 pages · [\\d,]+/s · [\\d.]+ req/s · 1 retries${"\u001b"}\\[K\n$`)
+      )
       assert.strictEqual(ndjson(result.stdout).length, 7)
     })
   )

@@ -8,7 +8,7 @@
  * Gotcha: effect/cli parses types (an integer is an integer); ranges, combinations and column names are
  * checked here, in one place, so every mistake is exit code 2 with the flag in the message.
  */
-import type { Endpoint } from "@blockscout-effect/client"
+import type { Endpoint, PartitionOptions } from "@blockscout-effect/client"
 import { Columns, Format } from "@blockscout-effect/export"
 import { Effect, Option } from "effect"
 import { type Command, Flag } from "effect/cli"
@@ -90,6 +90,33 @@ export const commonFlags = {
   retries: Flag.Int("retries").pipe(
     Flag.withDescription("Retries of a failed request (429, 5xx, network, timeout), 0 to 100 (default 5)"),
     Flag.optional
+  ),
+  fromBlock: Flag.Int("from-block").pipe(
+    Flag.withDescription("Partitioned: the oldest block included (rows keyed by block; default 0)"),
+    Flag.optional
+  ),
+  toBlock: Flag.Int("to-block").pipe(
+    Flag.withDescription("Partitioned: the newest block included (default: the newest the server has)"),
+    Flag.optional
+  ),
+  fromIndex: Flag.Int("from-index").pipe(
+    Flag.withDescription("Partitioned: the oldest index included (withdrawals; default 0)"),
+    Flag.optional
+  ),
+  toIndex: Flag.Int("to-index").pipe(
+    Flag.withDescription("Partitioned: the newest index included (withdrawals; default: the newest)"),
+    Flag.optional
+  ),
+  parts: Flag.Int("parts").pipe(
+    Flag.withDescription("Partitioned: split the span in this many ranges first (needs --to-block or --to-index)"),
+    Flag.optional
+  ),
+  concurrency: Flag.String("concurrency").pipe(
+    Flag.withDescription(
+      "Partitioned: requests in flight, auto (the server's rate times its answer time; the default) or 1 to 1024. " +
+        "Any partition flag fetches the history's ranges at once, newest first, in the order a plain run gives"
+    ),
+    Flag.optional
   )
 }
 
@@ -127,6 +154,8 @@ export interface Settings {
   readonly requestsPerSecond: number | undefined
   readonly timeoutSeconds: number | undefined
   readonly retries: number | undefined
+  /** A partitioned run: its span and concurrency (the client's `partition` option); `undefined`: sequential. */
+  readonly partition: PartitionOptions | undefined
 }
 
 /** A comma-separated flag value as a list (blanks dropped). */
@@ -140,6 +169,51 @@ const usage = (message: string) => Effect.fail(new UsageError(message))
 
 const inRange = (flag: string, value: number | undefined, min: number, max: number, what: string) =>
   value === undefined || (value >= min && value <= max) ? Effect.void : usage(`--${flag} ${value}: ${what}`)
+
+const partitionFlags = ["from-block", "to-block", "from-index", "to-index", "parts", "concurrency"] as const
+
+/** The `partition` option the partition flags ask for, checked against the row; `undefined` when none is given. */
+const partitionOf = (row: Endpoint, input: CommonInput) =>
+  Effect.gen(function* () {
+    const get = Option.getOrUndefined
+    const given = {
+      "from-block": get(input.fromBlock),
+      "to-block": get(input.toBlock),
+      "from-index": get(input.fromIndex),
+      "to-index": get(input.toIndex),
+      parts: get(input.parts),
+      concurrency: get(input.concurrency)
+    }
+    const first = partitionFlags.find((flag) => given[flag] !== undefined)
+    if (first === undefined) return undefined
+    const range = row.shape === "page" ? row.range : undefined
+    if (range === undefined) {
+      return yield* usage(`--${first}: ${row.name} cannot be partitioned (its cursor is not a block or an index)`)
+    }
+    const [from, to, other] =
+      range.dimension === "block"
+        ? (["from-block", "to-block", "index"] as const)
+        : (["from-index", "to-index", "block"] as const)
+    for (const flag of [`from-${other}`, `to-${other}`] as const) {
+      if (given[flag] !== undefined)
+        yield* usage(`--${flag}: ${row.name} is keyed by ${range.dimension}: use --${from}/--${to}`)
+    }
+    yield* inRange(from, given[from], 0, Number.MAX_SAFE_INTEGER, "must be 0 or more")
+    yield* inRange(to, given[to], given[from] ?? 0, Number.MAX_SAFE_INTEGER, `must be at least --${from}`)
+    yield* inRange("parts", given.parts, 1, 100_000, "must be from 1 to 100000")
+    if (given.parts !== undefined && given[to] === undefined) yield* usage(`--parts needs --${to}`)
+    const concurrency = given.concurrency
+    const workers = concurrency === undefined || concurrency === "auto" ? "auto" : Number(concurrency)
+    if (workers !== "auto" && !(Number.isInteger(workers) && workers >= 1 && workers <= 1024)) {
+      yield* usage(`--concurrency ${concurrency}: must be auto or from 1 to 1024`)
+    }
+    const span =
+      range.dimension === "block"
+        ? { fromBlock: given["from-block"], toBlock: given["to-block"] }
+        : { fromIndex: given["from-index"], toIndex: given["to-index"] }
+    const partition: PartitionOptions = { ...span, parts: given.parts, concurrency: workers }
+    return partition
+  })
 
 /** Checks every flag that needs more than its type (ranges, combinations, columns); fails with `UsageError`. */
 export const settingsOf = (row: Endpoint, input: CommonInput) =>
@@ -186,7 +260,10 @@ export const settingsOf = (row: Endpoint, input: CommonInput) =>
     } else if (format === "csv" || format === "parquet") columns = all
     else if (format === "table") columns = Table.defaultColumns(all)
 
+    const partition = yield* partitionOf(row, input)
+
     const settings: Settings = {
+      partition,
       format,
       output,
       resume,

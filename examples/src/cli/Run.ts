@@ -14,7 +14,9 @@ import {
   type Endpoint,
   type ItemName,
   type ListName,
-  type endpoints
+  type endpoints,
+  type PartitionProgress,
+  type ServerBudget
 } from "@blockscout-effect/client"
 import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
 import { Effect, PlatformError, Stream } from "effect"
@@ -99,20 +101,29 @@ export const runEndpoint = (
     const settings = yield* settingsOf(row, input)
     const screen = yield* Screen.make
     const retries = retriesOf(settings, options)
+    // What the server announced, read once the client is built: the progress line shows the request rate
+    // against it.
+    let budget: Effect.Effect<ServerBudget> | undefined
     // Each retry is announced at once (what failed, where, when the next try is), and counted on the line.
     const onEvent = (event: BlockscoutEvent) =>
       event._tag === "Retry"
         ? Effect.andThen(screen.progress.retry, screen.notice(Screen.retryNotice(event, retries)))
-        : Effect.void
+        : event._tag === "Request"
+          ? Effect.flatMap(budget ?? Effect.succeed(undefined), (b) => screen.progress.request(b?.requestsPerSecond))
+          : Effect.void
     const { layer, secrets } = yield* clientLayer(input, clientOptions(settings, options, onEvent))
     const { output, resume } = settings
 
     const job = Effect.gen(function* () {
       const bs = yield* Blockscout
+      budget = bs.budget
+      const partition = settings.partition
       // `pages` serves every list row (a bare array comes back as one page with no next cursor); an item row's
-      // one object is a page of one, so stdout, every format and --output treat it alike.
+      // one object is a page of one, so stdout, every format and --output treat it alike. A partitioned run
+      // resumes from its checkpoint's progress (which carries its span).
       const pages = (
-        cursor: HistoryFile.Cursor | undefined
+        cursor: HistoryFile.Cursor | undefined,
+        progress?: unknown
       ): Stream.Stream<HistoryFile.PageLike<unknown>, BlockscoutError> =>
         row.shape === "item"
           ? Stream.fromEffect(
@@ -123,7 +134,16 @@ export const runEndpoint = (
             )
           : bs.pages(row.name as ListName<typeof endpoints>, {
               ...args,
-              ...(cursor === undefined ? {} : { cursor }),
+              ...(partition === undefined
+                ? cursor === undefined
+                  ? {}
+                  : { cursor }
+                : {
+                    partition:
+                      progress === undefined
+                        ? partition
+                        : { resume: progress as PartitionProgress, concurrency: partition.concurrency }
+                  }),
               ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize })
             })
       if (output === undefined) {
@@ -137,7 +157,14 @@ export const runEndpoint = (
         // Identifies the history, so a checkpoint only resumes the query it was written for. The API is the
         // client's credential-free `target.apiUrl` (family, chain and base, whether from flags or the
         // environment), never the raw --base-url.
-        query: JSON.stringify({ endpoint: row.name, args, pageSize: settings.pageSize ?? null, api: bs.target.apiUrl }),
+        query: JSON.stringify({
+          endpoint: row.name,
+          args,
+          pageSize: settings.pageSize ?? null,
+          api: bs.target.apiUrl,
+          // A partitioned run's span (not its concurrency, which may change between runs).
+          ...(partition === undefined ? {} : { partition: { ...partition, concurrency: undefined } })
+        }),
         format: settings.format === "table" ? "ndjson" : settings.format, // table into a file was refused
         columns: settings.columns,
         limit: settings.limit,

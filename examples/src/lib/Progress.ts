@@ -1,5 +1,6 @@
 /**
- * A one-line progress display for long streams: items, pages, rate and retries, redrawn in place.
+ * A one-line progress display for long streams: items, pages, rate, the request rate against the server's
+ * announced limit, and retries, redrawn in place.
  *
  * When to use: make one per run with a `write` that goes to stderr, call `page(n)` after each page and
  * `retry()` when the client retries, and `finish` at the end. Pass `enabled: false` when stderr is not a
@@ -18,6 +19,12 @@ export interface ProgressCounts {
   readonly retries: number
   /** Items a second since the display was made. */
   readonly rate: number
+  /** Requests sent (retries included), when the caller counts them (`request`). */
+  readonly requests: number
+  /** Requests a second since the display was made. */
+  readonly requestRate: number
+  /** The server's announced rate (requests a second; `Infinity`: unlimited), as last given to `request`. */
+  readonly limit: number | undefined
 }
 
 /** A progress display. */
@@ -26,6 +33,8 @@ export interface Progress {
   readonly page: (items: number) => Effect.Effect<void>
   /** Counts one retried request (redrawn with the next page). */
   readonly retry: Effect.Effect<void>
+  /** Counts one request sent; `limit` is the server's announced rate as known now (shown beside the rate). */
+  readonly request: (limit: number | undefined) => Effect.Effect<void>
   /** The counts so far. */
   readonly counts: Effect.Effect<ProgressCounts>
   /** Draws the final line and moves to a new line. */
@@ -50,11 +59,16 @@ export interface ProgressOptions {
 
 const number = new Intl.NumberFormat("en-US")
 
+const limitText = (limit: number | undefined) =>
+  limit === undefined ? "" : limit === Number.POSITIVE_INFINITY ? " (unlimited)" : ` of ${limit.toFixed(1)}`
+
 /** Formats counts as the display's line (without the carriage return). */
 export const render = (counts: ProgressCounts, noun = "items"): string =>
   `${number.format(counts.items)} ${noun} · ${number.format(counts.pages)} pages · ${number.format(
     Math.round(counts.rate)
-  )}/s · ${number.format(counts.retries)} retries`
+  )}/s · ${
+    counts.requests === 0 ? "" : `${counts.requestRate.toFixed(1)} req/s${limitText(counts.limit)} · `
+  }${number.format(counts.retries)} retries`
 
 /** Makes a progress display. */
 export const make = Effect.fnUntraced(function* (options: ProgressOptions) {
@@ -63,12 +77,22 @@ export const make = Effect.fnUntraced(function* (options: ProgressOptions) {
   let items = initialItems
   let pages = options.initial?.pages ?? 0
   let retries = 0
+  let requests = 0
+  let limit: number | undefined
   let lastDraw = 0
   // Whether the line is on screen now (drawn and not yet cleared or finished).
   let drawn = false
   const counts = Effect.map(Clock.currentTimeMillis, (now): ProgressCounts => {
     const seconds = (now - started) / 1000
-    return { items, pages, retries, rate: seconds > 0 ? (items - initialItems) / seconds : 0 }
+    return {
+      items,
+      pages,
+      retries,
+      rate: seconds > 0 ? (items - initialItems) / seconds : 0,
+      requests,
+      requestRate: seconds > 0 ? requests / seconds : 0,
+      limit
+    }
   })
   // \r returns to the line start and ESC[K clears what a longer previous line left behind.
   const draw = Effect.flatMap(counts, (c) =>
@@ -98,6 +122,11 @@ export const make = Effect.fnUntraced(function* (options: ProgressOptions) {
     retry: Effect.sync(() => {
       retries += 1
     }),
+    request: (announced) =>
+      Effect.sync(() => {
+        requests += 1
+        limit = announced ?? limit
+      }),
     counts,
     finish: options.enabled
       ? Effect.andThen(

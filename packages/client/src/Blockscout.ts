@@ -22,7 +22,7 @@ import { build } from "./internal/service.ts"
 import type { ItemName, ListName } from "./Methods.ts"
 import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
-import type { EstimateOptions, HistoryEstimate } from "./Partition.ts"
+import type { EstimateOptions, HistoryEstimate, ServerBudget } from "./Partition.ts"
 
 /**
  * Where a `Blockscout` service sends its requests, credential-free (no key, no userinfo): for tools that
@@ -99,6 +99,11 @@ export interface BlockscoutShape extends BlockscoutMethods {
     args?: EndpointArgs,
     options?: EstimateOptions
   ) => Effect.Effect<HistoryEstimate, BlockscoutError<CallReason>>
+  /**
+   * What the server has announced so far (its request rate, the key's credits left, its answer time), read
+   * from this client's responses: for progress displays and budgets. Nothing before the first response.
+   */
+  readonly budget: Effect.Effect<ServerBudget>
 }
 
 /**

@@ -195,3 +195,23 @@ export interface EstimateOptions {
   /** The item count's source; default: one page's density over the span (one request). */
   readonly count?: CountSource | undefined
 }
+
+/**
+ * What the server has announced to this client so far, from its responses: the request rate its
+ * `x-ratelimit-*` headers allow, the key's credits left, and how long it takes to answer. Partitioned streams
+ * size their concurrency from it; progress displays show it.
+ *
+ * @since 0.2.0
+ * @category observations
+ */
+export interface ServerBudget {
+  /**
+   * Requests a second the server allows (`x-ratelimit-limit` over its window); `Infinity` when it says
+   * unlimited (`-1`); `undefined` before it said anything.
+   */
+  readonly requestsPerSecond: number | undefined
+  /** The key's credits left (`x-credits-remaining`, Pro API), as the last answer said. */
+  readonly creditsRemaining: number | undefined
+  /** The server's answer time, a moving average in milliseconds. */
+  readonly latencyMillis: number | undefined
+}

@@ -100,6 +100,7 @@ export {
   type PartitionOptions,
   type PartitionProgress,
   PartitionProgressSchema,
-  type RangeProgress
+  type RangeProgress,
+  type ServerBudget
 } from "./Partition.ts"
 export * as RateLimits from "./RateLimits.ts"

@@ -9,7 +9,9 @@
  * "skip":0,"done":false,"bytes":693914,"items":500,"pages":10}`. `cursor` is the next page to fetch (null: the
  * first), `bytes` the length of the (staged) output after the last whole page, `skip` the items of the page at
  * `cursor` already written (non-zero only when a limit stopped in the middle of a page). For Parquet, `bytes`
- * counts the NDJSON staging file beside the output (`<output>.staging.ndjson`).
+ * counts the NDJSON staging file beside the output (`<output>.staging.ndjson`). A partitioned stream's
+ * checkpoint also holds `progress`, the client's `PartitionProgress` after the last whole page (its ranges
+ * and their cursors); `cursor` is then unused.
  *
  * Gotchas: a checkpoint is JSON written atomically (temp file, fsync, rename), so a crash leaves either the
  * old or the new checkpoint, never half of one. It holds no credentials: the client strips `apikey`/`key`
@@ -47,6 +49,11 @@ export const Checkpoint = Schema.Struct({
   columns: Schema.optionalKey(Schema.Array(Schema.String)),
   /** Cursor of the next page to fetch; null = the first page. */
   cursor: Schema.NullOr(Cursor),
+  /**
+   * A partitioned stream's progress after the last whole page (the client's `PartitionProgress`, checked by
+   * the client when it resumes from it); absent for a sequential stream.
+   */
+  progress: Schema.optionalKey(Schema.Json),
   /** Items of the page at `cursor` already in the output (non-zero only when `--limit` stopped mid-page). */
   skip: Schema.Number,
   /** True once the last page (next_page_params null) is written. */

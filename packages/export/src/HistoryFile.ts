@@ -9,7 +9,8 @@
  * atomically replaces the checkpoint with the page's `next_page_params` and the output's new byte length. A
  * crash before (2) leaves the old checkpoint, whose byte length excludes the half-written page: resume
  * truncates the output to that length and fetches the page again. A crash after (2) resumes at the next page.
- * Either way each item is in the file exactly once.
+ * Either way each item is in the file exactly once. A partitioned stream's pages carry `progress` (the
+ * client's `PartitionProgress`) instead: it is checkpointed the same way, and handed back to `pages` to resume.
  *
  * Parquet cannot be appended to, so a Parquet run stages its items as NDJSON beside the output
  * (`<output>.staging.ndjson`, resumable exactly as above) and converts the staging file to Parquet when the
@@ -22,7 +23,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Stream } from "effect"
+import { Effect, FileSystem, type Schema, Stream } from "effect"
 import * as Checkpoint from "./Checkpoint.ts"
 import type { Column } from "./Columns.ts"
 import * as Columns from "./Columns.ts"
@@ -48,6 +49,11 @@ export interface PageLike<A> {
   readonly items: ReadonlyArray<A>
   readonly next_page_params: Cursor | null
   readonly cursor?: Cursor | undefined
+  /**
+   * A partitioned stream's progress once this page is out (the client's `PartitionProgress`): checkpointed,
+   * and given back to `pages` to resume. Its `next_page_params` is then its range's, not the stream's.
+   */
+  readonly progress?: unknown
 }
 
 /**
@@ -57,8 +63,11 @@ export interface PageLike<A> {
  * @category models
  */
 export interface RunOptions<A, E, R> {
-  /** The pages of the history from `cursor` on (`undefined`: from the first page). */
-  readonly pages: (cursor: Cursor | undefined) => Stream.Stream<PageLike<A>, E, R>
+  /**
+   * The pages of the history from `cursor` on (`undefined`: from the first page); for a partitioned stream,
+   * from `progress` (`undefined`: from its start), the `progress` of the last whole page written.
+   */
+  readonly pages: (cursor: Cursor | undefined, progress: unknown) => Stream.Stream<PageLike<A>, E, R>
   /** The output file. */
   readonly output: string
   /** The checkpoint file; if it exists, the run resumes from it. */
@@ -229,11 +238,14 @@ export const run = Effect.fn("HistoryFile.run")(function* <A, E, R>(options: Run
           const bytes = textEncoder.encode(encoder.encodePage(items))
           yield* file.writeAll(bytes).pipe(Effect.mapError((e) => outFail(`cannot write: ${e.message}`)))
           if (fsync) yield* file.sync.pipe(Effect.mapError((e) => outFail(`cannot write: ${e.message}`)))
+          // A partitioned page's `next_page_params` is its range's: the stream's end says it is done (below).
+          const partitioned = page.progress !== undefined
           state = {
             ...state,
             cursor: whole ? page.next_page_params : (page.cursor ?? state.cursor),
+            ...(partitioned && whole ? { progress: page.progress as Schema.Json } : {}),
             skip: whole ? 0 : skip + items.length,
-            done: whole && page.next_page_params === null,
+            done: whole && !partitioned && page.next_page_params === null,
             bytes: state.bytes + bytes.length,
             items: state.items + items.length,
             pages: state.pages + 1
@@ -244,11 +256,17 @@ export const run = Effect.fn("HistoryFile.run")(function* <A, E, R>(options: Run
           return state
         })
 
-      yield* options.pages(state.cursor ?? undefined).pipe(
+      yield* options.pages(state.cursor ?? undefined, state.progress).pipe(
         Stream.mapEffect(writePage),
         Stream.takeUntil((s) => s.done || s.items >= limit || pagesThisRun >= maxPages),
         Stream.runDrain
       )
+      // The stream ended on its own (not at a limit): the history is complete, whatever its last page said
+      // (a partitioned stream's last page carries its range's cursor).
+      if (!state.done && state.items < limit && pagesThisRun < maxPages) {
+        state = { ...state, done: true }
+        if (checkpointPath !== undefined) yield* Checkpoint.write(checkpointPath, state)
+      }
     })
   ).pipe(
     // Without a checkpoint a Parquet run cannot be continued: its staging file goes with it.

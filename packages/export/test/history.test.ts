@@ -35,7 +35,47 @@ const withTempDir = <A, E>(f: (dir: string) => Effect.Effect<A, E, FileSystem.Fi
     })
   ).pipe(Effect.provide(NodeServices.layer))
 
+/**
+ * A fake partitioned history: pages whose `next_page_params` is their range's (never null), each carrying the
+ * progress once it is out (the pages written so far); resumed from a progress, it goes on after those.
+ */
+const partitionedPages =
+  (total: number, size: number, failAt?: number) => (_cursor: HistoryFile.Cursor | undefined, progress: unknown) =>
+    Stream.paginate((progress as { readonly out: number } | undefined)?.out ?? 0, (page: number) => {
+      if (failAt !== undefined && page >= failAt) return Effect.fail("server gone" as const)
+      const from = page * size
+      const items = Array.from({ length: Math.min(size, total - from) }, (_, i) => ({ index: from + i, wei: 1n }))
+      const more = from + size < total
+      const out = { items, next_page_params: { index: 999 }, progress: { out: page + 1 } }
+      return Effect.succeed([[out], more ? Option.some(page + 1) : Option.none()] as const)
+    })
+
 describe("HistoryFile", () => {
+  it.effect("a partitioned stream: its progress is checkpointed, handed back to resume, done at its end", () =>
+    withTempDir((dir) =>
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const output = `${dir}/out.ndjson`
+        const checkpoint = `${dir}/cp.json`
+        const failed = yield* Effect.exit(
+          HistoryFile.run({ pages: partitionedPages(23, 5, 3), output, checkpoint, query: "q" })
+        )
+        assert.isTrue(Exit.isFailure(failed))
+        const saved = yield* Checkpoint.read(checkpoint)
+        assert.deepStrictEqual([saved?.progress, saved?.done, saved?.items], [{ out: 3 }, false, 15])
+        const summary = yield* HistoryFile.run({ pages: partitionedPages(23, 5), output, checkpoint, query: "q" })
+        assert.strictEqual(summary.stopped, "done")
+        const lines = (yield* fs.readFileString(output)).trimEnd().split("\n")
+        assert.deepStrictEqual(
+          lines.map((line) => (JSON.parse(line) as { index: number }).index),
+          Array.from({ length: 23 }, (_, i) => i)
+        )
+        const done = yield* Checkpoint.read(checkpoint)
+        assert.deepStrictEqual([done?.done, done?.progress], [true, { out: 5 }])
+      })
+    )
+  )
+
   it.effect("writes every item once, in order, and marks the checkpoint done", () =>
     withTempDir((dir) =>
       Effect.gen(function* () {

@@ -13,6 +13,7 @@ import { endpoints } from "../endpoints.ts"
 import type { BlockscoutOptions } from "../Options.ts"
 import { toContext } from "./context.ts"
 import { makeMethods } from "./methods.ts"
+import { announcedRate } from "./observed.ts"
 import { estimateOf } from "./partition/estimate.ts"
 import { type Checked, checkOptions } from "./options.ts"
 import type { Registry } from "./limiter/registry.ts"
@@ -56,6 +57,11 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
       apiUrl: ctx.publicBase
     },
     forChain,
-    estimate: estimateOf(endpoints, ctx)
+    estimate: estimateOf(endpoints, ctx),
+    budget: Effect.sync(() => ({
+      requestsPerSecond: announcedRate(ctx.observed),
+      creditsRemaining: ctx.observed.creditsRemaining,
+      latencyMillis: ctx.observed.latencyMillis
+    }))
   }
 }

@@ -114,12 +114,13 @@ export const run = <A, Out>(
         Effect.gen(function* () {
           while (true) {
             yield* spawn(shared)
-            if (shared.failure !== undefined) return yield* Effect.fail(shared.failure)
+            // After a failure, every page that can still go out in order goes first: less to fetch again.
             const page = takeNext(shared)
             if (page !== undefined) {
               notify(shared)
               return [emit({ page, progress: options.withProgress ? progress() : undefined }), Option.some(0)] as const
             }
+            if (shared.failure !== undefined) return yield* Effect.fail(shared.failure)
             if (shared.segments.every((seg) => seg.emittedDone)) return [[], Option.none()] as const
             if (shared.stopped && shared.workers === 0 && options.budget !== undefined) {
               return yield* Effect.fail(exhausted(options.budget, options.prepared, { progress: progress() }))
