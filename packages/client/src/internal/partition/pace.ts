@@ -70,7 +70,7 @@ export const pagesPerRange = (order: "chain" | "arrival"): number => (order === 
 export const rangeWindow = (workers: number): number => 2 * workers + 1
 
 /**
- * The most pages chain order holds before a worker waits (the head's own pages aside): the window's ranges
- * at their expected size, with room for the ranges that turn out denser than the density said.
+ * The most pages chain order holds before a worker waits (the head's own pages aside): the window's ranges at
+ * their expected size.
  */
-export const bufferCap = (workers: number): number => 2 * rangeWindow(workers) * pagesPerRange("chain")
+export const bufferCap = (workers: number): number => rangeWindow(workers) * pagesPerRange("chain")

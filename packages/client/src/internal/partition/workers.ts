@@ -19,7 +19,7 @@ import type { Budget } from "../pagination/budget.ts"
 import * as Walk from "../pagination/walk.ts"
 import { hasExtraKeys, isBelow, itemKeyOf, positionOf, startCursor } from "./keys.ts"
 import { bufferCap, pagesPerRange, rangeWindow, targetConcurrency } from "./pace.ts"
-import { carvePoint, cutAt, type Density, halvingPoint, observeDensity, type Segment, spanFor } from "./segments.ts"
+import { carvePoint, cutAt, type Density, observeDensity, type Segment, spanFor, splitPoint } from "./segments.ts"
 
 /** Everything the workers and the emitter share. */
 export interface Shared<A> {
@@ -69,7 +69,8 @@ const target = <A>(shared: Shared<A>): number => targetConcurrency(shared.ctx, s
  */
 const workable = <A>(shared: Shared<A>): ReadonlyArray<Segment<A>> => {
   if (shared.order === "arrival") return shared.segments
-  const window = rangeWindow(target(shared))
+  // Holding all it may: only the ranges the emitter needs next (as many as workers) are worked on.
+  const window = pressed(shared) ? target(shared) : rangeWindow(target(shared))
   const out: Array<Segment<A>> = []
   for (const seg of shared.segments) {
     if (seg.emittedDone) continue
@@ -79,19 +80,23 @@ const workable = <A>(shared: Shared<A>): ReadonlyArray<Segment<A>> => {
   return out
 }
 
-/** A range a worker could take: one waiting, or the lower half of one being walked. */
+/** The span a new range is cut to: a few pages, from the density seen so far. */
+const rangeSpan = <A>(shared: Shared<A>): number | undefined => spanFor(shared.density, pagesPerRange(shared.order))
+
+/** A range a worker could take: one waiting, or the part below the position of one being walked. */
 const available = <A>(
   shared: Shared<A>
-): Segment<A> | { readonly halve: Segment<A>; readonly at: number } | undefined => {
+): Segment<A> | { readonly split: Segment<A>; readonly at: number } | undefined => {
   const segments = workable(shared)
   const waiting = segments.find((seg) => seg.status === "pending")
   if (waiting !== undefined) return waiting
   const running = segments.filter((seg) => seg.status === "running")
-  // Chain order halves the range nearest the front (the emitter waits for it); arrival order the widest.
+  // Chain order splits the range nearest the front (the emitter waits for it); arrival order the widest.
   if (shared.order === "arrival") running.sort((a, b) => b.lo - a.lo)
+  const span = rangeSpan(shared)
   for (const seg of running) {
-    const at = halvingPoint(shared.range, seg, shared.density)
-    if (at !== undefined) return { halve: seg, at }
+    const at = splitPoint(shared.range, seg, shared.density, span)
+    if (at !== undefined) return { split: seg, at }
   }
   return undefined
 }
@@ -101,13 +106,13 @@ const hasWork = <A>(shared: Shared<A>): boolean => available(shared) !== undefin
 
 /**
  * The range for a worker: the newest one waiting, cut to a few pages' span once the density is known, else
- * the lower half of what a range being walked has left.
+ * what a range being walked gives up below its position (cut the same way).
  */
 const takeWork = <A>(shared: Shared<A>): Segment<A> | undefined => {
   const found = available(shared)
   if (found === undefined) return undefined
-  const seg = "halve" in found ? cutAt(shared.segments, found.halve, found.at) : found
-  const carve = carvePoint(shared.range, seg, spanFor(shared.density, pagesPerRange(shared.order)))
+  const seg = "split" in found ? cutAt(shared.segments, found.split, found.at) : found
+  const carve = carvePoint(shared.range, seg, rangeSpan(shared))
   if (carve !== undefined) cutAt(shared.segments, seg, carve)
   seg.status = "running"
   return seg
@@ -116,13 +121,29 @@ const takeWork = <A>(shared: Shared<A>): Segment<A> | undefined => {
 /** The first range chain order has not fully emitted: the one the emitter waits for. */
 const isHead = <A>(shared: Shared<A>, seg: Segment<A>): boolean => shared.segments.find((s) => !s.emittedDone) === seg
 
-/** Pages a range may hold before its worker waits: the head a couple, the others a share of the cap. */
+/** Chain order holds as many pages as it may: only the range the emitter waits for goes on. */
+const pressed = <A>(shared: Shared<A>): boolean =>
+  shared.order === "chain" && shared.buffered >= bufferCap(target(shared))
+
+/**
+ * Whether a range's worker waits before its next page: the consumer is behind (the head holds two pages in
+ * chain order; all may be held in arrival order).
+ */
 const mustWait = <A>(shared: Shared<A>, seg: Segment<A>): boolean => {
   if (shared.failure !== undefined || shared.stopped) return false
-  const cap = bufferCap(target(shared))
-  if (shared.order === "chain" && isHead(shared, seg)) return seg.buffer.length >= 2
-  return shared.buffered >= cap
+  if (shared.order === "chain") return isHead(shared, seg) && seg.buffer.length >= 2
+  return shared.buffered >= bufferCap(target(shared))
 }
+
+/**
+ * Whether a range's worker lets it go after this page: the budget stopped the stream, fewer workers are
+ * wanted, or chain order holds all it may and this range is not among the ones the emitter needs next (its
+ * worker then helps with those instead of idling; they may exceed the cap by a few pages each).
+ */
+const letsGo = <A>(shared: Shared<A>, seg: Segment<A>): boolean =>
+  shared.stopped ||
+  shared.workers - shared.leaving > target(shared) ||
+  (pressed(shared) && !workable(shared).includes(seg))
 
 const missingKey = <A>(shared: Shared<A>, index: number): Errors.BlockscoutError =>
   new Errors.BlockscoutError({
@@ -193,7 +214,7 @@ const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> =
       notify(shared)
       if (last || shared.failure !== undefined) return false
       yield* spawn(shared)
-      if (shared.stopped || shared.workers - shared.leaving > target(shared)) {
+      if (letsGo(shared, seg)) {
         letGo = true
         return false
       }
