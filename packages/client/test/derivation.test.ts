@@ -126,10 +126,11 @@ describe("a row added to a copy of the table", () => {
       const all = yield* Stream.runCollect(methods.addressNftAll(address, { filter: "from" }))
       assert.strictEqual(all.length, 2)
       const sent = server.requests.map((r) => `${r.path}?${r.query.toString()}`)
+      // One page at the server's size; a stream asks the largest page.
       assert.deepStrictEqual(sent, [
         `/api/v2/addresses/${address}/nft?filter=to&token=0xabc`,
-        `/api/v2/addresses/${address}/nft?filter=from`,
-        `/api/v2/addresses/${address}/nft?filter=from&block_number=9&index=1`
+        `/api/v2/addresses/${address}/nft?filter=from&items_count=100`,
+        `/api/v2/addresses/${address}/nft?filter=from&block_number=9&index=1&items_count=100`
       ])
       const bad = yield* Effect.flip(methods.listAddressNft(address, { filter: "sideways" as never }))
       assert.strictEqual(bad.reason._tag, "InvalidArgument")
