@@ -6,8 +6,15 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
+import fc from "fast-check"
 import { sameValue } from "../../../schema/test/support.ts"
-import { Blockscout, type EndpointArgs, type Family, type PartitionOptions } from "../../src/index.ts"
+import {
+  Blockscout,
+  type EndpointArgs,
+  type Family,
+  type PartitionOptions,
+  type PartitionProgress
+} from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 import { clientLayer, itemText, keyOf, type RangedRow, rangedRows, simulator } from "./support.ts"
 
@@ -81,24 +88,94 @@ describe("a partitioned stream gives the sequential stream's items", () => {
     }
   }
 
-  it.effect("through faults (5xx, dropped and cut connections) and a server limit: nothing lost or repeated", () =>
-    Effect.gen(function* () {
-      const faulty = simulator({ faults: { rate: 0.15 }, rateLimit: { limit: 8, windowMillis: 1000 } })
-      for (const family of families) {
-        for (const row of rangedRows(faulty)) {
-          const clean = yield* collect(row, {}).pipe(Effect.provide(clientLayer(sim, family)))
-          const got = yield* driven(
-            collect(row, { partition: { concurrency: 5 } }).pipe(
-              Effect.provide(clientLayer(faulty, family, { rateLimit: { requestsPerSecond: 8 } }))
+  for (const family of families) {
+    it.effect(
+      `${family}: through faults (5xx, dropped and cut connections) and a server limit: nothing lost or repeated`,
+      () =>
+        Effect.gen(function* () {
+          const faulty = simulator({ faults: { rate: 0.15 }, rateLimit: { limit: 8, windowMillis: 1000 } })
+          for (const row of rangedRows(faulty)) {
+            const clean = yield* collect(row, {}).pipe(Effect.provide(clientLayer(sim, family)))
+            const got = yield* driven(
+              collect(row, { partition: { concurrency: 5 } }).pipe(
+                Effect.provide(clientLayer(faulty, family, { rateLimit: {} }))
+              )
             )
+            assert.isTrue(sameValue(got, clean), `${family} ${row.name}`)
+          }
+          const statuses = faulty.requests.map((request) => request.status)
+          assert.isTrue(
+            statuses.some((status) => status >= 500),
+            "faults were injected"
           )
-          assert.isTrue(sameValue(got, clean), `${family} ${row.name}`)
-        }
+        })
+    )
+  }
+
+  it.effect("any span, any parts, any concurrency, either order: exactly the span's items (token transfers)", () =>
+    Effect.gen(function* () {
+      // Token transfers: ERC-1155 batches split across pages put batch keys in cursors, at any boundary.
+      const row = rows.find((r) => r.name === "tokenTransfers") as RangedRow
+      const all = yield* sequential(row, "pro")
+      const top = keyOf(row, all[0])
+      const cases = fc.sample(
+        fc.record({
+          a: fc.nat({ max: top }),
+          b: fc.nat({ max: top }),
+          parts: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
+          concurrency: fc.integer({ min: 1, max: 9 }),
+          order: fc.constantFrom("chain" as const, "arrival" as const)
+        }),
+        { numRuns: 25, seed: 10 }
+      )
+      for (const { a, b, parts, concurrency, order } of cases) {
+        const [fromBlock, toBlock] = a <= b ? [a, b] : [b, a]
+        const expected = all.filter((item) => keyOf(row, item) >= fromBlock && keyOf(row, item) <= toBlock)
+        const got = yield* collect(row, { partition: { fromBlock, toBlock, parts, concurrency, order } }).pipe(
+          Effect.provide(clientLayer(sim, "pro"))
+        )
+        const what = JSON.stringify({ fromBlock, toBlock, parts, concurrency, order })
+        if (order === "chain") assert.isTrue(sameValue(got, expected), what)
+        else assert.deepStrictEqual(got.map(itemText).sort(), expected.map(itemText).sort(), what)
       }
-      const statuses = faulty.requests.map((request) => request.status)
+    })
+  )
+
+  it.effect("a range whose bottom splits an ERC-1155 batch across pages keeps the batch's rest", () =>
+    Effect.gen(function* () {
+      // This chain has a page ending inside a batch at log index 0 of its block: its next cursor is exactly the
+      // start cursor of the block below, plus batch keys. A range ending at that block goes one page further.
+      const batched = simulator({ seed: 2 })
+      const layer = clientLayer(batched, "pro")
+      const pages = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamTokenTransfersPages())).pipe(
+        Effect.provide(layer)
+      )
+      const at = pages.findIndex((page) => {
+        const next = page.next_page_params
+        return next !== null && "batch_log_index" in next && next.index === 0
+      })
+      assert.isAtLeast(at, 1, "the chain has such a page")
+      const split = pages[at] as (typeof pages)[number]
+      const bottom = Number(split.next_page_params?.block_number)
+      // Resume a range [bottom, the top] at that page's cursor, and the range below it.
+      const progress: PartitionProgress = {
+        version: 1,
+        endpoint: "tokenTransfers",
+        request: "/token-transfers",
+        dimension: "block",
+        ranges: [
+          { from: bottom, to: null, cursor: split.cursor, done: false },
+          { from: 0, to: bottom - 1, done: false }
+        ]
+      }
+      const got = yield* Blockscout.use((bs) =>
+        Stream.runCollect(bs.streamTokenTransfers({ partition: { resume: progress, concurrency: 2 } }))
+      ).pipe(Effect.provide(layer))
       assert.isTrue(
-        statuses.some((status) => status >= 500),
-        "faults were injected"
+        sameValue(
+          got,
+          pages.slice(at).flatMap((page) => page.items)
+        )
       )
     })
   )

@@ -65,11 +65,13 @@ describe("range arithmetic", () => {
     assert.isFalse(isBelow(transfers, { index: 0 }, 9))
   })
 
-  it("an ERC-1155 batch cursor names the transfer above the batch: the range still ends at (bottom, 0)", () => {
-    const batch = { block_number: 9, index: 0, batch_log_index: 3, batch_block_hash: "0x", index_in_batch: 1 }
+  it("an ERC-1155 batch cursor exactly at the bottom goes one page further (the batch's rest may be there)", () => {
+    const batch = { block_number: 9, index: 0, batch_log_index: 0, batch_block_hash: "0x", index_in_batch: 1 }
     assert.isTrue(hasExtraKeys(transfers, batch))
     assert.isFalse(hasExtraKeys(transfers, { block_number: 9, index: 2, items_count: 50 }))
-    assert.isTrue(isBelow(transfers, batch, 9))
+    assert.isFalse(isBelow(transfers, batch, 9))
+    assert.isTrue(isBelow(transfers, { block_number: 9, index: 0, items_count: 50 }, 9))
+    assert.isTrue(isBelow(transfers, { ...batch, block_number: 8 }, 9))
   })
 
   it("an item's key is its range's item field; blocks go by height", () => {

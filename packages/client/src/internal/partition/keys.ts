@@ -40,7 +40,10 @@ export const positionOf = (range: KeyRange, cursor: Cursor): number | undefined 
  * Whether a walk whose next cursor is `cursor` has nothing left at or above `bottom`: its keys, compared one
  * by one, are at or below `{bottom, 0, ...}` (the start cursor of the range below). A cursor without a
  * readable first key is never below (the item check is the safety net); an unreadable lower key counts as
- * above 0.
+ * above 0. A cursor exactly at `{bottom, 0, ...}` with keys of its own besides (an ERC-1155 batch split
+ * across pages) is not below either: Blockscout names the transfer above the batch, so what is left is
+ * below, but a server that names the batch itself would have the batch's rest at the bottom still. One more
+ * page settles it (its items below the bottom are cut).
  */
 export const isBelow = (range: KeyRange, cursor: Cursor, bottom: number): boolean => {
   const first = positionOf(range, cursor)
@@ -50,7 +53,7 @@ export const isBelow = (range: KeyRange, cursor: Cursor, bottom: number): boolea
     const value = keyValue(cursor[key])
     if (value === undefined || value > 0) return false
   }
-  return true
+  return !hasExtraKeys(range, cursor)
 }
 
 /** An item's key (its block number or index), `undefined` when it does not carry one. */

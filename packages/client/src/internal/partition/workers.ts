@@ -81,7 +81,8 @@ const workable = <A>(shared: Shared<A>): ReadonlyArray<Segment<A>> => {
 }
 
 /** The span a new range is cut to: a few pages, from the density seen so far. */
-const rangeSpan = <A>(shared: Shared<A>): number | undefined => spanFor(shared.density, pagesPerRange(shared.order))
+const rangeSpan = <A>(shared: Shared<A>): number | undefined =>
+  spanFor(shared.density, pagesPerRange(shared.order, target(shared)))
 
 /** A range a worker could take: one waiting, or the part below the position of one being walked. */
 const available = <A>(
