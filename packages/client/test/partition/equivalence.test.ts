@@ -108,7 +108,9 @@ describe("a partitioned stream gives the sequential stream's items", () => {
             statuses.some((status) => status >= 500),
             "faults were injected"
           )
-        })
+        }),
+      // Seven rows twice each through virtual time: a few seconds of CPU on a loaded machine.
+      30_000
     )
   }
 
