@@ -10,6 +10,12 @@ export const program = Effect.gen(function* () {
     Stream.take(1_000), // every item, lazily, across pages: stop when you have enough
     Stream.runForEach((t) => Effect.log(`${t.transaction_hash} ${t.token.symbol}`))
   )
+  // A history at the speed your plan allows: its block ranges fetched at once, items in chain order. Here the
+  // last 100 blocks; `partition: true` is the whole history.
+  const head = page.items[0]?.block_number ?? 0
+  const partition = { fromBlock: Math.max(0, head - 99), toBlock: head }
+  const transfers = yield* Stream.runCount(bs.streamTokenTransfers({ partition }))
+  yield* Effect.log(`${transfers} token transfers in blocks ${partition.fromBlock} to ${head}`)
 })
 
 if (import.meta.main) {

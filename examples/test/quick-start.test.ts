@@ -15,7 +15,7 @@ describe("README quick start", () => {
     assert.strictEqual(block, readFileSync(new URL("../src/quick-start.ts", import.meta.url), "utf8"))
   })
 
-  it.effect("runs: one page of transactions, then 1,000 token transfers across pages", () =>
+  it.effect("runs: one page of transactions, 1,000 token transfers across pages, then 100 blocks partitioned", () =>
     Effect.gen(function* () {
       const lines: Array<string> = []
       yield* program.pipe(
@@ -23,12 +23,19 @@ describe("README quick start", () => {
       )
       const simulator = yield* Simulator
       assert.match(lines[0]!, /^50 transactions, more: true$/)
-      assert.strictEqual(lines.length, 1 + 1_000)
-      const transferPages = simulator.requests.filter((r) => r.path.endsWith("/token-transfers"))
+      assert.strictEqual(lines.length, 1 + 1_000 + 1)
+      const typed = simulator.requests.filter((r) => r.path.endsWith("/token-transfers") && r.query.type !== undefined)
       // 10 pages of 100 (streams ask the largest page) hold the 1,000 items; the prefetch may have asked for
       // the 11th before take stopped.
-      assert.include([10, 11], transferPages.length)
-      assert.isTrue(transferPages.every((r) => r.query.type === "ERC-20,ERC-721"))
+      assert.include([10, 11], typed.length)
+      assert.isTrue(typed.every((r) => r.query.type === "ERC-20,ERC-721"))
+      // The last 100 blocks' transfers, asked from their top block down (`block_number` top + 1, `index` 0).
+      const [count, from, to] = (/^(\d+) token transfers in blocks (\d+) to (\d+)$/.exec(lines[1_001]!) ?? [])
+        .slice(1)
+        .map(Number)
+      assert.isAbove(count ?? 0, 0)
+      assert.strictEqual((to ?? 0) - (from ?? 0), 99)
+      assert.isTrue(simulator.requests.some((r) => r.query.block_number === String((to ?? 0) + 1)))
     }).pipe(Effect.provide(layerTest({ family: "pro", seed: 7 })))
   )
 
@@ -39,8 +46,9 @@ describe("README quick start", () => {
         Effect.provide(Logger.layer([Logger.make((options) => void lines.push(String(options.message)))]))
       )
       assert.match(lines[0]!, /^50 transactions, more: true$/)
-      assert.strictEqual(lines.length, 1 + 1_000)
+      assert.strictEqual(lines.length, 1 + 1_000 + 1)
       assert.match(lines[1]!, /^0x[0-9a-f]{64} \S+$/)
+      assert.match(lines[1_001]!, /^[1-9]\d* token transfers in blocks \d+ to \d+$/)
     }).pipe(Effect.provide(layerTest({ family: "instance", seed: 7 })))
   )
 })

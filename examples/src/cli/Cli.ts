@@ -112,7 +112,7 @@ export const makeCommand = (options: CliOptions = {}) => {
       "Stream any Blockscout API v2 list endpoint to NDJSON, CSV, Parquet or a table, with progress, a checkpoint " +
         "and resume; look one item up (transaction, block, address, token, ...) in the same formats. Data goes to " +
         "stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
-        "3 checkpoint, 4 output file, 10-22 one per API error reason, 130 SIGINT, 143 SIGTERM."
+        "3 checkpoint, 4 output file, 10-23 one per API error reason, 130 SIGINT, 143 SIGTERM."
     ),
     Command.withSubcommands(
       first === undefined ? [backfillCommand(options)] : [first, ...rest, backfillCommand(options)]

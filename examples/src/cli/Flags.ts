@@ -63,7 +63,7 @@ export const commonFlags = {
     Flag.optional
   ),
   pageSize: Flag.Int("page-size").pipe(
-    Flag.withDescription("Items per request, 1 to 100 (servers default to 50 and cap at 100)"),
+    Flag.withDescription("Items per request, 1 to 100 (default: the largest a server gives, 100; 50 on 11.x)"),
     Flag.optional
   ),
   resume: Flag.String("resume").pipe(

@@ -1,12 +1,15 @@
-import { Effect, Layer, Redacted, Stream } from "effect"
-import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { Effect, Option, Stream } from "effect"
+import { Blockscout, type PageWithCursor, type PartitionProgress } from "@blockscout-effect/client"
+import type { InternalTransaction } from "@blockscout-effect/schema"
 
-const sim = SimulatedBlockscout.make({ seed: 1 })
-export const count = Blockscout.use((bs) => Stream.runCount(bs.streamWithdrawals())).pipe(
-  Effect.provide(
-    Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make("proapi_test"), rateLimit: false }).pipe(
-      Layer.provide(layerHttpClient(sim))
-    )
-  )
-)
+declare const loadProgress: Effect.Effect<Option.Option<PartitionProgress>>
+declare const commit: (page: PageWithCursor<InternalTransaction>) => Effect.Effect<void> // items + page.progress
+
+export const backfill = (address: string) =>
+  Effect.gen(function* () {
+    const bs = yield* Blockscout
+    const resume = Option.getOrUndefined(yield* loadProgress)
+    yield* bs
+      .streamInternalTransactionsPages(address, { partition: resume === undefined ? true : { resume } })
+      .pipe(Stream.runForEach(commit))
+  })
