@@ -105,10 +105,10 @@ describe("blockscout CLI against a server that echoes the keys", () => {
       assertNoSecret("stderr of the resume", resumed.stderr)
       const lines = (yield* fs.readFileString(out)).trimEnd().split("\n")
       assert.strictEqual(lines.length, 10, "every withdrawal once")
-      // Every query after the first page carries the cursor's index and the client's own credentials only.
+      // Every query after the first page carries the cursor's index, the page size and the client's credentials.
       for (const query of server.queries.slice(1)) {
         const names = [...new URLSearchParams(query).keys()].sort()
-        assert.deepStrictEqual(names, ["apikey", "index", "key"], query)
+        assert.deepStrictEqual(names, ["apikey", "index", "items_count", "key"], query)
       }
     }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
   )

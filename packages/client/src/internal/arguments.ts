@@ -54,7 +54,8 @@ const invalidAt = (endpoint: string, argument: string, message: string) =>
   new Errors.BlockscoutError({ reason: new Errors.InvalidArgument({ endpoint, url: "", argument, message }) })
 
 /** An `InvalidArgument` failure of `endpoint`: nothing was sent. */
-export const invalid = (endpoint: Endpoint, argument: string, message: string) => invalidAt(endpoint.name, argument, message)
+export const invalid = (endpoint: Endpoint, argument: string, message: string) =>
+  invalidAt(endpoint.name, argument, message)
 
 /** A value as an error message quotes it, shortened. */
 const show = (value: unknown): string => {

@@ -179,7 +179,11 @@ describe("cursors carry no secret", () => {
           assert.deepStrictEqual(pages[0]!.next_page_params, { index: 1 })
           assert.deepStrictEqual(pages[1]!.cursor, { index: 1 })
         }
-        assert.deepStrictEqual(sentQuery(server.requests[1]!), [["index", "1"]])
+        // Only the cursor's own key goes back, with the stream's page size (the largest page).
+        assert.deepStrictEqual(sentQuery(server.requests[1]!), [
+          ["index", "1"],
+          ["items_count", "100"]
+        ])
         // A Pro client holds no secret key: only its API key is its secret.
         assertNoSecret([...texts, ...events.texts], family === "pro" ? [hostileApiKey] : secrets)
       }).pipe(Effect.scoped)

@@ -93,7 +93,7 @@ export const estimateOf =
     args: EndpointArgs = {},
     options: EstimateOptions = {}
   ): Effect.Effect<HistoryEstimate, Errors.BlockscoutError<Errors.CallReason>> => {
-    const row = Object.hasOwn(table, name) ? table[name] : undefined
+    const row = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined
     if (row === undefined || row.shape === "item") {
       return Effect.fail(
         new Errors.BlockscoutError({
@@ -106,9 +106,10 @@ export const estimateOf =
         })
       )
     }
-    const { partition, creditBudget: _, ...rest } = args
+    const given = typeof args === "object" && args !== null && !Array.isArray(args) ? args : undefined
+    const { partition, creditBudget: _, ...rest } = given ?? {}
     // One request and checked arguments: a one-call method's reasons (`estimate` never streams).
-    return Effect.flatMap(prepare(row, rest, ctx.pageSize), (prepared) =>
+    return Effect.flatMap(prepare(ctx, row, given === undefined ? args : rest), (prepared) =>
       estimate(
         ctx,
         row.shape === "page" ? forStream(prepared) : prepared,
