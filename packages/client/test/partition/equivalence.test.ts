@@ -114,33 +114,37 @@ describe("a partitioned stream gives the sequential stream's items", () => {
     )
   }
 
-  it.effect("any span, any parts, any concurrency, either order: exactly the span's items (token transfers)", () =>
-    Effect.gen(function* () {
-      // Token transfers: ERC-1155 batches split across pages put batch keys in cursors, at any boundary.
-      const row = rows.find((r) => r.name === "tokenTransfers") as RangedRow
-      const all = yield* sequential(row, "pro")
-      const top = keyOf(row, all[0])
-      const cases = fc.sample(
-        fc.record({
-          a: fc.nat({ max: top }),
-          b: fc.nat({ max: top }),
-          parts: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
-          concurrency: fc.integer({ min: 1, max: 9 }),
-          order: fc.constantFrom("chain" as const, "arrival" as const)
-        }),
-        { numRuns: 25, seed: 10 }
-      )
-      for (const { a, b, parts, concurrency, order } of cases) {
-        const [fromBlock, toBlock] = a <= b ? [a, b] : [b, a]
-        const expected = all.filter((item) => keyOf(row, item) >= fromBlock && keyOf(row, item) <= toBlock)
-        const got = yield* collect(row, { partition: { fromBlock, toBlock, parts, concurrency, order } }).pipe(
-          Effect.provide(clientLayer(sim, "pro"))
+  it.effect(
+    "any span, any parts, any concurrency, either order: exactly the span's items (token transfers)",
+    () =>
+      Effect.gen(function* () {
+        // Token transfers: ERC-1155 batches split across pages put batch keys in cursors, at any boundary.
+        const row = rows.find((r) => r.name === "tokenTransfers") as RangedRow
+        const all = yield* sequential(row, "pro")
+        const top = keyOf(row, all[0])
+        const cases = fc.sample(
+          fc.record({
+            a: fc.nat({ max: top }),
+            b: fc.nat({ max: top }),
+            parts: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
+            concurrency: fc.integer({ min: 1, max: 9 }),
+            order: fc.constantFrom("chain" as const, "arrival" as const)
+          }),
+          { numRuns: 25, seed: 10 }
         )
-        const what = JSON.stringify({ fromBlock, toBlock, parts, concurrency, order })
-        if (order === "chain") assert.isTrue(sameValue(got, expected), what)
-        else assert.deepStrictEqual(got.map(itemText).sort(), expected.map(itemText).sort(), what)
-      }
-    })
+        for (const { a, b, parts, concurrency, order } of cases) {
+          const [fromBlock, toBlock] = a <= b ? [a, b] : [b, a]
+          const expected = all.filter((item) => keyOf(row, item) >= fromBlock && keyOf(row, item) <= toBlock)
+          const got = yield* collect(row, { partition: { fromBlock, toBlock, parts, concurrency, order } }).pipe(
+            Effect.provide(clientLayer(sim, "pro"))
+          )
+          const what = JSON.stringify({ fromBlock, toBlock, parts, concurrency, order })
+          if (order === "chain") assert.isTrue(sameValue(got, expected), what)
+          else assert.deepStrictEqual(got.map(itemText).sort(), expected.map(itemText).sort(), what)
+        }
+      }),
+    // 25 partitioned runs through virtual time: a few seconds of CPU, more on a loaded machine.
+    30_000
   )
 
   it.effect("a range whose bottom splits an ERC-1155 batch across pages keeps the batch's rest", () =>
