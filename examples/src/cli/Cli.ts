@@ -18,6 +18,7 @@
 import { type Endpoint, endpoints } from "@blockscout-effect/client"
 import { Effect, Logger, Option, Stdio } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
+import type { HttpClient } from "effect/http"
 import { backfillCommand } from "./Backfill.ts"
 import { CliExit, exitCodes } from "./Exit.ts"
 import { commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
@@ -145,9 +146,13 @@ const presenter = (stdio: Stdio.Stdio): CliOutput.Presenter => ({
 /**
  * The tool as one Effect: parses `argv` (without `node` and the script), runs the subcommand, writes
  * output to `Stdio`'s stdout and messages and logs (every level) to its stderr, and fails with `CliExit`
- * (carrying the exit code) on any error, after writing its one-line message.
+ * (carrying the exit code) on any error, after writing its one-line message. Its type is written out: this
+ * module and `Backfill.ts` import each other, and the inferred requirement came out `unknown`.
  */
-export const run = (argv: ReadonlyArray<string>, options: CliOptions = {}) =>
+export const run = (
+  argv: ReadonlyArray<string>,
+  options: CliOptions = {}
+): Effect.Effect<void, CliExit, HttpClient.HttpClient | Command.Environment> =>
   Effect.gen(function* () {
     const stdio = yield* Stdio.Stdio
     yield* Command.runWith(makeCommand(options), { version })(argv).pipe(

@@ -16,10 +16,9 @@
  * @since 0.1.0
  */
 import type { BlockscoutShape } from "@blockscout-effect/client"
-import type { NextPageParams } from "@blockscout-effect/schema"
+import { type Endpoint, endpoints, type KeyRange, type NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Schema } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
-import { type KeyRange, ranges } from "./internal/ranges.ts"
 import type { Job, Target } from "./Job.ts"
 
 /**
@@ -74,7 +73,9 @@ const hostOf = (baseUrl: string): string => {
  * @category accessors
  */
 export const keyRangeOf = (job: Job): KeyRange | undefined => {
-  const range = ranges[job.source.endpoint]
+  // The row's own description (`range` on the endpoints table): absent where the history cannot split.
+  const row: Endpoint = endpoints[job.source.endpoint]
+  const range = row.shape === "page" ? row.range : undefined
   if (range === undefined) return undefined
   const args = job.source.args
   const blocked = range.unless.some((u) => {

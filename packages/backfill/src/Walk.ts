@@ -12,10 +12,9 @@
  * @since 0.1.0
  */
 import type { BlockscoutShape } from "@blockscout-effect/client"
-import type { NextPageParams } from "@blockscout-effect/schema"
+import type { KeyRange, NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Stream } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
-import type { KeyRange } from "./internal/ranges.ts"
 import type { Job } from "./Job.ts"
 import { itemKey, keyRangeOf, type Partition, startCursor } from "./Plan.ts"
 
