@@ -18,7 +18,6 @@
 import { type Endpoint, endpoints } from "@blockscout-effect/client"
 import { Effect, Logger, Option, Stdio } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
-import type { HttpClient } from "effect/http"
 import { backfillCommand } from "./Backfill.ts"
 import { CliExit, exitCodes } from "./Exit.ts"
 import { commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
@@ -146,13 +145,9 @@ const presenter = (stdio: Stdio.Stdio): CliOutput.Presenter => ({
 /**
  * The tool as one Effect: parses `argv` (without `node` and the script), runs the subcommand, writes
  * output to `Stdio`'s stdout and messages and logs (every level) to its stderr, and fails with `CliExit`
- * (carrying the exit code) on any error, after writing its one-line message. Its type is written out: this
- * module and `Backfill.ts` import each other, and the inferred requirement came out `unknown`.
+ * (carrying the exit code) on any error, after writing its one-line message.
  */
-export const run = (
-  argv: ReadonlyArray<string>,
-  options: CliOptions = {}
-): Effect.Effect<void, CliExit, HttpClient.HttpClient | Command.Environment> =>
+export const run = (argv: ReadonlyArray<string>, options: CliOptions = {}) =>
   Effect.gen(function* () {
     const stdio = yield* Stdio.Stdio
     yield* Command.runWith(makeCommand(options), { version })(argv).pipe(

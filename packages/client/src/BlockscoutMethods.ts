@@ -673,7 +673,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTransactions: (
     address: string,
-    options?: ListAddressTransactionsParameters | undefined
+    options?: (ListAddressTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<Transaction, BlockscoutError<StreamReason>>
 
   /**
@@ -688,7 +688,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTransactionsPages: (
     address: string,
-    options?: ListAddressTransactionsParameters | undefined
+    options?: (ListAddressTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Transaction>, BlockscoutError<StreamReason>>
 
   /**
@@ -708,7 +708,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTokenTransfers: (
     address: string,
-    options?: ListAddressTokenTransfersParameters | undefined
+    options?: (ListAddressTokenTransfersParameters & StreamParameters) | undefined
   ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 
   /**
@@ -719,7 +719,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTokenTransfersPages: (
     address: string,
-    options?: ListAddressTokenTransfersParameters | undefined
+    options?: (ListAddressTokenTransfersParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
@@ -739,7 +739,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressLogs: (
     address: string,
-    options?: ListAddressLogsParameters | undefined
+    options?: (ListAddressLogsParameters & StreamParameters) | undefined
   ) => Stream.Stream<Log, BlockscoutError<StreamReason>>
 
   /**
@@ -750,7 +750,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressLogsPages: (
     address: string,
-    options?: ListAddressLogsParameters | undefined
+    options?: (ListAddressLogsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Log>, BlockscoutError<StreamReason>>
 
   /**
@@ -772,7 +772,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressCoinBalanceHistory: (
     address: string,
-    options?: ListAddressCoinBalanceHistoryParameters | undefined
+    options?: (ListAddressCoinBalanceHistoryParameters & StreamParameters) | undefined
   ) => Stream.Stream<CoinBalance, BlockscoutError<StreamReason>>
 
   /**
@@ -784,7 +784,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressCoinBalanceHistoryPages: (
     address: string,
-    options?: ListAddressCoinBalanceHistoryParameters | undefined
+    options?: (ListAddressCoinBalanceHistoryParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<CoinBalance>, BlockscoutError<StreamReason>>
 
   /**
@@ -830,7 +830,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTokens: (
     address: string,
-    options?: ListAddressTokensParameters | undefined
+    options?: (ListAddressTokensParameters & StreamParameters) | undefined
   ) => Stream.Stream<TokenBalance, BlockscoutError<StreamReason>>
 
   /**
@@ -842,7 +842,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTokensPages: (
     address: string,
-    options?: ListAddressTokensParameters | undefined
+    options?: (ListAddressTokensParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenBalance>, BlockscoutError<StreamReason>>
 
   /**
@@ -860,7 +860,7 @@ export interface BlockscoutMethods {
    * Every item, page after page, from `cursor` (or the first page) to the last.
    */
   readonly streamBlocks: (
-    options?: ListBlocksParameters | undefined
+    options?: (ListBlocksParameters & StreamParameters) | undefined
   ) => Stream.Stream<Block, BlockscoutError<StreamReason>>
 
   /**
@@ -870,7 +870,7 @@ export interface BlockscoutMethods {
    * resume.
    */
   readonly streamBlocksPages: (
-    options?: ListBlocksParameters | undefined
+    options?: (ListBlocksParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Block>, BlockscoutError<StreamReason>>
 
   /**
@@ -906,7 +906,7 @@ export interface BlockscoutMethods {
    */
   readonly streamBlockTransactions: (
     numberOrHash: string | number | bigint,
-    options?: ListBlockTransactionsParameters | undefined
+    options?: (ListBlockTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<Transaction, BlockscoutError<StreamReason>>
 
   /**
@@ -919,7 +919,7 @@ export interface BlockscoutMethods {
    */
   readonly streamBlockTransactionsPages: (
     numberOrHash: string | number | bigint,
-    options?: ListBlockTransactionsParameters | undefined
+    options?: (ListBlockTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Transaction>, BlockscoutError<StreamReason>>
 
   /**
@@ -943,7 +943,7 @@ export interface BlockscoutMethods {
    */
   readonly streamBlockWithdrawals: (
     numberOrHash: string | number | bigint,
-    options?: ListBlockWithdrawalsParameters | undefined
+    options?: (ListBlockWithdrawalsParameters & StreamParameters) | undefined
   ) => Stream.Stream<Withdrawal, BlockscoutError<StreamReason>>
 
   /**
@@ -956,7 +956,7 @@ export interface BlockscoutMethods {
    */
   readonly streamBlockWithdrawalsPages: (
     numberOrHash: string | number | bigint,
-    options?: ListBlockWithdrawalsParameters | undefined
+    options?: (ListBlockWithdrawalsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
 
   /**
@@ -991,7 +991,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTransactionTokenTransfers: (
     hash: string,
-    options?: ListTransactionTokenTransfersParameters | undefined
+    options?: (ListTransactionTokenTransfersParameters & StreamParameters) | undefined
   ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 
   /**
@@ -1004,7 +1004,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTransactionTokenTransfersPages: (
     hash: string,
-    options?: ListTransactionTokenTransfersParameters | undefined
+    options?: (ListTransactionTokenTransfersParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
@@ -1032,7 +1032,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTransactionInternalTransactions: (
     hash: string,
-    options?: ListTransactionInternalTransactionsParameters | undefined
+    options?: (ListTransactionInternalTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<InternalTransaction, BlockscoutError<StreamReason>>
 
   /**
@@ -1047,7 +1047,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTransactionInternalTransactionsPages: (
     hash: string,
-    options?: ListTransactionInternalTransactionsParameters | undefined
+    options?: (ListTransactionInternalTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
 
   /**
@@ -1089,7 +1089,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenTransfersByToken: (
     token: string,
-    options?: ListTokenTransfersByTokenParameters | undefined
+    options?: (ListTokenTransfersByTokenParameters & StreamParameters) | undefined
   ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 
   /**
@@ -1102,7 +1102,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenTransfersByTokenPages: (
     token: string,
-    options?: ListTokenTransfersByTokenParameters | undefined
+    options?: (ListTokenTransfersByTokenParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
@@ -1132,7 +1132,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenHolders: (
     token: string,
-    options?: ListTokenHoldersParameters | undefined
+    options?: (ListTokenHoldersParameters & StreamParameters) | undefined
   ) => Stream.Stream<TokenHolder, BlockscoutError<StreamReason>>
 
   /**
@@ -1148,7 +1148,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenHoldersPages: (
     token: string,
-    options?: ListTokenHoldersParameters | undefined
+    options?: (ListTokenHoldersParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenHolder>, BlockscoutError<StreamReason>>
 
   /**
@@ -1174,7 +1174,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenInstances: (
     token: string,
-    options?: ListTokenInstancesParameters | undefined
+    options?: (ListTokenInstancesParameters & StreamParameters) | undefined
   ) => Stream.Stream<TokenInstance, BlockscoutError<StreamReason>>
 
   /**
@@ -1188,7 +1188,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenInstancesPages: (
     token: string,
-    options?: ListTokenInstancesParameters | undefined
+    options?: (ListTokenInstancesParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenInstance>, BlockscoutError<StreamReason>>
 
   /**

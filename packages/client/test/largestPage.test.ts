@@ -10,7 +10,7 @@ import { Effect, Layer, Stream } from "effect"
 import { HttpClient, type HttpClientRequest, HttpClientResponse } from "effect/http"
 import { sameValue } from "../../schema/test/support.ts"
 import type { NextPageParams } from "@blockscout-effect/schema"
-import { Blockscout, type EndpointName } from "../src/index.ts"
+import { Blockscout, type endpoints, type ListName } from "../src/index.ts"
 import { clientLayer } from "./partition/support.ts"
 
 const simulator = (version: "11" | "12") =>
@@ -57,7 +57,7 @@ const strict11 = (sim: SimulatedBlockscout) => {
 }
 
 /** Every item, one page call after the other (`list*` asks no page size): the oracle of the 11.x tests. */
-const pageByPage = (name: EndpointName) =>
+const pageByPage = (name: ListName<typeof endpoints>) =>
   Blockscout.use((bs) =>
     Effect.gen(function* () {
       const items: Array<unknown> = []

@@ -17,7 +17,8 @@ import {
   type EndpointArgs,
   type EndpointName,
   endpoints,
-  type Family
+  type Family,
+  type ListName
 } from "../../src/index.ts"
 
 /** A chain big enough for every ranged row to span many pages of 100. */
@@ -75,7 +76,7 @@ export const countingHttp = (
 
 /** One row that can be partitioned, with arguments that give it a long history on the simulated chain. */
 export interface RangedRow {
-  readonly name: EndpointName
+  readonly name: ListName<typeof endpoints>
   readonly args: EndpointArgs
   /** The item field holding its key (the row's `range.itemKey`). */
   readonly key: string
@@ -104,7 +105,7 @@ export const rangedRows = (sim: SimulatedBlockscout): ReadonlyArray<RangedRow> =
     if (range === undefined) return []
     const given = args[row.name]
     if (given === undefined) throw new Error(`no test arguments for the ranged row ${row.name}`)
-    return [{ name: row.name, args: given, key: range.itemKey }]
+    return [{ name: row.name as ListName<typeof endpoints>, args: given, key: range.itemKey }]
   })
 }
 

@@ -278,21 +278,22 @@ expectTypeOf(bs.getAddressCoinBalanceHistoryByDay).returns.toEqualTypeOf<
 type AddressTransfersArgs = [
   address: string,
   options?:
-    | Flat<
+    | (Flat<
         Paging & {
           readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined
           readonly filter?: "to" | "from" | undefined
           readonly token?: string | undefined
         }
-      >
+      > &
+        StreamParameters)
     | undefined
 ]
 expectTypeOf(bs.streamAddressTokenTransfers).toEqualTypeOf<Items<AddressTransfersArgs, TokenTransfer>>()
 expectTypeOf(bs.listAddressTokenBalances).toEqualTypeOf<
   (address: string) => Effect.Effect<ReadonlyArray<TokenBalance>, ListError>
 >()
-expectTypeOf(bs.streamTokenHolders).toEqualTypeOf<Items<At, TokenHolder>>()
-expectTypeOf(bs.streamAddressCoinBalanceHistory).toEqualTypeOf<Items<At, CoinBalance>>()
+expectTypeOf(bs.streamTokenHolders).toEqualTypeOf<Items<PlainAt<Paging>, TokenHolder>>()
+expectTypeOf(bs.streamAddressCoinBalanceHistory).toEqualTypeOf<Items<PlainAt<Paging>, CoinBalance>>()
 expectTypeOf(bs.get("block", { numberOrHash: "1" })).toEqualTypeOf<Effect.Effect<BlockDetails, ListError>>()
 
 // The by-name calls.
