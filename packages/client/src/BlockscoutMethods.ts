@@ -708,7 +708,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTokenTransfers: (
     address: string,
-    options?: (ListAddressTokenTransfersParameters & StreamParameters) | undefined
+    options?: (ListAddressTokenTransfersParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 
   /**
@@ -719,7 +719,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressTokenTransfersPages: (
     address: string,
-    options?: (ListAddressTokenTransfersParameters & StreamParameters) | undefined
+    options?: (ListAddressTokenTransfersParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
@@ -739,7 +739,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressLogs: (
     address: string,
-    options?: (ListAddressLogsParameters & StreamParameters) | undefined
+    options?: (ListAddressLogsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<Log, BlockscoutError<StreamReason>>
 
   /**
@@ -750,7 +750,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressLogsPages: (
     address: string,
-    options?: (ListAddressLogsParameters & StreamParameters) | undefined
+    options?: (ListAddressLogsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Log>, BlockscoutError<StreamReason>>
 
   /**
@@ -772,7 +772,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressCoinBalanceHistory: (
     address: string,
-    options?: (ListAddressCoinBalanceHistoryParameters & StreamParameters) | undefined
+    options?: (ListAddressCoinBalanceHistoryParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<CoinBalance, BlockscoutError<StreamReason>>
 
   /**
@@ -784,7 +784,7 @@ export interface BlockscoutMethods {
    */
   readonly streamAddressCoinBalanceHistoryPages: (
     address: string,
-    options?: (ListAddressCoinBalanceHistoryParameters & StreamParameters) | undefined
+    options?: (ListAddressCoinBalanceHistoryParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<CoinBalance>, BlockscoutError<StreamReason>>
 
   /**
@@ -860,7 +860,7 @@ export interface BlockscoutMethods {
    * Every item, page after page, from `cursor` (or the first page) to the last.
    */
   readonly streamBlocks: (
-    options?: (ListBlocksParameters & StreamParameters) | undefined
+    options?: (ListBlocksParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<Block, BlockscoutError<StreamReason>>
 
   /**
@@ -870,7 +870,7 @@ export interface BlockscoutMethods {
    * resume.
    */
   readonly streamBlocksPages: (
-    options?: (ListBlocksParameters & StreamParameters) | undefined
+    options?: (ListBlocksParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Block>, BlockscoutError<StreamReason>>
 
   /**
@@ -1089,7 +1089,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenTransfersByToken: (
     token: string,
-    options?: (ListTokenTransfersByTokenParameters & StreamParameters) | undefined
+    options?: (ListTokenTransfersByTokenParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
 
   /**
@@ -1102,7 +1102,7 @@ export interface BlockscoutMethods {
    */
   readonly streamTokenTransfersByTokenPages: (
     token: string,
-    options?: (ListTokenTransfersByTokenParameters & StreamParameters) | undefined
+    options?: (ListTokenTransfersByTokenParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**

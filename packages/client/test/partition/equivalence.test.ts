@@ -39,7 +39,12 @@ describe("a partitioned stream gives the sequential stream's items", () => {
         "blocksValidated",
         "withdrawals",
         "internalTransactions",
-        "addressWithdrawals"
+        "addressWithdrawals",
+        "addressTokenTransfers",
+        "addressLogs",
+        "addressCoinBalanceHistory",
+        "blocks",
+        "tokenTransfersByToken"
       ]
     )
   })
@@ -109,7 +114,7 @@ describe("a partitioned stream gives the sequential stream's items", () => {
             "faults were injected"
           )
         }),
-      // Seven rows twice each through virtual time: a few seconds of CPU on a loaded machine.
+      // Twelve rows twice each through virtual time: a few seconds of CPU on a loaded machine.
       30_000
     )
   }

@@ -98,7 +98,12 @@ export const rangedRows = (sim: SimulatedBlockscout): ReadonlyArray<RangedRow> =
     blocksValidated: { address: chain.miners[0] as string, pageSize: 10 },
     internalTransactions: { address: chain.routers[0] as string, pageSize: 20 },
     withdrawals: {},
-    addressWithdrawals: { address: chain.users[2] as string, pageSize: 4 }
+    addressWithdrawals: { address: chain.users[2] as string, pageSize: 4 },
+    addressTokenTransfers: { address: chain.users[1] as string, pageSize: 10 },
+    addressLogs: { address: chain.tokens[0]?.address ?? "", pageSize: 20 },
+    addressCoinBalanceHistory: { address: chain.users[3] as string, pageSize: 5 },
+    blocks: {},
+    tokenTransfersByToken: { token: chain.tokens[1]?.address ?? "", pageSize: 20 }
   }
   return Object.values(endpoints).flatMap((row) => {
     const range = "range" in row ? row.range : undefined

@@ -285,7 +285,7 @@ type AddressTransfersArgs = [
           readonly token?: string | undefined
         }
       > &
-        StreamParameters)
+        BlockPartitionParameters)
     | undefined
 ]
 expectTypeOf(bs.streamAddressTokenTransfers).toEqualTypeOf<Items<AddressTransfersArgs, TokenTransfer>>()
@@ -293,7 +293,7 @@ expectTypeOf(bs.listAddressTokenBalances).toEqualTypeOf<
   (address: string) => Effect.Effect<ReadonlyArray<TokenBalance>, ListError>
 >()
 expectTypeOf(bs.streamTokenHolders).toEqualTypeOf<Items<PlainAt<Paging>, TokenHolder>>()
-expectTypeOf(bs.streamAddressCoinBalanceHistory).toEqualTypeOf<Items<PlainAt<Paging>, CoinBalance>>()
+expectTypeOf(bs.streamAddressCoinBalanceHistory).toEqualTypeOf<Items<BlockAt<Paging>, CoinBalance>>()
 expectTypeOf(bs.get("block", { numberOrHash: "1" })).toEqualTypeOf<Effect.Effect<BlockDetails, ListError>>()
 
 // The by-name calls.

@@ -19,7 +19,7 @@ import {
   TokenBalancesResponse
 } from "../AddressResponses.ts"
 import { CoinBalanceHistoryByDayResponse } from "../CoinBalance.ts"
-import { arrayRow, itemRow, pageRow } from "../Endpoint.ts"
+import { arrayRow, blockRange, itemRow, pageRow } from "../Endpoint.ts"
 import { TokenTypeValues } from "../Token.ts"
 import { transferCursorKeys } from "./cursorKeys.ts"
 
@@ -97,7 +97,8 @@ export const addressRows = {
       { name: "token", kind: "address", description: "only transfers of this token contract" }
     ],
     response: AddressTokenTransfersResponse,
-    cursorKeys: [...transferCursorKeys, "items_count"]
+    cursorKeys: [...transferCursorKeys, "items_count"],
+    range: blockRange(["block_number", "index"])
   }),
   addressLogs: pageRow({
     method: "AddressLogs",
@@ -108,7 +109,8 @@ export const addressRows = {
     pathParams: address,
     filters: [{ name: "topic", kind: "hash", description: "only logs carrying this topic, in any position" }],
     response: AddressLogsResponse,
-    cursorKeys: ["block_number", "index", "items_count"]
+    cursorKeys: ["block_number", "index", "items_count"],
+    range: blockRange(["block_number", "index"])
   }),
   addressCoinBalanceHistory: pageRow({
     method: "AddressCoinBalanceHistory",
@@ -119,7 +121,8 @@ export const addressRows = {
     pathParams: address,
     filters: [],
     response: CoinBalanceHistoryResponse,
-    cursorKeys: ["block_number", "items_count"]
+    cursorKeys: ["block_number", "items_count"],
+    range: blockRange(["block_number"])
   }),
   addressCoinBalanceHistoryByDay: itemRow({
     method: "AddressCoinBalanceHistoryByDay",

@@ -11,7 +11,7 @@ import {
   BlockTransactionsResponse,
   BlockWithdrawalsResponse
 } from "../BlockResponses.ts"
-import { itemRow, pageRow } from "../Endpoint.ts"
+import { blockRange, itemRow, pageRow } from "../Endpoint.ts"
 import { TransactionTypeValues } from "../Transaction.ts"
 
 const block = [{ name: "numberOrHash", kind: "block" }] as const
@@ -39,7 +39,9 @@ export const blockRows = {
       }
     ],
     response: BlocksResponse,
-    cursorKeys: ["block_number", "items_count"]
+    cursorKeys: ["block_number", "items_count"],
+    // Only the consensus blocks split: uncles and reorged blocks are not verified (the simulated chain has none).
+    range: blockRange(["block_number"], "height", [{ filter: "type", values: ["uncle", "reorg"] }])
   }),
   block: itemRow({
     method: "Block",

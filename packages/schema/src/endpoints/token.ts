@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { itemRow, pageRow } from "../Endpoint.ts"
+import { blockRange, itemRow, pageRow } from "../Endpoint.ts"
 import {
   TokenCountersResponse,
   TokenDetailsResponse,
@@ -59,6 +59,7 @@ export const tokenRows = {
     filters: [],
     response: TokenTransfersByTokenResponse,
     cursorKeys: transferCursorKeys,
+    range: blockRange(["block_number", "index"]),
     gotcha: "Not a token: NotFound. 11.x servers take no page size here (a pageSize is refused)."
   }),
   tokenHolders: pageRow({
