@@ -98,7 +98,10 @@ export interface ClientOptions {
    * the HTTP span adds headers and trace propagation at a measurable cost per page.
    */
   readonly httpClientSpans?: boolean | undefined
-  /** Called for each request, retry and rate-limit wait; use it for progress output. Must not fail. */
+  /**
+   * Called for each request, response, retry and rate-limit wait (`BlockscoutEvent`); use it for progress
+   * output or your own measures. Runs on the request's fiber, so keep it short. Must not fail.
+   */
   readonly onEvent?: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
 }
 
@@ -170,6 +173,30 @@ export type BlockscoutEvent =
       /** The reason tag of the failure being retried. */
       readonly reason: string
       readonly delayMillis: number
+    }
+  | {
+      /**
+       * An attempt ended: the server answered (`status`), or no answer came (`status` undefined: the connection
+       * failed or the attempt timed out). One per `Request`, except for a request interrupted before it ended.
+       */
+      readonly _tag: "Response"
+      readonly endpoint: string
+      readonly url: string
+      /** The attempt this answers, as in its `Request` event (0 for the first). */
+      readonly attempt: number
+      /** The HTTP status, or `undefined` when no answer came. */
+      readonly status: number | undefined
+      /**
+       * From sending to the body read (or the failure), measured on the clock; the rate limiter's wait before
+       * it is not included (`RateLimitWait`).
+       */
+      readonly durationMillis: number
+      /**
+       * The reason tag when the attempt failed (`"RateLimited"` for a 429, `"Timeout"`, a 200 whose body was
+       * cut: `"Transport"`), `undefined` when it succeeded. A body that parses but does not match the schema
+       * fails afterwards, with `Decode`.
+       */
+      readonly reason: string | undefined
     }
   | {
       /** A request waited for the rate limiter (its cap, the server's window, the pacing) before it went. */

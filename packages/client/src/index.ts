@@ -80,7 +80,13 @@ export {
   type StreamArgumentsOf,
   type StreamParametersOf
 } from "./Methods.ts"
-export { requestsCounter, retriesCounter } from "./Metrics.ts"
+export {
+  rateLimitWaitHistogram,
+  requestDurationHistogram,
+  requestsCounter,
+  responsesCounter,
+  retriesCounter
+} from "./Metrics.ts"
 export type {
   ApiKeyPlacement,
   BlockscoutEvent,

@@ -18,6 +18,7 @@ import { makeBudget } from "./pagination/budget.ts"
 import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
 import { partitionedItems, partitionedPages } from "./partition/stream.ts"
+import { callSpanOptions, requestSpanName } from "./telemetry.ts"
 
 /**
  * The by-name calls over a table: any row by its name, for tools that derive commands from the table.
@@ -82,16 +83,23 @@ interface StreamRequest {
 const isOptions = (args: unknown): args is Readonly<Record<string, unknown>> =>
   typeof args === "object" && args !== null && !Array.isArray(args)
 
-/** The four kinds of call, over one client context. */
+/**
+ * The four kinds of call, over one client context. Each runs in its own span, named `span`
+ * (`Blockscout.<method>`): a lookup's from its arguments' check to its decoded body, a stream's from its start
+ * to its end (completed, failed, or stopped by its consumer); each request is a span beneath it, a partitioned
+ * stream's beneath its range's (`telemetry.ts`).
+ */
 const calls = (ctx: ClientContext) => {
   /** One call: a page of a paged row, the whole body of an array or item row. */
   const one = (row: Endpoint, args: EndpointArgs, span: string): Effect.Effect<unknown, BlockscoutError> => {
     const given = isOptions(args) ? streamOnly.find((name) => args[name] !== undefined) : undefined
     if (given !== undefined)
       return Effect.fail(invalid(row.name, given, `${given} applies to streams, not to one call`))
-    return Effect.flatMap(prepare(ctx, row, args), (prepared) =>
-      row.shape === "page" ? Fetch.fetchPage(ctx, prepared, span) : Fetch.fetchWhole(ctx, prepared, span)
+    const request = requestSpanName(ctx, row)
+    const call = Effect.flatMap(prepare(ctx, row, args), (prepared) =>
+      row.shape === "page" ? Fetch.fetchPage(ctx, prepared, request) : Fetch.fetchWhole(ctx, prepared, request)
     )
+    return Effect.withSpan(call, span, callSpanOptions(ctx, row))
   }
   /**
    * A stream's request: the stream-only options taken out, the rest checked as the list's arguments, and the
@@ -116,33 +124,37 @@ const calls = (ctx: ClientContext) => {
     }))
   }
   /** Every page of a row (an array row's array is one page with no cursor). */
-  const pages = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
-    Stream.unwrap(
+  const pages = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> => {
+    const request = requestSpanName(ctx, row)
+    return Stream.unwrap(
       Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
         row.shape !== "page"
           ? Stream.fromEffect(
-              Effect.map(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span), (items) => ({
+              Effect.map(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request), (items) => ({
                 items,
                 next_page_params: null,
                 cursor: undefined
               }))
             )
           : partition !== undefined
-            ? partitionedPages({ ctx, prepared, spanName: span, partition, creditBudget })
-            : Walk.pages(ctx, prepared, span, makeBudget(ctx, prepared, creditBudget))
+            ? partitionedPages({ ctx, prepared, spanName: request, partition, creditBudget })
+            : Walk.pages(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
       )
-    )
+    ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
+  }
   /** Every item of a row. */
-  const items = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> =>
-    Stream.unwrap(
+  const items = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> => {
+    const request = requestSpanName(ctx, row)
+    return Stream.unwrap(
       Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
         row.shape !== "page"
-          ? Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, span))
+          ? Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request))
           : partition !== undefined
-            ? partitionedItems({ ctx, prepared, spanName: span, partition, creditBudget })
-            : Walk.items(ctx, prepared, span, makeBudget(ctx, prepared, creditBudget))
+            ? partitionedItems({ ctx, prepared, spanName: request, partition, creditBudget })
+            : Walk.items(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
       )
-    )
+    ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
+  }
   return { one, pages, items }
 }
 

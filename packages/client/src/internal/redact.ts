@@ -14,14 +14,15 @@
  * - `carriesSecret`: whether a text holds a secret in any of those forms;
  * - `stripCredentials`: a cursor without the entries that carry a credential, by name (`apikey`, `key`)
  *   or by value (any name: `token`, `x-api-key`, `a=1&apikey=...` inside a value);
- * - `publicUrl`: a URL without its userinfo, query or fragment.
+ * - `publicUrl`: a URL without its userinfo, query or fragment;
+ * - `withOneMark`: Effect's own HTTP spans showing `<redacted>` too.
  *
  * Every function here is linear in the length of its input: callers bound what they pass (an error body is
  * summarised before it is redacted, `summary.ts`).
  *
  * @internal
  */
-import { Redacted, Result } from "effect"
+import { Effect, Redacted, Result, Tracer } from "effect"
 import { compose, decode, hasEscapes, identity, sourceSpan, type View } from "./unescape.ts"
 
 /** What a secret is replaced by, wherever it would show. */
@@ -229,3 +230,48 @@ export const publicUrl = (url: string): string => {
   const u = parsed.success
   return trimSlash(`${u.protocol}//${u.host}${u.pathname}`)
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Effect's HTTP spans
+
+/**
+ * Effect's redaction marks in a URL (`apikey=REDACTED`, `REDACTED:REDACTED@`) replaced by `<redacted>`: a
+ * parameter's value that is exactly `REDACTED`, and a userinfo that is `REDACTED:REDACTED`.
+ */
+const effectMarks = /(^|[?&])([^=&#?]*)=REDACTED(?=$|[&#])|REDACTED:REDACTED@/g
+
+const oneMark = (text: string): string =>
+  text.replace(effectMarks, (_match, start: string | undefined, name: string | undefined) =>
+    name === undefined ? `${redactedMark}@` : `${start}${name}=${redactedMark}`
+  )
+
+const urlAttributes = new Set(["url.full", "url.query"])
+
+const marking = new WeakMap<Tracer.Tracer, Tracer.Tracer>()
+
+/** A tracer whose spans show Effect's URL redaction marks as `<redacted>` (each tracer wrapped once). */
+const markingTracer = (tracer: Tracer.Tracer): Tracer.Tracer => {
+  let wrapped = marking.get(tracer)
+  if (wrapped === undefined) {
+    wrapped = Tracer.make({
+      span: (options) => {
+        const span = tracer.span(options)
+        const attribute = span.attribute
+        span.attribute = (key, value) =>
+          attribute.call(span, key, urlAttributes.has(key) && typeof value === "string" ? oneMark(value) : value)
+        return span
+      },
+      context: tracer.context
+    })
+    marking.set(tracer, wrapped)
+  }
+  return wrapped
+}
+
+/**
+ * Runs `effect` (an HTTP exchange) with its spans' `url.full` and `url.query` showing `<redacted>` where Effect's
+ * HTTP client writes `REDACTED` (the value of a `Redacted` parameter, a URL's userinfo): one marker in every
+ * output, whichever part of the stack redacted it.
+ */
+export const withOneMark = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Effect.tracer, (tracer) => Effect.withTracer(effect, markingTracer(tracer)))

@@ -5,12 +5,12 @@
  *
  * @internal
  */
-import { Duration, Effect, Metric, Random } from "effect"
+import { Duration, Effect, Random } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
-import { retriesCounter } from "../Metrics.ts"
-import { type ClientContext, emit } from "./context.ts"
+import type { ClientContext } from "./context.ts"
 import { type BodyTap, type Parsed, send } from "./send.ts"
+import { reportFailure, reportRetry } from "./telemetry.ts"
 import type { Query } from "./url.ts"
 
 /** Backoff for retry `attempt` (0-based): `base * 2^attempt`, capped at `max`, times a jitter in [0.5, 1.5). */
@@ -43,31 +43,12 @@ export const fetchJson = (
         if (serverWait !== undefined && Duration.isGreaterThan(serverWait, ctx.maxWait)) return Effect.fail(error)
         return Effect.gen(function* () {
           const delayMillis = Math.max(yield* backoff(ctx, attempt), serverWait ? Duration.toMillis(serverWait) : 0)
-          yield* Effect.logDebug("Blockscout request retried").pipe(
-            Effect.annotateLogs({
-              endpoint: endpoint.name,
-              url,
-              reason: reason._tag,
-              attempt: attempt + 1,
-              delayMillis
-            })
-          )
-          yield* emit(ctx, {
-            _tag: "Retry",
-            endpoint: endpoint.name,
-            url,
-            attempt: attempt + 1,
-            reason: reason._tag,
-            delayMillis
-          })
-          yield* Metric.update(
-            Metric.withAttributes(retriesCounter, { endpoint: endpoint.name, reason: reason._tag }),
-            1
-          )
+          yield* reportRetry(ctx, endpoint.name, url, attempt + 1, reason._tag, delayMillis)
           yield* Effect.sleep(Duration.millis(delayMillis))
           return yield* loop(attempt + 1)
         })
       })
     )
-  return Effect.andThen(Effect.annotateCurrentSpan({ "blockscout.url": url }), loop(0))
+  // Failed for good: the request's span says why (a retried failure that later succeeded does not).
+  return Effect.tapError(loop(0), (error) => reportFailure(error.reason._tag))
 }

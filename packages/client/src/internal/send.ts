@@ -15,13 +15,12 @@
  *
  * @internal
  */
-import { Clock, Effect, Metric, Option, Redacted, Result } from "effect"
+import { Clock, Effect, Option, Redacted, Result } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
-import { requestsCounter } from "../Metrics.ts"
 import { type Body, readBody } from "./body.ts"
-import { type ClientContext, emit } from "./context.ts"
+import type { ClientContext } from "./context.ts"
 import {
   brokenBodyReason,
   type Headers,
@@ -35,19 +34,10 @@ import {
 } from "./errors.ts"
 import { observeHeaders, observeLatency } from "./observed.ts"
 import { admitted } from "./limiter/admission.ts"
+import { withOneMark } from "./redact.ts"
 import { examined } from "./summary.ts"
+import { type Exchange, makeExchange, measured, reportOutcome, reportRequest, reportWait } from "./telemetry.ts"
 import { credentialParams, type Query, requestUrl } from "./url.ts"
-
-// One attributed counter per endpoint, made once: `Metric.withAttributes` per request costs a lookup each time.
-const requestsByEndpoint = new Map<string, Metric.Metric<number, unknown>>()
-const requestsOf = (endpoint: string) => {
-  let metric = requestsByEndpoint.get(endpoint)
-  if (metric === undefined) {
-    metric = Metric.withAttributes(requestsCounter, { endpoint })
-    requestsByEndpoint.set(endpoint, metric)
-  }
-  return metric
-}
 
 /** Fails with a `BlockscoutError` of this reason. */
 export const fail = (reason: Errors.BlockscoutErrorReason): Effect.Effect<never, Errors.BlockscoutError> =>
@@ -111,7 +101,8 @@ const followedTo = (
 const exchange = (
   ctx: ClientContext,
   where: Where,
-  request: HttpClientRequest.HttpClientRequest
+  request: HttpClientRequest.HttpClientRequest,
+  measure: Exchange
 ): Effect.Effect<
   { readonly response: HttpClientResponse.HttpClientResponse; readonly body: Body },
   Errors.BlockscoutError
@@ -120,11 +111,15 @@ const exchange = (
   return Effect.flatMap(
     // Effect's own HTTP span is off unless asked for: the request's span (endpoint, family, chain,
     // redacted URL) already covers it, and recording every header of every page costs ~20% of throughput.
+    // Its span redacts the credentials as `REDACTED`: shown as `<redacted>`, the one marker (`withOneMark`).
     Effect.mapError(
-      ctx.httpClientSpans ? execute : Effect.provideService(execute, HttpClient.TracerDisabledWhen, disabled),
+      ctx.httpClientSpans
+        ? withOneMark(execute)
+        : Effect.provideService(execute, HttpClient.TracerDisabledWhen, disabled),
       (error) => new Errors.BlockscoutError({ reason: transportReason(ctx, where, error) })
     ),
     (response) => {
+      measure.status = response.status
       const followed = followedTo(request, response)
       if (followed !== undefined) return fail(redirectReason(ctx, where, response.status, followed, where.url))
       const ok = response.status >= 200 && response.status < 300
@@ -170,18 +165,11 @@ export interface BodyTap {
   readonly unparsable: Effect.Effect<void>
 }
 
-/** Runs an exchange, recording how long the server took to answer (partitioned streams size from it). */
-const timed = <A, E>(ctx: ClientContext, exchange: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  Effect.flatMap(Clock.currentTimeMillis, (started) =>
-    Effect.tap(exchange, () =>
-      Effect.map(Clock.currentTimeMillis, (ended) => observeLatency(ctx.observed, ended - started))
-    )
-  )
-
 /**
- * One attempt: waits for the rate limiter (a `RateLimitWait` event for any wait), reports the request
- * (`Request` event, request metric), exchanges, lets the limiter learn from the response, maps a non-2xx
- * status to its reason, shows a 2xx body to `tap`, then parses it. `attempt` is 0 for the first.
+ * One attempt: waits for the rate limiter (its wait measured, `telemetry.ts`), reports the request, exchanges
+ * (timed), lets the limiter learn from the response, maps a non-2xx status to its reason, shows a 2xx body to
+ * `tap`, then parses it, and reports the outcome (`Response` event, responses and duration metrics, span
+ * status). `attempt` is 0 for the first.
  */
 export const send = (
   ctx: ClientContext,
@@ -191,24 +179,21 @@ export const send = (
   url: string,
   attempt: number,
   tap: BodyTap | undefined
-): Effect.Effect<Parsed, Errors.BlockscoutError> =>
-  Effect.gen(function* () {
+): Effect.Effect<Parsed, Errors.BlockscoutError> => {
+  const measure = makeExchange()
+  return Effect.gen(function* () {
     const where: Where = { endpoint: endpoint.name, url }
     const sent = Effect.andThen(
-      Effect.andThen(
-        emit(ctx, { _tag: "Request", endpoint: endpoint.name, url, attempt }),
-        Metric.update(requestsOf(endpoint.name), 1)
-      ),
-      timed(ctx, exchange(ctx, where, buildRequest(ctx, path, query)))
+      reportRequest(ctx, endpoint.name, url, attempt),
+      // How long the server took to answer is also what partitioned streams size from (`observed.ts`).
+      Effect.tap(measured(measure, exchange(ctx, where, buildRequest(ctx, path, query), measure)), () =>
+        Effect.sync(() => observeLatency(ctx.observed, measure.end - (measure.start ?? measure.end)))
+      )
     )
     // The limiter admits the request, and learns from its response (or settles it if it fails).
     const { body, response } = yield* ctx.limiter === undefined
       ? sent
-      : admitted(
-          ctx.limiter,
-          (delayMillis) => emit(ctx, { _tag: "RateLimitWait", endpoint: endpoint.name, delayMillis }),
-          sent
-        )
+      : admitted(ctx.limiter, (waited) => reportWait(ctx, endpoint.name, waited), sent)
     const status = response.status
     // Headers are converted to a record on each read: read them only where they are used (failures; the
     // limiter reads its own), not on every successful page.
@@ -217,7 +202,6 @@ export const send = (
     // What partitioned streams and credit budgets read: the budget headers where they are read anyway (a
     // limited layer) or carry credits (the Pro API).
     if (ctx.limiter !== undefined || ctx.family === "pro") observeHeaders(ctx.observed, headersOf())
-    yield* Effect.annotateCurrentSpan("http.response.status_code", status)
     if (status < 200 || status >= 300) {
       const now = yield* Clock.currentTimeMillis
       return yield* fail(reasonOfStatus(ctx, where, status, headersOf(), body, now))
@@ -229,4 +213,8 @@ export const send = (
       return yield* fail(unparsableReason(ctx, where, status, headersOf, body.text))
     }
     return { json: json.success, text: body.text }
-  })
+  }).pipe(
+    Effect.tap(() => reportOutcome(ctx, endpoint.name, url, attempt, measure, undefined)),
+    Effect.tapError((error) => reportOutcome(ctx, endpoint.name, url, attempt, measure, error.reason._tag))
+  )
+}

@@ -18,6 +18,10 @@ export interface Capture {
   readonly openSpans: () => ReadonlyArray<string>
 }
 
+/** JSON of a value that may hold bigints (span event times are nanoseconds as bigints), as decimal strings. */
+export const jsonOf = (value: unknown): string =>
+  JSON.stringify(value, (_, v) => (typeof v === "bigint" ? v.toString() : v))
+
 /** A fresh capture. */
 export const makeCapture = (): Capture => {
   const logs: Array<string> = []
@@ -44,7 +48,7 @@ export const makeCapture = (): Capture => {
       ),
     spanTexts: () =>
       spans.map((span) =>
-        JSON.stringify({
+        jsonOf({
           name: span.name,
           attributes: Object.fromEntries(span.attributes),
           events: span.events,

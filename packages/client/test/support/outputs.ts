@@ -7,7 +7,7 @@
 import { assert } from "@effect/vitest"
 import { Cause, Effect, Exit } from "effect"
 import type { BlockscoutEvent } from "../../src/index.ts"
-import { makeCapture } from "./capture.ts"
+import { jsonOf, makeCapture } from "./capture.ts"
 
 /** What a run showed: its exit, and every text it produced. */
 export interface Observed<A, E> {
@@ -50,7 +50,7 @@ export const observed = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect
     // Spans as exporters record them: name, attributes, events, and the exit of a failure (a success's value,
     // such as Effect's HTTP span's response, is never exported).
     const spans = capture.spans.map((span) =>
-      JSON.stringify({
+      jsonOf({
         name: span.name,
         attributes: Object.fromEntries(span.attributes),
         events: span.events,
@@ -59,7 +59,7 @@ export const observed = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect
     )
     const texts = [...capture.logs, ...spans]
     if (Exit.isFailure(exit)) texts.push(...failureTexts(exit.cause))
-    else texts.push(JSON.stringify(exit.value, (_, v) => (typeof v === "bigint" ? v.toString() : v)))
+    else texts.push(jsonOf(exit.value))
     return { exit, texts }
   })
 

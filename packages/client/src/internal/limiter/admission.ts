@@ -182,11 +182,11 @@ const admit = (
     return loop
   })
 
-/** What the caller of `admitted` reports a wait through (the `RateLimitWait` event). */
+/** What the caller of `admitted` reports each admission's wait through (zero included: the wait metric). */
 export type OnWait = (waitedMillis: number) => Effect.Effect<void>
 
 /**
- * Runs `exchange` as one admitted request: waits for admission (reporting a wait longer than zero through
+ * Runs `exchange` as one admitted request: waits for admission (reporting how long, zero included, through
  * `onWait`), runs it, then lets the key's state learn from the response's status and headers. A failure or
  * an interruption settles the request without an answer; nothing is left counted in flight.
  */
@@ -200,7 +200,7 @@ export const admitted = <A extends { readonly response: HttpClientResponse.HttpC
     const start = clock.currentTimeMillisUnsafe()
     const run = Effect.uninterruptibleMask((restore) =>
       Effect.flatMap(admit(limiter, start, restore), ({ ticket, waited }) =>
-        restore(waited > 0 ? Effect.andThen(onWait(waited), exchange) : exchange).pipe(
+        restore(Effect.andThen(onWait(waited), exchange)).pipe(
           Effect.onExit((exit) =>
             Effect.clockWith((clock) => {
               const state = limiter.state

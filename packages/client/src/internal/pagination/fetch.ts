@@ -1,6 +1,6 @@
 /**
- * Page and array fetching: one request of a paged or bare-array endpoint, inside a span named for the
- * method, then decoded with the row's schema. A page's cursor comes back credential-free.
+ * Page and array fetching: one request of a paged or bare-array endpoint, inside the request's span
+ * (`GET {url.template}`, `telemetry.ts`), then decoded with the row's schema. A page's cursor comes back credential-free.
  *
  * `fetchRaw` and `decodePage` are the two halves a stream uses apart (it reads the next cursor between them,
  * see `walk.ts`); `fetchPage` and `fetchWhole` are the one-call methods' whole request.
@@ -11,11 +11,12 @@ import { Effect } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { Page } from "../../Parameters.ts"
 import type { Cursor, Prepared } from "../arguments.ts"
-import { type ClientContext, spanAttributes } from "../context.ts"
+import type { ClientContext } from "../context.ts"
 import { decodeJson } from "../decode.ts"
 import { stripCredentials } from "../redact.ts"
 import { fetchJson } from "../retry.ts"
 import type { BodyTap, Parsed } from "../send.ts"
+import { requestSpanOptions } from "../telemetry.ts"
 import { type Query, queryOf, redactedUrl } from "../url.ts"
 
 /** The request of one page: the query for the cursor it is asked with, and its redacted URL. */
@@ -49,8 +50,8 @@ const refusesLargest = (prepared: Prepared, error: Errors.BlockscoutError): bool
 }
 
 /**
- * Sends the request of one page inside a span named for the method; the body comes back parsed, not decoded.
- * `tap` sees the body text before it is parsed.
+ * Sends the request of one page inside the request's span (`spanName`, with the HTTP attributes of
+ * `requestSpanOptions`); the body comes back parsed, not decoded. `tap` sees the body text before it is parsed.
  */
 export const fetchRaw = (
   ctx: ClientContext,
@@ -78,7 +79,7 @@ export const fetchRaw = (
       return Effect.void
     }),
     // No stack trace per span: one is captured per page otherwise, a measurable cost on long streams.
-    Effect.withSpan(spanName, { attributes: spanAttributes(ctx, prepared.endpoint) }, { captureStackTrace: false }),
+    Effect.withSpan(spanName, requestSpanOptions(ctx, prepared.endpoint, url), { captureStackTrace: false }),
     Effect.map(() => {
       const body = box.body!
       box.body = undefined
@@ -105,8 +106,8 @@ export const decodePage = <A>(
   )
 
 /**
- * Fetches the page of a paged endpoint at `prepared.cursor` (the first page when it has none), inside a span
- * named `spanName`; the page's own cursor comes back credential-free.
+ * Fetches the page of a paged endpoint at `prepared.cursor` (the first page when it has none), its request in
+ * the span `spanName`; the page's own cursor comes back credential-free.
  */
 export const fetchPage = <A>(
   ctx: ClientContext,

@@ -15,7 +15,7 @@ import { type History, makeHistory } from "./history.ts"
 export interface Run {
   readonly ctx: ClientContext
   readonly prepared: Prepared
-  /** The span every page's request runs in (`Blockscout.<method>`). */
+  /** The span every page's request runs in (`GET {url.template}`), beneath the stream's own. */
   readonly spanName: string
   /** The stream's scope: every prefetch is forked in it, so ending the stream interrupts (aborts) them. */
   readonly scope: Scope.Scope
