@@ -9,6 +9,7 @@ import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
 import { Clock, Effect, type Scope } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createServer, type ServerResponse } from "node:http"
+import { withRedactedSpans } from "./internal/credentials.ts"
 import { SimulatedBlockscout, type SimulatorOptions } from "./SimulatedBlockscout.ts"
 
 export { type ScriptedServer, type ScriptedServerOptions, scriptedServer } from "./ScriptedServer.ts"
@@ -66,7 +67,8 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<SimulatedServer
       port: options.port ?? 0,
       host: options.host ?? "127.0.0.1"
     })
-    yield* server.serve(app(simulator))
+    // Effect's server span for each request records its URL: credentials shown as `<redacted>`, never in clear.
+    yield* withRedactedSpans(server.serve(app(simulator)))
     // Runs first on close: cut connections a `Hang` fault holds open, or shutdown would wait for them.
     yield* Effect.addFinalizer(() => Effect.sync(() => nodeServer.closeAllConnections()))
     const address = server.address

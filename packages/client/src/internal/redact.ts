@@ -274,4 +274,7 @@ const markingTracer = (tracer: Tracer.Tracer): Tracer.Tracer => {
  * output, whichever part of the stack redacted it.
  */
 export const withOneMark = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(Effect.tracer, (tracer) => Effect.withTracer(effect, markingTracer(tracer)))
+  Effect.flatMap(Effect.tracer, (tracer) =>
+    // Effect's own tracer records nothing anyone reads: left as it is.
+    tracer === Tracer.nativeTracer ? effect : Effect.withTracer(effect, markingTracer(tracer))
+  )

@@ -6,7 +6,7 @@
  *
  * @internal
  */
-import { Effect } from "effect"
+import { Effect, Tracer } from "effect"
 import { HttpClient, UrlParams } from "effect/http"
 
 /** What a credential is replaced by, wherever it would show (the client uses the same marker). */
@@ -111,11 +111,61 @@ export const matchUrl = (url: URL): string => {
   return `${url.pathname}${query === "" ? "" : `?${query}`}`
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Effect's HTTP spans
+
+/**
+ * Effect's redaction marks in a URL (`apikey=REDACTED`, `REDACTED:REDACTED@`) replaced by `<redacted>`: a
+ * parameter's value that is exactly `REDACTED`, and a userinfo that is `REDACTED:REDACTED`.
+ */
+const effectMarks = /(^|[?&])([^=&#?]*)=REDACTED(?=$|[&#])|REDACTED:REDACTED@/g
+
+const oneMark = (text: string): string =>
+  text.replace(effectMarks, (_match, start: string | undefined, name: string | undefined) =>
+    name === undefined ? `${redactedMark}@` : `${start}${name}=${redactedMark}`
+  )
+
+const urlAttributes = new Set(["url.full", "url.query"])
+
+const marking = new WeakMap<Tracer.Tracer, Tracer.Tracer>()
+
+/** A tracer whose spans show Effect's URL redaction marks as `<redacted>` (each tracer wrapped once). */
+const markingTracer = (tracer: Tracer.Tracer): Tracer.Tracer => {
+  let wrapped = marking.get(tracer)
+  if (wrapped === undefined) {
+    wrapped = Tracer.make({
+      span: (options) => {
+        const span = tracer.span(options)
+        const attribute = span.attribute
+        span.attribute = (key, value) =>
+          attribute.call(span, key, urlAttributes.has(key) && typeof value === "string" ? oneMark(value) : value)
+        return span
+      },
+      context: tracer.context
+    })
+    marking.set(tracer, wrapped)
+  }
+  return wrapped
+}
+
+/**
+ * Runs `effect` (an HTTP exchange, or a server's handling of one) with Blockscout's credential parameters
+ * redacted from its Effect spans' `url.full` and `url.query` (whatever the caller's own list holds), and with
+ * the one marker the kit and the client use: `<redacted>` where Effect writes `REDACTED`.
+ */
+export const withRedactedSpans = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Effect.tracer, (tracer) =>
+    Effect.updateService(
+      // Effect's own tracer records nothing anyone reads, and a server skips its spans under it: left as it is.
+      tracer === Tracer.nativeTracer ? effect : Effect.withTracer(effect, markingTracer(tracer)),
+      UrlParams.CurrentRedactedNames,
+      (names) => [...names, ...credentialParams]
+    )
+  )
+
 /**
  * An in-process client whose Effect client spans redact the credential parameters from `url.full` and
- * `url.query` (whatever the caller's own list holds), as the client's own transports do.
+ * `url.query` as `<redacted>` (`withRedactedSpans`), as the client's own transports do.
  */
 export const redactingSpans = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
-  HttpClient.transform(client, (effect) =>
-    Effect.updateService(effect, UrlParams.CurrentRedactedNames, (names) => [...names, ...credentialParams])
-  )
+  HttpClient.transform(client, withRedactedSpans)
