@@ -28,29 +28,31 @@ const recording = () => {
 const attributesOf = (span: Tracer.NativeSpan) => JSON.stringify(Object.fromEntries(span.attributes))
 
 describe("the simulated HttpClient's spans", () => {
-  it.effect("carry no apikey or key value, show <redacted> for it, and still name the path and the other parameters", () =>
-    Effect.gen(function* () {
-      const { spans, tracer } = recording()
-      const client = makeHttpClient(small())
-      yield* client
-        .get("http://blockscout.test/1/api/v2/withdrawals?apikey=proapi_SECRET1&items_count=2")
-        .pipe(Effect.withTracer(tracer))
-      yield* client.get("http://blockscout.test/api/v2/withdrawals?key=SECRET2&index=5").pipe(
-        Effect.withTracer(tracer),
-        // A caller's own list is kept, and ours added to it.
-        Effect.provideService(UrlParams.CurrentRedactedNames, ["sig"])
-      )
-      expect(spans).toHaveLength(2)
-      for (const text of spans.map(attributesOf)) {
-        expect(text).not.toContain("SECRET")
-        expect(text).not.toContain("REDACTED")
-        expect(text).toContain("/api/v2/withdrawals")
-      }
-      expect(spans[0]!.attributes.get("url.full")).toBe(
-        "http://blockscout.test/1/api/v2/withdrawals?apikey=<redacted>&items_count=2"
-      )
-      expect(spans[1]!.attributes.get("url.query")).toBe("key=<redacted>&index=5")
-    })
+  it.effect(
+    "carry no apikey or key value, show <redacted> for it, and still name the path and the other parameters",
+    () =>
+      Effect.gen(function* () {
+        const { spans, tracer } = recording()
+        const client = makeHttpClient(small())
+        yield* client
+          .get("http://blockscout.test/1/api/v2/withdrawals?apikey=proapi_SECRET1&items_count=2")
+          .pipe(Effect.withTracer(tracer))
+        yield* client.get("http://blockscout.test/api/v2/withdrawals?key=SECRET2&index=5").pipe(
+          Effect.withTracer(tracer),
+          // A caller's own list is kept, and ours added to it.
+          Effect.provideService(UrlParams.CurrentRedactedNames, ["sig"])
+        )
+        expect(spans).toHaveLength(2)
+        for (const text of spans.map(attributesOf)) {
+          expect(text).not.toContain("SECRET")
+          expect(text).not.toContain("REDACTED")
+          expect(text).toContain("/api/v2/withdrawals")
+        }
+        expect(spans[0]!.attributes.get("url.full")).toBe(
+          "http://blockscout.test/1/api/v2/withdrawals?apikey=<redacted>&items_count=2"
+        )
+        expect(spans[1]!.attributes.get("url.query")).toBe("key=<redacted>&index=5")
+      })
   )
 })
 
@@ -59,7 +61,7 @@ describe("the simulated server's spans", () => {
     Effect.gen(function* () {
       const { spans, tracer } = recording()
       // The server runs under the test's tracer, as a server in an app with tracing would.
-      const server = yield* serve(small()).pipe(Effect.withTracer(tracer))
+      const server = yield* serve({ simulator: small() }).pipe(Effect.withTracer(tracer))
       const client = yield* HttpClient.HttpClient
       const response = yield* client.get(
         `${server.baseUrl}/1/api/v2/withdrawals?apikey=proapi_SECRET3&items_count=2&key=SECRET4`
