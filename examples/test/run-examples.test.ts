@@ -41,6 +41,16 @@ const examples: ReadonlyArray<{
       positive(r, /(\d+) of the latest (\d+) transactions failed \([\d.]+%\), wasting (\d+) wei/, what)
   },
   {
+    file: "examples/src/telemetry.ts",
+    check: (r, what) => {
+      positive(r, /Read (\d+) transactions and the logs of (\d+) \((\d+) logs\)/, what)
+      // The span tree and the metrics the SDK's in-memory exporters received.
+      positive(r, /Blockscout\.streamTransactions\n +GET \/(?:1\/)?api\/v2\/transactions x(\d+) \(200\)/, what)
+      positive(r, /blockscout_client_requests\{endpoint=transactionLogs\} (\d+)/, what)
+      positive(r, /blockscout_client_request_duration_seconds\{endpoint=transactions,status=200\} count (\d+)/, what)
+    }
+  },
+  {
     file: "examples/src/configuration.ts",
     check: (r, what) => {
       positive(r, /block (\d+) {2}0x[0-9a-f]{64} {2}\d+ wei/, what)
