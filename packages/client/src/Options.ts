@@ -93,9 +93,11 @@ export interface ClientOptions {
    */
   readonly prefetch?: boolean | number | undefined
   /**
-   * Also record Effect's HTTP client span for every request (default false). Each request already runs in
-   * the client's own span (`Blockscout.<method>`, with endpoint, family, chain, redacted URL and status);
-   * the HTTP span adds headers and trace propagation at a measurable cost per page.
+   * Also record Effect's HTTP client span for every attempt (default false), beneath the request's own span.
+   * Each request already runs in the client's span (`GET {url.template}`, with OpenTelemetry's HTTP attributes:
+   * redacted URL, server, status; beneath the call's `Blockscout.<method>`); Effect's adds headers and
+   * `traceparent` propagation to the server, at a measurable cost per page. Its URLs show credentials as
+   * `<redacted>`, as everything else does.
    */
   readonly httpClientSpans?: boolean | undefined
   /**

@@ -132,7 +132,7 @@ export const toContext = (
 export const emit = (ctx: ClientContext, event: BlockscoutEvent): Effect.Effect<void> =>
   ctx.onEvent === undefined ? Effect.void : ctx.onEvent(event)
 
-/** Span attributes of a request: endpoint, family, chain. */
+/** Span attributes of a call and of each of its requests: endpoint, family, chain (`telemetry.ts`). */
 export const spanAttributes = (ctx: ClientContext, endpoint: Endpoint): Record<string, unknown> => ({
   "blockscout.endpoint": endpoint.name,
   "blockscout.family": ctx.family,

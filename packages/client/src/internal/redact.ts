@@ -14,29 +14,30 @@
  * - `carriesSecret`: whether a text holds a secret in any of those forms;
  * - `stripCredentials`: a cursor without the entries that carry a credential, by name (`apikey`, `key`)
  *   or by value (any name: `token`, `x-api-key`, `a=1&apikey=...` inside a value);
- * - `publicUrl`: a URL without its userinfo, query or fragment;
- * - `withOneMark`: Effect's own HTTP spans showing `<redacted>` too.
+ * - `publicUrl`: a URL without its userinfo, query or fragment.
+ *
+ * The marker and the credential parameters' names are the schema package's (`Credentials.ts`), shared with
+ * the test kit, as is `withRedactedMark` (Effect's own HTTP spans showing `<redacted>` too).
  *
  * Every function here is linear in the length of its input: callers bound what they pass (an error body is
  * summarised before it is redacted, `summary.ts`).
  *
  * @internal
  */
-import { Effect, Redacted, Result, Tracer } from "effect"
+import { isCredentialParam, redactedMark } from "@blockscout-effect/schema"
+import { Redacted, Result } from "effect"
 import { compose, decode, hasEscapes, identity, sourceSpan, type View } from "./unescape.ts"
 
-/** What a secret is replaced by, wherever it would show. */
-export const redactedMark = "<redacted>"
+/** What a secret is replaced by, wherever it would show: the one marker of every package. */
+export { redactedMark }
 
 /** The secrets a client holds: what `redact` looks for (each non-empty). */
 export interface Secrets {
   readonly secrets: ReadonlyArray<Redacted.Redacted<string>>
 }
 
-const credentialNames = new Set(["apikey", "key"])
-
 /** Whether a query parameter name is one the client sends a credential under (`apikey`, `key`, any case). */
-export const isCredentialName = (name: string): boolean => credentialNames.has(name.toLowerCase())
+export const isCredentialName = isCredentialParam
 
 /** A URL-decoded text, or the text itself when it is not valid percent-encoding. */
 const decodedOrSelf = (text: string): string => {
@@ -230,51 +231,3 @@ export const publicUrl = (url: string): string => {
   const u = parsed.success
   return trimSlash(`${u.protocol}//${u.host}${u.pathname}`)
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// Effect's HTTP spans
-
-/**
- * Effect's redaction marks in a URL (`apikey=REDACTED`, `REDACTED:REDACTED@`) replaced by `<redacted>`: a
- * parameter's value that is exactly `REDACTED`, and a userinfo that is `REDACTED:REDACTED`.
- */
-const effectMarks = /(^|[?&])([^=&#?]*)=REDACTED(?=$|[&#])|REDACTED:REDACTED@/g
-
-const oneMark = (text: string): string =>
-  text.replace(effectMarks, (_match, start: string | undefined, name: string | undefined) =>
-    name === undefined ? `${redactedMark}@` : `${start}${name}=${redactedMark}`
-  )
-
-const urlAttributes = new Set(["url.full", "url.query"])
-
-const marking = new WeakMap<Tracer.Tracer, Tracer.Tracer>()
-
-/** A tracer whose spans show Effect's URL redaction marks as `<redacted>` (each tracer wrapped once). */
-const markingTracer = (tracer: Tracer.Tracer): Tracer.Tracer => {
-  let wrapped = marking.get(tracer)
-  if (wrapped === undefined) {
-    wrapped = Tracer.make({
-      span: (options) => {
-        const span = tracer.span(options)
-        const attribute = span.attribute
-        span.attribute = (key, value) =>
-          attribute.call(span, key, urlAttributes.has(key) && typeof value === "string" ? oneMark(value) : value)
-        return span
-      },
-      context: tracer.context
-    })
-    marking.set(tracer, wrapped)
-  }
-  return wrapped
-}
-
-/**
- * Runs `effect` (an HTTP exchange) with its spans' `url.full` and `url.query` showing `<redacted>` where Effect's
- * HTTP client writes `REDACTED` (the value of a `Redacted` parameter, a URL's userinfo): one marker in every
- * output, whichever part of the stack redacted it.
- */
-export const withOneMark = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(Effect.tracer, (tracer) =>
-    // Effect's own tracer records nothing anyone reads: left as it is.
-    tracer === Tracer.nativeTracer ? effect : Effect.withTracer(effect, markingTracer(tracer))
-  )

@@ -15,6 +15,7 @@
  *
  * @internal
  */
+import { withRedactedMark } from "@blockscout-effect/schema"
 import { Clock, Effect, Option, Redacted, Result } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import * as Errors from "../BlockscoutError.ts"
@@ -34,7 +35,6 @@ import {
 } from "./errors.ts"
 import { observeHeaders, observeLatency } from "./observed.ts"
 import { admitted } from "./limiter/admission.ts"
-import { withOneMark } from "./redact.ts"
 import { examined } from "./summary.ts"
 import { type Exchange, makeExchange, measured, reportOutcome, reportRequest, reportWait } from "./telemetry.ts"
 import { credentialParams, type Query, requestUrl } from "./url.ts"
@@ -111,10 +111,10 @@ const exchange = (
   return Effect.flatMap(
     // Effect's own HTTP span is off unless asked for: the request's span (endpoint, family, chain,
     // redacted URL) already covers it, and recording every header of every page costs ~20% of throughput.
-    // Its span redacts the credentials as `REDACTED`: shown as `<redacted>`, the one marker (`withOneMark`).
+    // Its span redacts the credentials as `REDACTED`: shown as `<redacted>`, the one marker (`withRedactedMark`).
     Effect.mapError(
       ctx.httpClientSpans
-        ? withOneMark(execute)
+        ? withRedactedMark(execute)
         : Effect.provideService(execute, HttpClient.TracerDisabledWhen, disabled),
       (error) => new Errors.BlockscoutError({ reason: transportReason(ctx, where, error) })
     ),

@@ -6,22 +6,15 @@
  *
  * @internal
  */
-import { Effect, Tracer } from "effect"
+import { credentialParams, isCredentialParam, redactedMark, withRedactedMark } from "@blockscout-effect/schema"
+import { Effect } from "effect"
 import { HttpClient, UrlParams } from "effect/http"
 
-/** What a credential is replaced by, wherever it would show (the client uses the same marker). */
-export const redactedMark = "<redacted>"
-
-/** Query parameters that carry a credential on Blockscout: the API key and an instance's secret key. */
-export const credentialParams: ReadonlyArray<string> = ["apikey", "key"]
-
-const paramNames = new Set(credentialParams)
+// The marker and the credential parameters are the schema package's: the client uses the same ones.
+export { credentialParams, isCredentialParam, redactedMark }
 
 /** Headers that carry a credential: the key as `Authorization: Bearer` (Pro) or `x-api-key` (instance), cookies. */
 const headerNames = new Set(["authorization", "proxy-authorization", "x-api-key", "cookie"])
-
-/** Whether a query parameter name carries a credential (in any case). */
-export const isCredentialParam = (name: string): boolean => paramNames.has(name.toLowerCase())
 
 /** Whether a header name carries a credential (in any case). */
 export const isCredentialHeader = (name: string): boolean => headerNames.has(name.toLowerCase())
@@ -111,57 +104,16 @@ export const matchUrl = (url: URL): string => {
   return `${url.pathname}${query === "" ? "" : `?${query}`}`
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Effect's HTTP spans
-
-/**
- * Effect's redaction marks in a URL (`apikey=REDACTED`, `REDACTED:REDACTED@`) replaced by `<redacted>`: a
- * parameter's value that is exactly `REDACTED`, and a userinfo that is `REDACTED:REDACTED`.
- */
-const effectMarks = /(^|[?&])([^=&#?]*)=REDACTED(?=$|[&#])|REDACTED:REDACTED@/g
-
-const oneMark = (text: string): string =>
-  text.replace(effectMarks, (_match, start: string | undefined, name: string | undefined) =>
-    name === undefined ? `${redactedMark}@` : `${start}${name}=${redactedMark}`
-  )
-
-const urlAttributes = new Set(["url.full", "url.query"])
-
-const marking = new WeakMap<Tracer.Tracer, Tracer.Tracer>()
-
-/** A tracer whose spans show Effect's URL redaction marks as `<redacted>` (each tracer wrapped once). */
-const markingTracer = (tracer: Tracer.Tracer): Tracer.Tracer => {
-  let wrapped = marking.get(tracer)
-  if (wrapped === undefined) {
-    wrapped = Tracer.make({
-      span: (options) => {
-        const span = tracer.span(options)
-        const attribute = span.attribute
-        span.attribute = (key, value) =>
-          attribute.call(span, key, urlAttributes.has(key) && typeof value === "string" ? oneMark(value) : value)
-        return span
-      },
-      context: tracer.context
-    })
-    marking.set(tracer, wrapped)
-  }
-  return wrapped
-}
-
 /**
  * Runs `effect` (an HTTP exchange, or a server's handling of one) with Blockscout's credential parameters
  * redacted from its Effect spans' `url.full` and `url.query` (whatever the caller's own list holds), and with
  * the one marker the kit and the client use: `<redacted>` where Effect writes `REDACTED`.
  */
 export const withRedactedSpans = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(Effect.tracer, (tracer) =>
-    Effect.updateService(
-      // Effect's own tracer records nothing anyone reads, and a server skips its spans under it: left as it is.
-      tracer === Tracer.nativeTracer ? effect : Effect.withTracer(effect, markingTracer(tracer)),
-      UrlParams.CurrentRedactedNames,
-      (names) => [...names, ...credentialParams]
-    )
-  )
+  Effect.updateService(withRedactedMark(effect), UrlParams.CurrentRedactedNames, (names) => [
+    ...names,
+    ...credentialParams
+  ])
 
 /**
  * An in-process client whose Effect client spans redact the credential parameters from `url.full` and
