@@ -179,42 +179,44 @@ export const send = (
   url: string,
   attempt: number,
   tap: BodyTap | undefined
-): Effect.Effect<Parsed, Errors.BlockscoutError> => {
-  const measure = makeExchange()
-  return Effect.gen(function* () {
-    const where: Where = { endpoint: endpoint.name, url }
-    const sent = Effect.andThen(
-      reportRequest(ctx, endpoint.name, url, attempt),
-      // How long the server took to answer is also what partitioned streams size from (`observed.ts`).
-      Effect.tap(measured(measure, exchange(ctx, where, buildRequest(ctx, path, query), measure)), () =>
-        Effect.sync(() => observeLatency(ctx.observed, measure.end - (measure.start ?? measure.end)))
+): Effect.Effect<Parsed, Errors.BlockscoutError> =>
+  // A measure per run of the attempt (the effect may be run again).
+  Effect.suspend(() => {
+    const measure = makeExchange()
+    return Effect.gen(function* () {
+      const where: Where = { endpoint: endpoint.name, url }
+      const sent = Effect.andThen(
+        reportRequest(ctx, endpoint.name, url, attempt),
+        // How long the server took to answer is also what partitioned streams size from (`observed.ts`).
+        Effect.tap(measured(measure, exchange(ctx, where, buildRequest(ctx, path, query), measure)), () =>
+          Effect.sync(() => observeLatency(ctx.observed, measure.end - (measure.start ?? measure.end)))
+        )
       )
+      // The limiter admits the request, and learns from its response (or settles it if it fails).
+      const { body, response } = yield* ctx.limiter === undefined
+        ? sent
+        : admitted(ctx.limiter, (waited) => reportWait(ctx, endpoint.name, waited), sent)
+      const status = response.status
+      // Headers are converted to a record on each read: read them only where they are used (failures; the
+      // limiter reads its own), not on every successful page.
+      let headers: Headers | undefined
+      const headersOf = () => (headers ??= response.headers)
+      // What partitioned streams and credit budgets read: the budget headers where they are read anyway (a
+      // limited layer) or carry credits (the Pro API).
+      if (ctx.limiter !== undefined || ctx.family === "pro") observeHeaders(ctx.observed, headersOf())
+      if (status < 200 || status >= 300) {
+        const now = yield* Clock.currentTimeMillis
+        return yield* fail(reasonOfStatus(ctx, where, status, headersOf(), body, now))
+      }
+      if (tap !== undefined) yield* tap.text(body.text)
+      const json = Result.try(() => JSON.parse(body.text) as unknown)
+      if (Result.isFailure(json)) {
+        if (tap !== undefined) yield* tap.unparsable
+        return yield* fail(unparsableReason(ctx, where, status, headersOf, body.text))
+      }
+      return { json: json.success, text: body.text }
+    }).pipe(
+      Effect.tap(() => reportOutcome(ctx, endpoint.name, url, attempt, measure, undefined)),
+      Effect.tapError((error) => reportOutcome(ctx, endpoint.name, url, attempt, measure, error.reason._tag))
     )
-    // The limiter admits the request, and learns from its response (or settles it if it fails).
-    const { body, response } = yield* ctx.limiter === undefined
-      ? sent
-      : admitted(ctx.limiter, (waited) => reportWait(ctx, endpoint.name, waited), sent)
-    const status = response.status
-    // Headers are converted to a record on each read: read them only where they are used (failures; the
-    // limiter reads its own), not on every successful page.
-    let headers: Headers | undefined
-    const headersOf = () => (headers ??= response.headers)
-    // What partitioned streams and credit budgets read: the budget headers where they are read anyway (a
-    // limited layer) or carry credits (the Pro API).
-    if (ctx.limiter !== undefined || ctx.family === "pro") observeHeaders(ctx.observed, headersOf())
-    if (status < 200 || status >= 300) {
-      const now = yield* Clock.currentTimeMillis
-      return yield* fail(reasonOfStatus(ctx, where, status, headersOf(), body, now))
-    }
-    if (tap !== undefined) yield* tap.text(body.text)
-    const json = Result.try(() => JSON.parse(body.text) as unknown)
-    if (Result.isFailure(json)) {
-      if (tap !== undefined) yield* tap.unparsable
-      return yield* fail(unparsableReason(ctx, where, status, headersOf, body.text))
-    }
-    return { json: json.success, text: body.text }
-  }).pipe(
-    Effect.tap(() => reportOutcome(ctx, endpoint.name, url, attempt, measure, undefined)),
-    Effect.tapError((error) => reportOutcome(ctx, endpoint.name, url, attempt, measure, error.reason._tag))
-  )
-}
+  })
