@@ -76,23 +76,26 @@ export const telemetryLayer = (exporters: Exporters, metricsEvery = 10_000) =>
 /** What the program read. */
 export interface Read {
   readonly transactions: number
-  readonly lookups: number
-  readonly logs: number
+  /** Senders looked up. */
+  readonly senders: number
+  /** Their coin balances, in wei, added up. */
+  readonly balance: bigint
 }
 
 /**
- * The program: the latest validated transactions (a stream of a few pages), then the logs of the first eight,
- * four lookups at a time, all in one span of the program's own.
+ * The program: the latest validated transactions (a stream of a few pages), then the first eight senders'
+ * details (one lookup each, four at a time), all in one span of the program's own.
  */
 export const program: Effect.Effect<Read, BlockscoutError, Blockscout> = Effect.gen(function* () {
   const bs = yield* Blockscout
   const transactions = yield* Stream.runCollect(bs.streamTransactions({ filter: "validated" }).pipe(Stream.take(120)))
-  const logs = yield* Effect.forEach(
-    transactions.slice(0, 8),
-    (tx) => Effect.map(bs.listTransactionLogs(tx.hash), (page) => page.items.length),
+  const senders = [...new Set(transactions.map((tx) => tx.from.hash))].slice(0, 8)
+  const balances = yield* Effect.forEach(
+    senders,
+    (sender) => Effect.map(bs.getAddress(sender), (address) => address.coin_balance ?? 0n),
     { concurrency: 4 }
   )
-  return { transactions: transactions.length, lookups: logs.length, logs: logs.reduce((a, b) => a + b, 0) }
+  return { transactions: transactions.length, senders: senders.length, balance: balances.reduce((a, b) => a + b, 0n) }
 }).pipe(Effect.withSpan("telemetry-example"))
 
 /**
@@ -107,14 +110,14 @@ if (import.meta.main) {
     if (Option.isSome(endpoint)) {
       const read = yield* runExported(otlpExporters(endpoint.value))
       yield* Console.log(
-        `Read ${read.transactions} transactions and the logs of ${read.lookups}; traces and metrics sent to ${endpoint.value}`
+        `Read ${read.transactions} transactions and looked up ${read.senders} senders; traces and metrics sent to ${endpoint.value}`
       )
       return
     }
     const exporters = inMemoryExporters()
     const read = yield* runExported(exporters)
     yield* Console.log(
-      `Read ${read.transactions} transactions and the logs of ${read.lookups} (${read.logs} logs).\n` +
+      `Read ${read.transactions} transactions and looked up ${read.senders} senders (holding ${read.balance} wei).\n` +
         "What an OpenTelemetry collector would receive (set OTEL_EXPORTER_OTLP_ENDPOINT to send it to one):\n\n" +
         `Spans\n${describeSpans(exporters.spans.getFinishedSpans())}\n\n` +
         `Metrics\n${describeMetrics(exporters.metrics.getMetrics())}`

@@ -43,10 +43,11 @@ const examples: ReadonlyArray<{
   {
     file: "examples/src/telemetry.ts",
     check: (r, what) => {
-      positive(r, /Read (\d+) transactions and the logs of (\d+) \((\d+) logs\)/, what)
+      positive(r, /Read (\d+) transactions and looked up (\d+) senders \(holding (\d+) wei\)/, what)
       // The span tree and the metrics the SDK's in-memory exporters received.
       positive(r, /Blockscout\.streamTransactions\n +GET \/(?:1\/)?api\/v2\/transactions x(\d+) \(200\)/, what)
-      positive(r, /blockscout_client_requests\{endpoint=transactionLogs\} (\d+)/, what)
+      positive(r, /Blockscout\.getAddress x(\d+)\n +GET \/(?:1\/)?api\/v2\/addresses\/\{address\} x(\d+) \(200\)/, what)
+      positive(r, /blockscout_client_requests\{endpoint=address\} (\d+)/, what)
       positive(r, /blockscout_client_request_duration_seconds\{endpoint=transactions,status=200\} count (\d+)/, what)
     }
   },

@@ -133,7 +133,7 @@ describe("the telemetry example", () => {
         Effect.provideService(Metric.MetricRegistry, new Map())
       )
       assert.strictEqual(read.transactions, 120)
-      assert.strictEqual(read.lookups, 8)
+      assert.strictEqual(read.senders, 8)
 
       // Nothing sent to the collector holds the key, in any form.
       for (const { text } of otel.received) {
@@ -159,13 +159,13 @@ describe("the telemetry example", () => {
         assert.match(String(page.attributes["url.full"]), /filter=validated.*apikey=<redacted>$/)
       }
       // The lookups: one span each under the program's, one request each beneath.
-      const lookups = named("Blockscout.listTransactionLogs")
+      const lookups = named("Blockscout.getAddress")
       assert.strictEqual(lookups.length, 8)
       for (const lookup of lookups) {
         assert.strictEqual(lookup.parentSpanId, root!.spanId)
         const [request, ...more] = children(lookup)
         assert.lengthOf(more, 0)
-        assert.strictEqual(request!.name, "GET /1/api/v2/transactions/{hash}/logs")
+        assert.strictEqual(request!.name, "GET /1/api/v2/addresses/{address}")
         assert.strictEqual(request!.attributes["http.response.status_code"], 200)
       }
 
@@ -173,22 +173,20 @@ describe("the telemetry example", () => {
       const metrics = metricsOf(otel.received)
       const point = (name: string, attributes: Record<string, string>) =>
         metrics.get(name)?.find((p) => Object.entries(attributes).every(([k, v]) => p.attributes[k] === v))?.value
-      const logsRequests = sim.requests.filter((r) => r.path.endsWith("/logs")).length
+      const lookupRequests = sim.requests.filter((r) => /\/addresses\/0x[0-9a-fA-F]{40}$/.test(r.path)).length
+      assert.strictEqual(lookupRequests, 8)
       assert.strictEqual(point("blockscout_client_requests", { endpoint: "transactions" }), transactionRequests.length)
-      assert.strictEqual(point("blockscout_client_requests", { endpoint: "transactionLogs" }), logsRequests)
+      assert.strictEqual(point("blockscout_client_requests", { endpoint: "address" }), lookupRequests)
       assert.strictEqual(
-        point("blockscout_client_responses", { endpoint: "transactionLogs", status: "200", reason: "none" }),
-        logsRequests
+        point("blockscout_client_responses", { endpoint: "address", status: "200", reason: "none" }),
+        lookupRequests
       )
       assert.strictEqual(
-        point("blockscout_client_request_duration_seconds", { endpoint: "transactionLogs", status: "200" }),
-        logsRequests
+        point("blockscout_client_request_duration_seconds", { endpoint: "address", status: "200" }),
+        lookupRequests
       )
       // Every request was admitted by the limiter (the simulator announces no limit: no wait).
-      assert.strictEqual(
-        point("blockscout_client_rate_limit_wait_seconds", { endpoint: "transactionLogs" }),
-        logsRequests
-      )
+      assert.strictEqual(point("blockscout_client_rate_limit_wait_seconds", { endpoint: "address" }), lookupRequests)
     }).pipe(Effect.scoped)
   )
 })

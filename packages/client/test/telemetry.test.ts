@@ -216,7 +216,8 @@ describe("spans", () => {
         const bs = yield* Blockscout
         const pages = yield* Stream.runCollect(bs.streamWithdrawalsPages({ pageSize: 5 }))
         yield* bs.listWithdrawals({ pageSize: 5 })
-        yield* bs.listMainPageTransactions()
+        const [latest] = yield* bs.listMainPageTransactions()
+        yield* bs.getTransaction(latest!.hash)
         const notFound = yield* Effect.exit(bs.listTransactions())
         return { pages, notFound }
       }).pipe(Effect.provide(proOver(sim, [])))
@@ -266,6 +267,7 @@ describe("spans", () => {
       for (const [call, request] of [
         ["Blockscout.listWithdrawals", "GET /1/api/v2/withdrawals"],
         ["Blockscout.listMainPageTransactions", "GET /1/api/v2/main-page/transactions"],
+        ["Blockscout.getTransaction", "GET /1/api/v2/transactions/{hash}"],
         ["Blockscout.listTransactions", "GET /1/api/v2/transactions"]
       ] as const) {
         const [span] = named(call)
