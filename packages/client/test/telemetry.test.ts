@@ -286,6 +286,63 @@ describe("spans", () => {
     })
   )
 
+  it.effect("a partitioned stream's span holds a span per range walked, each holding its requests", () =>
+    Effect.gen(function* () {
+      // 300 blocks of 2 withdrawals: indexes 0..599, in ranges walked at once, 50 a page.
+      const sim = SimulatedBlockscout.make({ seed: 5, blocks: 300, withdrawalsPerBlock: 2 })
+      const capture = makeCapture()
+      const items = yield* driven(
+        capture.around(
+          Blockscout.use((bs) =>
+            Stream.runCollect(
+              bs.streamWithdrawals({
+                pageSize: 50,
+                partition: { fromIndex: 0, toIndex: 599, parts: 4, concurrency: 3 }
+              })
+            )
+          ).pipe(Effect.provide(proOver(sim, [])))
+        ),
+        "10 millis"
+      )
+      assert.strictEqual(items.length, 600)
+      assert.deepStrictEqual(capture.openSpans(), [])
+      const [stream, ...more] = capture.spans.filter((span) => span.name === "Blockscout.streamWithdrawals")
+      assert.lengthOf(more, 0)
+      const walks = capture.spans.filter((span) => span.name === "Blockscout.partition")
+      assert.isAtLeast(walks.length, 4, "a walk per range at least")
+      for (const walk of walks) {
+        assert.strictEqual(parentIdOf(walk), stream!.spanId)
+        assert.strictEqual(walk.attributes.get("blockscout.partition.dimension"), "index")
+        assert.strictEqual(walk.attributes.get("blockscout.endpoint"), "withdrawals")
+        assert.include(["done", "released"], walk.attributes.get("blockscout.partition.outcome"))
+      }
+      // Every request is beneath a range's walk, and the walks count them.
+      const requests = capture.spans.filter((span) => span.name === "GET /1/api/v2/withdrawals")
+      assert.strictEqual(requests.length, sim.requests.length)
+      const walkIds = new Set(walks.map((walk) => walk.spanId))
+      for (const request of requests) assert.isTrue(walkIds.has(parentIdOf(request)!), "beneath a range's walk")
+      assert.strictEqual(
+        walks.reduce((sum, walk) => sum + Number(walk.attributes.get("blockscout.partition.pages")), 0),
+        requests.length
+      )
+      // The ranges walked to their end tile the span: every index once.
+      const done = walks
+        .filter((walk) => walk.attributes.get("blockscout.partition.outcome") === "done")
+        .map((walk) => [
+          walk.attributes.get("blockscout.partition.low"),
+          walk.attributes.get("blockscout.partition.high")
+        ])
+        .sort((a, b) => Number(a[0]) - Number(b[0]))
+      assert.isAtLeast(done.length, 4)
+      let next = 0
+      for (const [low, high] of done) {
+        assert.strictEqual(low, next)
+        next = Number(high) + 1
+      }
+      assert.strictEqual(next, 600)
+    })
+  )
+
   it.effect("a stream its consumer stops early ends its span, and its requests' spans, with it", () =>
     Effect.gen(function* () {
       const sim = simulator({ latency })

@@ -18,7 +18,7 @@ import { makeBudget } from "./pagination/budget.ts"
 import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
 import { partitionedItems, partitionedPages } from "./partition/stream.ts"
-import { callSpanOptions, requestSpanName } from "./telemetry.ts"
+import { callSpanOptions, requestSpanName } from "./spans.ts"
 
 /**
  * The by-name calls over a table: any row by its name, for tools that derive commands from the table.

@@ -1,25 +1,14 @@
 /**
- * Telemetry: everything a request reports besides its result, in one place. The metrics (`Metrics.ts`), the
- * `onEvent` events, the span names and their attributes and events. `send.ts` and `retry.ts` call these at
- * each step of a request; `methods.ts` names the call's span, `pagination/fetch.ts` the request's.
- *
- * The spans of a call:
- * - the call's own span, `Blockscout.<method>` (a whole stream, a lookup), with `blockscout.endpoint`,
- *   `blockscout.family` and `blockscout.chain_id`;
- * - beneath it, one span per request (a stream's page, a lookup's one request), named and attributed after
- *   OpenTelemetry's HTTP client conventions: `GET {url.template}`, kind `client`, `http.request.method`,
- *   `url.full` (redacted), `url.template`, `server.address`, `server.port`, `http.response.status_code`,
- *   `http.request.resend_count` after a retry, `error.type` (the reason tag) when it fails. It covers the
- *   limiter's wait and every attempt; its events say what happened between them (`blockscout.retry`,
- *   `blockscout.rate_limit_wait`).
+ * Telemetry: everything a request reports besides its result, in one place: the metrics (`Metrics.ts`), the
+ * `onEvent` events, and what its span says (`spans.ts` names the spans and gives their attributes). `send.ts`
+ * and `retry.ts` call these at each step of a request.
  *
  * No attribute, event or label holds a credential: URLs are the redacted ones (`redactedUrl`), and metric
  * attributes are names, statuses and reason tags only.
  *
  * @internal
  */
-import { Effect, Metric, Result } from "effect"
-import type { Endpoint } from "../endpoints.ts"
+import { Effect, Metric } from "effect"
 import {
   rateLimitWaitHistogram,
   requestDurationHistogram,
@@ -27,7 +16,8 @@ import {
   responsesCounter,
   retriesCounter
 } from "../Metrics.ts"
-import { type ClientContext, emit, spanAttributes } from "./context.ts"
+import { type ClientContext, emit } from "./context.ts"
+import { spanEvent } from "./spans.ts"
 
 // ---------------------------------------------------------------------------------------------------------
 // Metrics
@@ -74,79 +64,6 @@ export const statusLabel = (status: number | undefined): string =>
       : status >= 100 && status < 600
         ? `${Math.floor(status / 100)}xx`
         : "other"
-
-// ---------------------------------------------------------------------------------------------------------
-// Spans
-
-/** Where the layer sends its requests, as the request spans show it. */
-interface Server {
-  readonly address: string | undefined
-  readonly port: number | undefined
-  /** The API root's path (`/api/v2`, `/1/api/v2`), before each row's path. */
-  readonly basePath: string
-}
-
-const servers = new WeakMap<ClientContext, Server>()
-
-const defaultPorts: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 }
-
-/** The layer's server (parsed once per layer from its public base URL, which has no userinfo). */
-const serverOf = (ctx: ClientContext): Server => {
-  let server = servers.get(ctx)
-  if (server === undefined) {
-    const parsed = Result.try(() => new URL(ctx.publicBase))
-    if (Result.isSuccess(parsed)) {
-      const url = parsed.success
-      const host = url.hostname
-      server = {
-        // URL keeps an IPv6 address's brackets; the conventions do not.
-        address: host.startsWith("[") ? host.slice(1, -1) : host,
-        port: url.port === "" ? defaultPorts[url.protocol] : Number(url.port),
-        basePath: url.pathname
-      }
-    } else server = { address: undefined, port: undefined, basePath: "" }
-    servers.set(ctx, server)
-  }
-  return server
-}
-
-/** The row's path under the layer's API root, parameters as placeholders: `/api/v2/transactions/{hash}`. */
-const urlTemplate = (ctx: ClientContext, endpoint: Endpoint): string => `${serverOf(ctx).basePath}${endpoint.path}`
-
-/** The name of a request's span, after OpenTelemetry's `{method} {url.template}`: `GET /api/v2/transactions`. */
-export const requestSpanName = (ctx: ClientContext, endpoint: Endpoint): string => `GET ${urlTemplate(ctx, endpoint)}`
-
-/**
- * The options of a call's own span (`Blockscout.<method>`): the endpoint, family and chain, and no stack trace
- * (the span is named for the method already; a stack costs a capture per call).
- */
-export const callSpanOptions = (ctx: ClientContext, endpoint: Endpoint) => ({
-  attributes: spanAttributes(ctx, endpoint),
-  captureStackTrace: false
-})
-
-/** The options of a request's span: kind `client`, the call's attributes and the HTTP conventions' own. */
-export const requestSpanOptions = (ctx: ClientContext, endpoint: Endpoint, url: string) => {
-  const server = serverOf(ctx)
-  const attributes: Record<string, unknown> = {
-    ...spanAttributes(ctx, endpoint),
-    "http.request.method": "GET",
-    "url.full": url,
-    "url.template": urlTemplate(ctx, endpoint)
-  }
-  if (server.address !== undefined) attributes["server.address"] = server.address
-  if (server.port !== undefined) attributes["server.port"] = server.port
-  return { kind: "client" as const, attributes }
-}
-
-/** Adds an event to the current span (the request's), at the clock's time. */
-const spanEvent = (name: string, attributes: Record<string, unknown>): Effect.Effect<void> =>
-  Effect.currentSpan.pipe(
-    Effect.flatMap((span) =>
-      Effect.clockWith((clock) => Effect.sync(() => span.event(name, clock.currentTimeNanosUnsafe(), attributes)))
-    ),
-    Effect.ignore
-  )
 
 // ---------------------------------------------------------------------------------------------------------
 // The steps of a request

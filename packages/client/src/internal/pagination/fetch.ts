@@ -16,7 +16,7 @@ import { decodeJson } from "../decode.ts"
 import { stripCredentials } from "../redact.ts"
 import { fetchJson } from "../retry.ts"
 import type { BodyTap, Parsed } from "../send.ts"
-import { requestSpanOptions } from "../telemetry.ts"
+import { noStack, requestSpanOptions } from "../spans.ts"
 import { type Query, queryOf, redactedUrl } from "../url.ts"
 
 /** The request of one page: the query for the cursor it is asked with, and its redacted URL. */
@@ -79,7 +79,7 @@ export const fetchRaw = (
       return Effect.void
     }),
     // No stack trace per span: one is captured per page otherwise, a measurable cost on long streams.
-    Effect.withSpan(spanName, requestSpanOptions(ctx, prepared.endpoint, url), { captureStackTrace: false }),
+    Effect.withSpan(spanName, requestSpanOptions(ctx, prepared.endpoint, url), noStack),
     Effect.map(() => {
       const body = box.body!
       box.body = undefined

@@ -17,6 +17,7 @@ import type { Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import type { Budget } from "../pagination/budget.ts"
 import * as Walk from "../pagination/walk.ts"
+import { noStack, partitionSpanName, partitionSpanOptions, reportPartition } from "../spans.ts"
 import { hasExtraKeys, isBelow, itemKeyOf, positionOf, startCursor } from "./keys.ts"
 import { bufferCap, pagesPerRange, rangeWindow, targetConcurrency } from "./pace.ts"
 import { carvePoint, cutAt, type Density, observeDensity, type Segment, spanFor, splitPoint } from "./segments.ts"
@@ -197,10 +198,15 @@ const deliver = <A>(shared: Shared<A>, seg: Segment<A>, page: PageWithCursor<A>)
   return last
 }
 
-/** Walks one range to its bottom, or until it must let go of it (the budget, a failure, fewer workers). */
+/**
+ * Walks one range to its bottom, or until it must let go of it (the budget, a failure, fewer workers), in a
+ * span of its own beneath the stream's, its requests' spans beneath it (`spans.ts`).
+ */
 const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> => {
   const { range } = shared
   let letGo = false
+  let walked = 0
+  let failed: string | undefined
   const pages = Walk.walk<A, PageWithCursor<A>>(shared.ctx, shared.prepared, shared.spanName, {
     start: seg.cursor ?? (Number.isFinite(seg.hi) ? startCursor(range, seg.hi) : undefined),
     until: (next) => isBelow(range, next, seg.lo),
@@ -212,6 +218,7 @@ const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> =
   const onPage = (page: PageWithCursor<A>): Effect.Effect<boolean> =>
     Effect.gen(function* () {
       const last = deliver(shared, seg, page)
+      walked += 1
       notify(shared)
       if (last || shared.failure !== undefined) return false
       yield* spawn(shared)
@@ -228,6 +235,7 @@ const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> =
     })
   return pages.pipe(
     Stream.runForEachWhile(onPage),
+    Effect.tapError((error) => Effect.sync(() => void (failed = error.reason._tag))),
     Effect.catch((error) => {
       if (error.reason._tag === "BudgetExhausted") {
         shared.stopped = true
@@ -241,7 +249,9 @@ const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> =
         if (seg.status === "running") seg.status = letGo || shared.failure !== undefined ? "pending" : "fetched"
         notify(shared)
       })
-    )
+    ),
+    Effect.andThen(Effect.suspend(() => reportPartition(seg, walked, letGo, failed))),
+    Effect.withSpan(partitionSpanName, partitionSpanOptions(shared.ctx, shared.prepared.endpoint, range), noStack)
   )
 }
 
