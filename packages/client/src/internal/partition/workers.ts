@@ -235,8 +235,8 @@ const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> =
     })
   return pages.pipe(
     Stream.runForEachWhile(onPage),
-    Effect.tapError((error) => Effect.sync(() => void (failed = error.reason._tag))),
     Effect.catch((error) => {
+      failed = error.reason._tag
       if (error.reason._tag === "BudgetExhausted") {
         shared.stopped = true
         letGo = true
