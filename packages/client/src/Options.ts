@@ -207,3 +207,33 @@ export type BlockscoutEvent =
       /** How long it waited, measured on the clock, from asking for admission to being admitted. */
       readonly delayMillis: number
     }
+  | IncompleteListEvent
+
+/**
+ * A page whose server says its list is not complete yet: 12.x servers and the Pro API put
+ * `meta: { status: 2, message }` on internal-transaction lists while some internal transactions of the
+ * page's block range are still being fetched from the node (`PageMetaStatus.pending`). The page itself
+ * carries the same `meta`; this event reports it as it arrives, so a progress line, a log or a history's
+ * completeness report can say so instead of passing an incomplete list off as a full history.
+ *
+ * Reported once per page, for every page method (`list*`, `stream*`, `stream*Pages`, the by-name calls).
+ * Pages that say nothing (older servers, other lists) and pages with `status: 1` (complete) report nothing.
+ *
+ * @since 0.2.0
+ * @category events
+ */
+export interface IncompleteListEvent {
+  readonly _tag: "IncompleteList"
+  readonly endpoint: string
+  /** The page's URL, redacted. */
+  readonly url: string
+  /** The page's `meta.status`: 2 (`PageMetaStatus.pending`) today, or a value a newer server adds. */
+  readonly status: number
+  /** The server's words (`"Some internal transactions within this block range have not yet been processed"`). */
+  readonly message: string | null
+  /**
+   * The blocks the page's items span (newest and oldest `block_number`), which is the range the server
+   * checked; absent when the page is empty or its items carry no block number.
+   */
+  readonly blocks?: { readonly from: number; readonly to: number } | undefined
+}

@@ -18,6 +18,7 @@ import { fetchJson } from "../retry.ts"
 import type { BodyTap, Parsed } from "../send.ts"
 import { noStack, requestSpanOptions } from "../spans.ts"
 import { type Query, queryOf, redactedUrl } from "../url.ts"
+import { reportMeta } from "./meta.ts"
 
 /** The request of one page: the query for the cursor it is asked with, and its redacted URL. */
 export const requestOf = (
@@ -88,22 +89,30 @@ export const fetchRaw = (
   )
 }
 
-/** Decodes a page body (fetched with `cursor`) and strips credentials from its cursor. */
+/**
+ * Decodes a page body (fetched with `cursor`) and strips credentials from its cursor. The page keeps the
+ * server's `meta` (12.x internal-transaction lists: whether the list is complete yet), and one that says it
+ * is not complete is reported (`IncompleteList`, `meta.ts`).
+ */
 export const decodePage = <A>(
   ctx: ClientContext,
   prepared: Prepared,
   cursor: Cursor | undefined,
   body: Parsed
-): Effect.Effect<Page<A>, Errors.BlockscoutError> =>
-  decodeJson(ctx, prepared.endpoint, () => requestOf(ctx, sized(ctx, prepared), cursor).url, body).pipe(
+): Effect.Effect<Page<A>, Errors.BlockscoutError> => {
+  const url = () => requestOf(ctx, sized(ctx, prepared), cursor).url
+  return decodeJson(ctx, prepared.endpoint, url, body).pipe(
     Effect.map((raw) => {
       const page = raw as Page<A>
       const next = page.next_page_params
-      return next === null || next === undefined
-        ? { items: page.items, next_page_params: null }
-        : { items: page.items, next_page_params: stripCredentials(ctx, next) }
-    })
+      const next_page_params = next === null || next === undefined ? null : stripCredentials(ctx, next)
+      return page.meta === undefined
+        ? { items: page.items, next_page_params }
+        : { items: page.items, next_page_params, meta: page.meta }
+    }),
+    Effect.tap((page) => reportMeta(ctx, prepared.endpoint.name, url, page))
   )
+}
 
 /**
  * Fetches the page of a paged endpoint at `prepared.cursor` (the first page when it has none), its request in
