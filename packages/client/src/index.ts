@@ -9,6 +9,15 @@ export * as BaseUrl from "./BaseUrl.ts"
 export { Blockscout, type BlockscoutShape, type BlockscoutTarget } from "./Blockscout.ts"
 export type { BlockscoutConfig } from "./BlockscoutConfig.ts"
 export {
+  type ChainDone,
+  type ChainElement,
+  type ChainFailed,
+  type ChainItem,
+  isChainItem,
+  type StreamChainsOptions,
+  streamChains
+} from "./Chains.ts"
+export {
   BlockscoutError,
   type BlockscoutErrorConstructor,
   type BlockscoutErrorReason,

@@ -19,6 +19,7 @@ import { RateWindows } from "./internal/rateWindows.ts"
 import { checkRequest, credentialKeys, makeRoutes, matchRoute, type Route } from "./internal/router.ts"
 import { Renderer, type ServerMode } from "./render/Renderer.ts"
 import { handlers } from "./routes/index.ts"
+import { siblingsOf } from "./internal/siblings.ts"
 import { SimulatedChain } from "./SimulatedChain.ts"
 import type { RequestRecord, SimulatedRequest, SimulatedResponse, SimulatorOptions } from "./SimulatorOptions.ts"
 
@@ -68,6 +69,8 @@ export class SimulatedBlockscout {
   private readonly memo = new Map<string, unknown>()
   private readonly routes: ReadonlyArray<Route>
   private readonly restricted: Set<string>
+  /** The Pro family's other chains (`otherChains`), by chain id: served on this server's keys, windows and credits. */
+  private readonly siblings: ReadonlyMap<number, SimulatedBlockscout>
 
   private constructor(options: SimulatorOptions) {
     this.options = options
@@ -76,6 +79,7 @@ export class SimulatedBlockscout {
     this.windows = new RateWindows(options.rateLimit)
     this.routes = makeRoutes(options.endpoints ?? defaultEndpoints, handlers)
     this.restricted = new Set((options.restrictedAddresses ?? []).map((a) => a.toLowerCase()))
+    this.siblings = siblingsOf(options, (sibling) => new SimulatedBlockscout(sibling))
   }
 
   /** Builds a simulator; the same options give the same chain and the same answers. */
@@ -120,9 +124,9 @@ export class SimulatedBlockscout {
         transport
       }
     }
-    if (family === undefined || (pro !== null && Number(pro[1]) !== this.chain.chainId)) {
-      return finish({ status: 404, body: { message: "Not found" } })
-    }
+    // The chain a Pro path names: this one, or one of `otherChains` (sharing this server's keys and windows).
+    const server = pro === null ? this : this.serving(Number(pro[1]))
+    if (family === undefined || server === undefined) return finish({ status: 404, body: { message: "Not found" } })
     if (request.method.toUpperCase() !== "GET") return finish({ status: 405, body: { message: "Method not allowed" } })
 
     // Credentials: Pro takes `apikey` or a bearer token; an instance takes `x-api-key` or `apikey`.
@@ -135,7 +139,7 @@ export class SimulatedBlockscout {
     if (refused !== undefined) return finish(refused)
     if (r.limited) return finish({ status: 429, body: { message: "Too many requests. Please try again later." } })
 
-    fault = pickFault(this.options.faults, this.chain.seed, { requestNumber: n, family, path: sub, query })
+    fault = pickFault(server.options.faults, server.chain.seed, { requestNumber: n, family, path: sub, query })
     switch (fault?._tag) {
       case "ServerError":
         return finish(
@@ -157,7 +161,7 @@ export class SimulatedBlockscout {
     // validation failures throw a `Reject` carrying the error response, answered here.
     try {
       outcome =
-        found === undefined ? { status: 404, body: { message: "Not found" } } : this.dispatch(found, family, query)
+        found === undefined ? { status: 404, body: { message: "Not found" } } : server.dispatch(found, family, query)
     } catch (e) {
       if (e instanceof Reject) outcome = e.outcome
       else throw e
@@ -170,6 +174,11 @@ export class SimulatedBlockscout {
       outcome = fault.body === undefined ? wrongBody(outcome) : { status: 200, body: fault.body }
     }
     return finish(outcome, fault?._tag === "Truncate" ? "truncate" : undefined)
+  }
+
+  /** The server of a Pro chain id: this one, or one of `otherChains`; undefined for a chain not served. */
+  private serving(chainId: number): SimulatedBlockscout | undefined {
+    return chainId === this.chain.chainId ? this : this.siblings.get(chainId)
   }
 
   /** Keys and credits: the refusal to answer (401, 402), or undefined; charges a Pro call that goes through. */

@@ -96,6 +96,25 @@ export interface SimulatorOptions extends ChainOptions {
    * handler in the simulator is routed and checked, then answered 501.
    */
   readonly endpoints?: Readonly<Record<string, Endpoint>> | undefined
+  /**
+   * More chains the Pro family serves, as the Pro API does: each its own chain (built from these options:
+   * give each a distinct `chainId`, and a `seed` for a different history) and its own faults, all behind this
+   * server's keys, rate-limit window and credits, since a Pro key's limit covers every chain. The per-instance
+   * family serves the main chain only. Default: none (another chain id answers 404).
+   */
+  readonly otherChains?: ReadonlyArray<OtherChainOptions> | undefined
+}
+
+/**
+ * One more chain of a simulated Pro API (`SimulatorOptions.otherChains`): its chain options (a `chainId` is
+ * required) and the faults its requests meet.
+ *
+ * @since 0.2.0
+ * @category options
+ */
+export interface OtherChainOptions extends ChainOptions {
+  readonly chainId: number
+  readonly faults?: FaultPlan | undefined
 }
 
 /**

@@ -50,6 +50,7 @@ export type {
   RequestRecord,
   SimulatedRequest,
   SimulatedResponse,
+  OtherChainOptions,
   SimulatorOptions,
   StalledClockWarning
 } from "./SimulatorOptions.ts"
