@@ -15,6 +15,7 @@ import type { BlockscoutError, CallReason, InvalidArgument, StreamReason } from 
 import * as BlockscoutConfig from "./BlockscoutConfig.ts"
 import type { BlockscoutMethods } from "./BlockscoutMethods.ts"
 import type { EndpointItem, endpoints, Family } from "./endpoints.ts"
+import type { HistoryMethods } from "./History.ts"
 import { configError, fromConfig } from "./internal/config.ts"
 import { checkOptions } from "./internal/options.ts"
 import { RateLimitRegistry } from "./internal/limiter/registry.ts"
@@ -52,7 +53,7 @@ type Items = ItemName<typeof endpoints>
  * @since 0.1.0
  * @category models
  */
-export interface BlockscoutShape extends BlockscoutMethods {
+export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods {
   /** Which API family this client talks to (also `target.family`). */
   readonly family: Family
   /** The Pro API chain id; `undefined` for an instance (also `target.chainId`). */

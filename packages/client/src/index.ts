@@ -44,6 +44,33 @@ export {
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
 export {
+  type HistoryCheckpoint,
+  HistoryCheckpointSchema,
+  type HistoryEntry,
+  historyEntryKey,
+  type HistoryKind,
+  historyKinds,
+  type HistoryMethods,
+  type HistoryOptions,
+  type HistoryPage,
+  type InternalTransactionEntry,
+  isSameTransferLog,
+  type SourceProgress,
+  type TokenTransferEntry,
+  type TransactionEntry
+} from "./History.ts"
+export {
+  addTallies,
+  emptyTally,
+  type HistoryGap,
+  type HistoryReport,
+  type HistoryTally,
+  HistoryTallySchema,
+  type IncompleteRange,
+  type TokenTransfersReport,
+  type Unverified
+} from "./HistoryReport.ts"
+export {
   type ArrayEndpoint,
   arrayRow,
   type Endpoint,
@@ -101,6 +128,7 @@ export type {
   BlockscoutEvent,
   BlockscoutOptions,
   ClientOptions,
+  IncompleteListEvent,
   InstanceOptions,
   ProOptions
 } from "./Options.ts"

@@ -12,6 +12,7 @@ import type { BlockscoutMethods } from "../BlockscoutMethods.ts"
 import { endpoints } from "../endpoints.ts"
 import type { BlockscoutOptions } from "../Options.ts"
 import { toContext } from "./context.ts"
+import { makeHistory } from "./history/methods.ts"
 import { makeMethods } from "./methods.ts"
 import { announcedRate } from "./observed.ts"
 import { estimateOf } from "./partition/estimate.ts"
@@ -46,6 +47,7 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
   const methods: BlockscoutMethods = derived
   return {
     ...methods,
+    ...makeHistory({ page, pages, stream, get }, ctx.publicBase),
     // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
     ...({ page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">),
     family: target.family,

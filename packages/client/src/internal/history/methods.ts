@@ -1,0 +1,166 @@
+/**
+ * The history methods of the service, over its by-name calls: the lists an address's history merges (one row
+ * per kind), where each starts for a block range, the transaction lookup that places a token transfer, and the
+ * server answers a report reads. Arguments are checked here, before anything is sent.
+ *
+ * @internal
+ */
+import { isAddress, type NextPageParams } from "@blockscout-effect/schema"
+import { Effect, Result, Stream } from "effect"
+import { BlockscoutError, Decode, InvalidArgument } from "../../BlockscoutError.ts"
+import type { endpoints } from "../../endpoints.ts"
+import { type HistoryKind, type HistoryMethods, type HistoryOptions, historyKinds } from "../../History.ts"
+import { emptyTally, type HistoryTally } from "../../HistoryReport.ts"
+import type { ByName } from "../methods.ts"
+import { merge } from "./merge.ts"
+import { type ReconcileApi, reconcileAddress, reconcileToken } from "./reconcile.ts"
+import type { SourceSpec } from "./source.ts"
+
+/** The list each kind comes from. */
+const rows = {
+  transaction: "addressTransactions",
+  tokenTransfer: "addressTokenTransfers",
+  internalTransaction: "internalTransactions"
+} as const
+
+/**
+ * The keys each list compares, most significant first (docs/blockscout-api.md, "Cursors are keys"): a cursor
+ * `{ block_number: B + 1, others: 0 }` asks for everything at or below block B.
+ */
+const rangeKeys: Record<HistoryKind, ReadonlyArray<string>> = {
+  transaction: ["block_number", "index"],
+  tokenTransfer: ["block_number", "index"],
+  internalTransaction: ["block_number", "transaction_index", "index"]
+}
+
+const invalid = (argument: string, message: string) =>
+  new BlockscoutError({ reason: new InvalidArgument({ endpoint: "addressHistory", url: "", argument, message }) })
+
+const isBlock = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0
+
+/** A history's options, checked: the address (lower case), kinds in canonical order, the block range. */
+interface Checked {
+  readonly address: string
+  readonly kinds: ReadonlyArray<HistoryKind>
+  readonly fromBlock: number
+  readonly toBlock: number | undefined
+}
+
+const check = (address: string, options: HistoryOptions): Result.Result<Checked, BlockscoutError<InvalidArgument>> => {
+  if (!isAddress(address))
+    return Result.fail(invalid("address", `expected 0x and 40 hex digits, got ${JSON.stringify(address)}`))
+  const kinds = options.kinds ?? historyKinds
+  if (kinds.length === 0) return Result.fail(invalid("kinds", "give at least one kind"))
+  for (const [i, kind] of kinds.entries()) {
+    if (!historyKinds.includes(kind)) return Result.fail(invalid("kinds", `unknown kind ${JSON.stringify(kind)}`))
+    if (kinds.indexOf(kind) !== i) return Result.fail(invalid("kinds", `${kind} is listed twice`))
+  }
+  const { fromBlock = 0, toBlock } = options
+  if (!isBlock(fromBlock)) return Result.fail(invalid("fromBlock", `expected a block number, got ${fromBlock}`))
+  if (toBlock !== undefined && !isBlock(toBlock))
+    return Result.fail(invalid("toBlock", `expected a block number, got ${toBlock}`))
+  if (toBlock !== undefined && toBlock < fromBlock) {
+    return Result.fail(invalid("toBlock", `toBlock ${toBlock} is below fromBlock ${fromBlock}`))
+  }
+  return Result.succeed({
+    address: address.toLowerCase(),
+    kinds: historyKinds.filter((kind) => kinds.includes(kind)),
+    fromBlock,
+    toBlock
+  })
+}
+
+/** The history methods over a client's by-name calls; `api` names the server (checkpoints name it). */
+export const makeHistory = (byName: ByName<typeof endpoints>, api: string): HistoryMethods => {
+  const reconcileApi: ReconcileApi = {
+    counters: (address) => byName.get("addressCounters", { address }),
+    details: (address) => byName.get("address", { address }),
+    indexing: byName.get("indexingStatus"),
+    tokenCounters: (token) => byName.get("tokenCounters", { token })
+  }
+  const lookup = (hash: string) =>
+    Effect.flatMap(byName.get("transaction", { hash }), (tx) =>
+      tx.block_number === null || tx.position === null
+        ? Effect.fail(
+            new BlockscoutError({
+              reason: new Decode({
+                endpoint: "transaction",
+                url: "",
+                path: "block_number",
+                message: `transaction ${hash} has a token transfer in the address's list, but the server says it is pending`
+              })
+            })
+          )
+        : Effect.succeed({ block: tx.block_number, index: tx.position })
+    )
+  const requestOf = (c: Checked) =>
+    JSON.stringify({ api, address: c.address, kinds: c.kinds, fromBlock: c.fromBlock, toBlock: c.toBlock ?? null })
+  const sources = (c: Checked, pageSize: number | undefined): Array<SourceSpec> =>
+    c.kinds.map((kind) => {
+      const start: NextPageParams | undefined =
+        c.toBlock === undefined
+          ? undefined
+          : Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? (c.toBlock as number) + 1 : 0]))
+      return {
+        kind,
+        pages: (cursor) =>
+          byName.pages(rows[kind], {
+            address: c.address,
+            ...((cursor ?? start) ? { cursor: cursor ?? start } : {}),
+            ...(pageSize === undefined ? {} : { pageSize })
+          })
+      }
+    })
+  const whole = (c: Checked) => c.fromBlock === 0 && c.toBlock === undefined
+
+  const streamAddressHistoryPages: HistoryMethods["streamAddressHistoryPages"] = (address, options = {}) => {
+    const checked = check(address, options)
+    if (Result.isFailure(checked)) return Stream.fail(checked.failure)
+    const c = checked.success
+    const request = requestOf(c)
+    const resume = options.resume
+    if (resume !== undefined && resume.request !== request) {
+      return Stream.fail(
+        invalid("resume", `the checkpoint belongs to another history (${resume.request}), not to ${request}`)
+      )
+    }
+    return merge({
+      address: c.address,
+      fromBlock: c.fromBlock,
+      toBlock: c.toBlock,
+      frontier: resume?.frontier ?? null,
+      lookup,
+      request,
+      sources: sources(c, options.pageSize),
+      resume: resume?.sources,
+      tally: resume?.tally ?? emptyTally,
+      finish:
+        options.reconcile === false
+          ? undefined
+          : (tally: HistoryTally) =>
+              reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) })
+    })
+  }
+
+  return {
+    streamAddressHistoryPages,
+    streamAddressHistory: (address, options = {}) =>
+      Stream.flattenIterable(
+        Stream.map(streamAddressHistoryPages(address, { ...options, reconcile: false }), (page) => page.entries)
+      ),
+    reconcileAddressHistory: (address, tally, options = {}) => {
+      const checked = check(address, options)
+      if (Result.isFailure(checked)) return Effect.fail(checked.failure)
+      const c = checked.success
+      return reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) })
+    },
+    reconcileTokenTransfers: (token, streamedTransfers) => {
+      if (!isAddress(token))
+        return Effect.fail(invalid("token", `expected 0x and 40 hex digits, got ${JSON.stringify(token)}`))
+      if (!Number.isSafeInteger(streamedTransfers) || streamedTransfers < 0) {
+        return Effect.fail(invalid("streamedTransfers", `expected a count, got ${streamedTransfers}`))
+      }
+      return reconcileToken(reconcileApi, token.toLowerCase(), streamedTransfers)
+    }
+  }
+}

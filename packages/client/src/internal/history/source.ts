@@ -1,0 +1,151 @@
+/**
+ * One list of a history as the merge walks it: its pages pulled one at a time (the walk underneath prefetches
+ * the next), each item placed (kind, block, transaction) and held until its block is complete, and where the
+ * list stands for a checkpoint (the cursor of the page holding its oldest held item).
+ *
+ * What is left out as a page is read: pending transactions (counted), items at or above the checkpoint's
+ * frontier (emitted by an earlier run) or above the range, and everything from the first item below the
+ * range on (the list is over for this history then).
+ *
+ * @internal
+ */
+import type { NextPageParams } from "@blockscout-effect/schema"
+import { Effect, Pull, type Scope, Stream } from "effect"
+import { BlockscoutError, Decode } from "../../BlockscoutError.ts"
+import type { HistoryKind, SourceProgress } from "../../History.ts"
+import type { HistoryTally } from "../../HistoryReport.ts"
+import type { PageWithCursor } from "../../Parameters.ts"
+import { type Held, placeOf } from "./entries.ts"
+import { countMeta, countPending } from "./tally.ts"
+
+/** How to read one list: its pages from a cursor (undefined: from the top of the history's range). */
+export interface SourceSpec {
+  readonly kind: HistoryKind
+  readonly pages: (cursor: NextPageParams | undefined) => Stream.Stream<PageWithCursor<unknown>, BlockscoutError>
+}
+
+/** What every list of one history shares. */
+export interface Bounds {
+  readonly address: string
+  readonly fromBlock: number
+  readonly toBlock: number | undefined
+  /** Blocks at or above it were emitted by an earlier run (a checkpoint's frontier). */
+  readonly frontier: number | null
+  /** A transaction's block and index, looked up (a token transfer of a server before 6.8 has no block number). */
+  readonly lookup: (hash: string) => Effect.Effect<{ readonly block: number; readonly index: number }, BlockscoutError>
+}
+
+/** One list being walked. */
+export interface Live {
+  readonly kind: HistoryKind
+  readonly pull: Effect.Effect<ReadonlyArray<PageWithCursor<unknown>> | undefined, BlockscoutError>
+  /** Pages pulled and not read yet (a pull may bring several). */
+  readonly queue: Array<PageWithCursor<unknown>>
+  /** Items read and not emitted, newest first. */
+  held: Array<Held>
+  /** No more pages will be read. */
+  ended: boolean
+  /** The cursor the next page is fetched with (where the list stands once nothing is held). */
+  next: NextPageParams | undefined
+}
+
+/** Starts walking a list from `cursor`, in the stream's scope. */
+export const open = (spec: SourceSpec, cursor: NextPageParams | undefined): Effect.Effect<Live, never, Scope.Scope> =>
+  Effect.map(Stream.toPull(spec.pages(cursor)), (pull) => ({
+    kind: spec.kind,
+    pull: Pull.catchDone(pull, () => Effect.succeed(undefined)),
+    queue: [],
+    held: [],
+    ended: false,
+    next: cursor
+  }))
+
+/** The newest block a list can still hold items of: its oldest held item's block (its next page goes on from there). */
+export const reach = (live: Live): number => (live.held[live.held.length - 1] as Held).block
+
+/**
+ * Reads the list's next page into `held`, updating the tally (pending transactions, internal-transaction
+ * `meta`); `ended` once the list is over for this history.
+ */
+export const readPage = (
+  live: Live,
+  bounds: Bounds,
+  tally: { value: HistoryTally }
+): Effect.Effect<void, BlockscoutError> =>
+  Effect.gen(function* () {
+    while (live.queue.length === 0) {
+      const pages = yield* live.pull
+      if (pages === undefined) {
+        live.ended = true
+        return
+      }
+      live.queue.push(...pages)
+    }
+    const page = live.queue.shift() as PageWithCursor<unknown>
+    live.next = page.next_page_params ?? undefined
+    if (page.next_page_params === null) live.ended = true
+    if (live.kind === "internalTransaction") {
+      tally.value = countMeta(tally.value, page.meta, page.items, { from: bounds.toBlock ?? 0, to: bounds.fromBlock })
+    }
+    for (const item of page.items) {
+      const place = placeOf(live.kind, item)
+      let block = place.block
+      let index = place.index
+      if (block === null || block === undefined) {
+        if (live.kind === "transaction") {
+          // Counted once: a resumed run re-reads the first page only when the earlier run had read all of them.
+          if (bounds.frontier === null) {
+            const to = (item as { readonly to: { readonly hash: string } | null }).to
+            tally.value = countPending(tally.value, to, bounds.address)
+          }
+          continue
+        }
+        if (place.hash === null) return yield* Effect.fail(unplaceable(live.kind, page.cursor))
+        const found = yield* bounds.lookup(place.hash)
+        block = found.block
+        index = found.index
+      }
+      if (
+        (bounds.frontier !== null && block >= bounds.frontier) ||
+        (bounds.toBlock !== undefined && block > bounds.toBlock)
+      ) {
+        continue
+      }
+      if (block < bounds.fromBlock) {
+        live.ended = true
+        live.queue.length = 0
+        return
+      }
+      live.held.push({
+        kind: live.kind,
+        block,
+        hash: place.hash,
+        index,
+        position: place.position,
+        item,
+        page: page.cursor
+      })
+    }
+  })
+
+/** An item that says neither its block nor its transaction: nothing can place it in the chain. */
+const unplaceable = (kind: HistoryKind, cursor: NextPageParams | undefined) =>
+  new BlockscoutError({
+    reason: new Decode({
+      endpoint: kind,
+      url: "",
+      path: "block_number",
+      message: `a ${kind} item has neither a block number nor a transaction hash (page cursor ${JSON.stringify(cursor ?? null)})`
+    })
+  })
+
+/** Where the list stands once its items of blocks above `below` are out. */
+export const progressOf = (live: Live): SourceProgress => {
+  const first = live.held[0]
+  if (first !== undefined) return cursorProgress(live.kind, first.page)
+  if (live.ended) return { kind: live.kind, done: true }
+  return cursorProgress(live.kind, live.queue[0]?.cursor ?? live.next)
+}
+
+const cursorProgress = (kind: HistoryKind, cursor: NextPageParams | undefined): SourceProgress =>
+  cursor === undefined ? { kind, done: false } : { kind, cursor, done: false }
