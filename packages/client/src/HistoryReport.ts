@@ -164,14 +164,14 @@ export type HistoryGap =
     }
 
 /**
- * What could not be checked, and why (a block range has no counter; a server before 12.0 says nothing about
- * its internal-transaction lists).
+ * What could not be checked, and why: a list's count (a block range has no counter; a server before 12.0 says
+ * nothing about its internal-transaction lists), or the server's indexing status (`indexing`).
  *
  * @since 0.2.0
  * @category models
  */
 export interface Unverified {
-  readonly kind: "transactions" | "tokenTransfers" | "internalTransactions" | "transfers"
+  readonly kind: "transactions" | "tokenTransfers" | "internalTransactions" | "indexing"
   readonly message: string
 }
 

@@ -32,7 +32,7 @@ const below = (ratio: string | null | undefined): boolean => typeof ratio === "s
 /** The indexing status as a gap, when the server has not finished indexing; or why it could not be read. */
 const indexingCheck = (api: ReconcileApi, internal: boolean) =>
   Effect.map(attempt(api.indexing), (answer): { gap?: HistoryGap; unverified?: Unverified } => {
-    if (!answer.ok) return { unverified: { kind: "transactions", message: `indexing status not read (${answer.why})` } }
+    if (!answer.ok) return { unverified: { kind: "indexing", message: `indexing status not read (${answer.why})` } }
     const status = answer.value
     const blocks = status.finished_indexing_blocks === false || below(status.indexed_blocks_ratio)
     const internals =
