@@ -21,6 +21,7 @@ import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
 import { backfillCommand } from "./Backfill.ts"
 import { CliExit, exitCodes } from "./Exit.ts"
 import { commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
+import { historyCommand } from "./History.ts"
 import { type CliOptions, runEndpoint } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 
@@ -103,10 +104,13 @@ export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
   return command.pipe(Command.withDescription(description), Command.withShortDescription(row.summary))
 }
 
-/** The whole command tree: `blockscout <endpoint> ...`, one subcommand per row of `endpoints`. */
+/**
+ * The whole command tree: `blockscout <endpoint> ...`, one subcommand per row of `endpoints`, and
+ * `address-history` (History.ts).
+ */
 export const makeCommand = (options: CliOptions = {}) => {
   const rows: ReadonlyArray<Endpoint> = Object.values(endpoints)
-  const [first, ...rest] = rows.map((row) => endpointCommand(row, options))
+  const [first, ...rest] = [...rows.map((row) => endpointCommand(row, options)), historyCommand(options)]
   return Command.make("blockscout").pipe(
     Command.withDescription(
       "Stream any Blockscout API v2 list endpoint to NDJSON, CSV, Parquet or a table, with progress, a checkpoint " +

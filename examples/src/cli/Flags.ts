@@ -9,6 +9,7 @@
  * checked here, in one place, so every mistake is exit code 2 with the flag in the message.
  */
 import type { Endpoint, PartitionOptions } from "@blockscout-effect/client"
+import { chainIdColumn, parseChains } from "./Chains.ts"
 import { Columns, Format } from "@blockscout-effect/export"
 import { Effect, Option } from "effect"
 import { type Command, Flag } from "effect/cli"
@@ -28,6 +29,13 @@ export class UsageError extends Error {}
 export const commonFlags = {
   chain: Flag.Int("chain").pipe(
     Flag.withDescription("Pro API chain id (1 = Ethereum); selects the Pro API (needs a key)"),
+    Flag.optional
+  ),
+  chains: Flag.String("chains").pipe(
+    Flag.withDescription(
+      "Pro API chain ids, comma-separated (1,10,8453): the same query on each, on the key's one rate limit; " +
+        "every item gets a chain_id, a chain's failure is reported and the others go on"
+    ),
     Flag.optional
   ),
   baseUrl: Flag.String("base-url").pipe(
@@ -156,6 +164,8 @@ export interface Settings {
   readonly retries: number | undefined
   /** A partitioned run: its span and concurrency (the client's `partition` option); `undefined`: sequential. */
   readonly partition: PartitionOptions | undefined
+  /** `--chains`: the Pro API chains to run on (items tagged with `chain_id`). */
+  readonly chains: ReadonlyArray<number> | undefined
 }
 
 /** A comma-separated flag value as a list (blanks dropped). */
@@ -218,6 +228,26 @@ const partitionOf = (row: Endpoint, input: CommonInput) =>
 /** Checks every flag that needs more than its type (ranges, combinations, columns); fails with `UsageError`. */
 export const settingsOf = (row: Endpoint, input: CommonInput) =>
   Effect.gen(function* () {
+    const settings = yield* settingsFor(row.name, Columns.ofEndpoint(row), input)
+    const partition = yield* partitionOf(row, input)
+    if (partition !== undefined && settings.chains !== undefined) {
+      yield* usage("--chains runs each chain from its newest item: block and index spans differ per chain, drop the partition flags")
+    }
+    return { ...settings, partition }
+  })
+
+/**
+ * `settingsOf` for any output, without the row's partition: `what` names the items in messages, `columns` are
+ * every column they have (CSV and Parquet write them all, `--columns` picks from them, `tableColumns` the few a
+ * table shows).
+ */
+export const settingsFor = (
+  what: string,
+  columns: ReadonlyArray<Columns.Column>,
+  input: CommonInput,
+  tableColumns: (all: ReadonlyArray<Columns.Column>) => ReadonlyArray<Columns.Column> = Table.defaultColumns
+) =>
+  Effect.gen(function* () {
     const get = Option.getOrUndefined
     const format = input.format
     const output = get(input.output)
@@ -239,9 +269,19 @@ export const settingsOf = (row: Endpoint, input: CommonInput) =>
       yield* usage("--format table is for reading in a terminal: use ndjson, csv or parquet with --output")
     }
     if (output === undefined && format === "parquet") yield* usage("--format parquet needs --output FILE")
+    let chains: ReadonlyArray<number> | undefined
+    if (Option.isSome(input.chains)) {
+      const parsed = parseChains(input.chains.value)
+      if (typeof parsed === "string") return yield* usage(parsed)
+      if (Option.isSome(input.chain)) yield* usage("--chains and --chain: give one (--chains runs every chain listed)")
+      if (resume !== undefined && Option.isSome(input.limit)) {
+        yield* usage("--chains with --resume cannot stop at --limit (chains interleave): drop --limit to resume")
+      }
+      chains = parsed
+    }
 
-    let columns: ReadonlyArray<Columns.Column> | undefined
-    const all = Columns.ofEndpoint(row)
+    let selected: ReadonlyArray<Columns.Column> | undefined
+    const all = chains === undefined ? columns : [chainIdColumn, ...columns]
     if (Option.isSome(input.columns)) {
       if (format === "ndjson") yield* usage("--columns applies to csv, parquet and table output, not ndjson")
       const names = listOf(input.columns.value)
@@ -249,30 +289,29 @@ export const settingsOf = (row: Endpoint, input: CommonInput) =>
       const chosen = Columns.select(all, names)
       if (chosen.unknown.length > 0) {
         yield* usage(
-          `--columns: ${row.name} items have no column ${chosen.unknown.join(", ")} ` +
+          `--columns: ${what} items have no column ${chosen.unknown.join(", ")} ` +
             `(they have ${all.length}, e.g. ${all
               .slice(0, 6)
               .map((c) => c.name)
               .join(", ")}; see --format csv --limit 1 for all)`
         )
       }
-      columns = chosen.columns
-    } else if (format === "csv" || format === "parquet") columns = all
-    else if (format === "table") columns = Table.defaultColumns(all)
-
-    const partition = yield* partitionOf(row, input)
+      selected = chosen.columns
+    } else if (format === "csv" || format === "parquet") selected = all
+    else if (format === "table") selected = tableColumns(all)
 
     const settings: Settings = {
-      partition,
+      partition: undefined,
       format,
       output,
       resume,
       limit: get(input.limit),
       pageSize: get(input.pageSize),
-      columns,
+      columns: selected,
       requestsPerSecond: rps,
       timeoutSeconds: timeout,
-      retries: get(input.retries)
+      retries: get(input.retries),
+      chains
     }
     return settings
   })

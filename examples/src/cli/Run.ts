@@ -11,6 +11,7 @@ import {
   Blockscout,
   type BlockscoutError,
   type BlockscoutEvent,
+  type BlockscoutShape,
   type Endpoint,
   type ItemName,
   type ListName,
@@ -19,8 +20,9 @@ import {
   type ServerBudget
 } from "@blockscout-effect/client"
 import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
-import { Effect, PlatformError, Stream } from "effect"
+import { Effect, type Layer, PlatformError, type Redacted, Stream } from "effect"
 import { clientLayer } from "./Api.ts"
+import { chainFailures, chainInput, chainPages } from "./Chains.ts"
 import { CliExit, exitCodes, fromBlockscoutError, scrub } from "./Exit.ts"
 import { type CommonInput, type Settings, settingsOf, UsageError } from "./Flags.ts"
 import * as Screen from "./Screen.ts"
@@ -35,7 +37,7 @@ export interface CliOptions {
 }
 
 /** Client options from the checked flags, over the tool's own (a flag given wins). */
-const clientOptions = (
+export const clientOptions = (
   settings: Settings,
   options: CliOptions,
   onEvent: (e: BlockscoutEvent) => Effect.Effect<void>
@@ -55,14 +57,14 @@ const clientOptions = (
 })
 
 /** How many retries the client makes with these options (for "retry 2 of 5"). */
-const retriesOf = (settings: Settings, options: CliOptions): number => {
+export const retriesOf = (settings: Settings, options: CliOptions): number => {
   if (settings.retries !== undefined) return settings.retries
   const retry = options.client?.retry
   return retry === false ? 0 : (retry?.times ?? 5)
 }
 
 /** Streams the pages of `row` to stdout in the chosen format, stopping at `--limit`. */
-const toStdout = <E, R>(
+export const toStdout = <E, R>(
   screen: Screen.Screen,
   settings: Settings,
   pages: Stream.Stream<{ readonly items: ReadonlyArray<unknown> }, E, R>
@@ -104,15 +106,12 @@ export const runEndpoint = (
     // What the server announced, read once the client is built: the progress line shows the request rate
     // against it.
     let budget: Effect.Effect<ServerBudget> | undefined
-    // Each retry is announced at once (what failed, where, when the next try is), and counted on the line.
-    const onEvent = (event: BlockscoutEvent) =>
-      event._tag === "Retry"
-        ? Effect.andThen(screen.progress.retry, screen.notice(Screen.retryNotice(event, retries)))
-        : event._tag === "Request"
-          ? Effect.flatMap(budget ?? Effect.succeed(undefined), (b) => screen.progress.request(b?.requestsPerSecond))
-          : Effect.void
-    const { layer, secrets } = yield* clientLayer(input, clientOptions(settings, options, onEvent))
+    const onEvent = Screen.onEvent(screen, retries, () =>
+      Effect.map(budget ?? Effect.succeed(undefined), (b) => b?.requestsPerSecond)
+    )
+    const { layer, secrets } = yield* clientLayer(chainInput(input, settings), clientOptions(settings, options, onEvent))
     const { output, resume } = settings
+    const failures: Array<{ readonly chainId: number; readonly error: BlockscoutError }> = []
 
     const job = Effect.gen(function* () {
       const bs = yield* Blockscout
@@ -121,18 +120,19 @@ export const runEndpoint = (
       // `pages` serves every list row (a bare array comes back as one page with no next cursor); an item row's
       // one object is a page of one, so stdout, every format and --output treat it alike. A partitioned run
       // resumes from its checkpoint's progress (which carries its span).
-      const pages = (
+      const pagesOf = (
+        client: BlockscoutShape,
         cursor: HistoryFile.Cursor | undefined,
         progress?: unknown
       ): Stream.Stream<HistoryFile.PageLike<unknown>, BlockscoutError> =>
         row.shape === "item"
           ? Stream.fromEffect(
-              Effect.map(bs.get(row.name as ItemName<typeof endpoints>, args), (item) => ({
+              Effect.map(client.get(row.name as ItemName<typeof endpoints>, args), (item) => ({
                 items: [item],
                 next_page_params: null
               }))
             )
-          : bs.pages(row.name as ListName<typeof endpoints>, {
+          : client.pages(row.name as ListName<typeof endpoints>, {
               ...args,
               ...(partition === undefined
                 ? cursor === undefined
@@ -146,9 +146,18 @@ export const runEndpoint = (
                   }),
               ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize })
             })
+      const chains = settings.chains
+      // --chains: every chain's pages, items tagged, one cursor holding each chain's (Chains.ts).
+      const pages = (cursor: HistoryFile.Cursor | undefined, progress?: unknown) =>
+        chains === undefined
+          ? pagesOf(bs, cursor, progress)
+          : chainPages(chains, (client, c) => pagesOf(client, c), cursor, failures, (chainId, error) =>
+              screen.notice(`blockscout: chain ${chainId}: ${fromBlockscoutError(error, secrets).text.replace(/^blockscout: /, "")}`)
+            )
       if (output === undefined) {
         yield* toStdout(screen, settings, pages(undefined))
-        return yield* screen.progress.finish
+        yield* screen.progress.finish
+        return yield* chainFailures(failures, secrets, resume)
       }
       const summary = yield* HistoryFile.run({
         pages,
@@ -163,7 +172,8 @@ export const runEndpoint = (
           pageSize: settings.pageSize ?? null,
           api: bs.target.apiUrl,
           // A partitioned run's span (not its concurrency, which may change between runs).
-          ...(partition === undefined ? {} : { partition: { ...partition, concurrency: undefined } })
+          ...(partition === undefined ? {} : { partition: { ...partition, concurrency: undefined } }),
+          ...(chains === undefined ? {} : { chains })
         }),
         format: settings.format === "table" ? "ndjson" : settings.format, // table into a file was refused
         columns: settings.columns,
@@ -176,44 +186,68 @@ export const runEndpoint = (
         `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} items in ${count(summary.newPages)} pages ` +
           `written to ${output}${summary.resumed ? ` (${count(state.items)} in all)` : ""}, ` +
           `${summary.parquet ? `${count(summary.parquet.rows)} Parquet rows` : `${count(state.bytes)} bytes`}; ${
-            summary.stopped === "done" ? "complete" : `stopped at --limit ${settings.limit}`
+            summary.stopped === "done"
+              ? "complete"
+              : failures.length > 0
+                ? `chains ${failures.map((f) => f.chainId).join(", ")} failed`
+                : `stopped at --limit ${settings.limit}`
           }`
       )
+      return yield* chainFailures(failures, secrets, resume)
     })
-    return yield* job.pipe(
-      Effect.provide(layer),
-      // Ctrl-C or SIGTERM: leave the terminal clean and say what is kept (main.ts sets the exit code).
-      Effect.onInterrupt(() =>
-        Effect.andThen(
-          screen.progress.clear,
-          screen.notice(
-            resume === undefined
-              ? "blockscout: interrupted"
-              : `blockscout: interrupted; ${resume} keeps every whole page: run the same command to resume`
-          )
-        )
-      ),
-      Effect.mapError((error) => {
-        if (error instanceof CheckpointError) {
-          return new CliExit({
-            code: exitCodes.checkpoint,
-            text: scrub(`blockscout: --resume ${error.path}: ${error.message}`, secrets)
-          })
-        }
-        if (error instanceof OutputError) {
-          return new CliExit({
-            code: exitCodes.output,
-            text: scrub(`blockscout: --output ${error.path}: ${error.message}`, secrets)
-          })
-        }
-        const exit = fromBlockscoutError(error, secrets)
-        // With a checkpoint, every whole page is kept: say how to carry on.
-        const hint = resume === undefined ? "" : ` (${resume} keeps every whole page: run the same command to resume)`
-        return new CliExit({ code: exit.code, text: exit.text + hint })
-      })
-    )
+    return yield* runJob(job, { layer, screen, resume, secrets })
   }).pipe(
     Effect.mapError((error) =>
       error instanceof UsageError ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` }) : error
     )
   )
+
+/**
+ * Runs a subcommand's job in its client layer: on Ctrl-C or SIGTERM the terminal is left clean with a word on
+ * what is kept; every failure becomes one line and its exit code (`CliExit`), with a hint to resume when a
+ * checkpoint keeps the work done.
+ */
+export const runJob = <A, E, R, LE, LR>(
+  job: Effect.Effect<A, E, R>,
+  run: {
+    readonly layer: Layer.Layer<Blockscout, LE, LR>
+    readonly screen: Screen.Screen
+    readonly resume: string | undefined
+    readonly secrets: ReadonlyArray<Redacted.Redacted<string>>
+  }
+) => {
+  const { screen, resume, secrets } = run
+  return job.pipe(
+    Effect.provide(run.layer),
+    // Ctrl-C or SIGTERM: leave the terminal clean and say what is kept (main.ts sets the exit code).
+    Effect.onInterrupt(() =>
+      Effect.andThen(
+        screen.progress.clear,
+        screen.notice(
+          resume === undefined
+            ? "blockscout: interrupted"
+            : `blockscout: interrupted; ${resume} keeps every whole page: run the same command to resume`
+        )
+      )
+    ),
+    Effect.mapError((error: unknown) => {
+      if (error instanceof CliExit) return error
+      if (error instanceof CheckpointError) {
+        return new CliExit({
+          code: exitCodes.checkpoint,
+          text: scrub(`blockscout: --resume ${error.path}: ${error.message}`, secrets)
+        })
+      }
+      if (error instanceof OutputError) {
+        return new CliExit({
+          code: exitCodes.output,
+          text: scrub(`blockscout: --output ${error.path}: ${error.message}`, secrets)
+        })
+      }
+      const exit = fromBlockscoutError(error as BlockscoutError, secrets)
+      // With a checkpoint, every whole page is kept: say how to carry on.
+      const hint = resume === undefined ? "" : ` (${resume} keeps every whole page: run the same command to resume)`
+      return new CliExit({ code: exit.code, text: exit.text + hint })
+    })
+  )
+}

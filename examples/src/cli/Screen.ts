@@ -55,3 +55,29 @@ const failures: Record<string, string> = {
 export const retryNotice = (event: Extract<BlockscoutEvent, { _tag: "Retry" }>, retries: number): string =>
   `blockscout: ${event.endpoint}: ${failures[event.reason] ?? event.reason} at ${hostOf(event.url)}; ` +
   `retry ${event.attempt} of ${retries} in ${(event.delayMillis / 1000).toFixed(1)} s`
+
+/**
+ * The client's events as the run shows them: each request counted on the progress line (against `rate`, the
+ * server's announced rate, when given), each retry announced at once (what failed, where, when the next try is)
+ * and counted; a page whose server says its list is not complete yet, as a notice.
+ */
+export const onEvent =
+  (screen: Screen, retries: number, rate?: () => Effect.Effect<number | undefined>) =>
+  (event: BlockscoutEvent): Effect.Effect<void> => {
+    switch (event._tag) {
+      // The progress line counts requests, against the rate the server announced (when known).
+      case "Request":
+        return rate === undefined ? Effect.void : Effect.flatMap(rate(), (r) => screen.progress.request(r))
+      case "Retry":
+        return Effect.andThen(screen.progress.retry, screen.notice(retryNotice(event, retries)))
+      case "IncompleteList":
+        return screen.notice(incompleteNotice(event))
+      default:
+        return Effect.void
+    }
+  }
+
+/** The line saying a page's list is not complete yet (12.x internal-transaction lists). */
+export const incompleteNotice = (event: Extract<BlockscoutEvent, { _tag: "IncompleteList" }>): string =>
+  `blockscout: ${event.endpoint}: ${event.blocks === undefined ? "" : `blocks ${event.blocks.from} to ${event.blocks.to}: `}` +
+  `the server says the list is not complete yet (${event.message ?? `status ${event.status}`}); it may grow`
