@@ -80,12 +80,18 @@ const fungibleHolders = (chain: SimulatedChain, tokenIndex: number): Array<Holde
   })
 }
 
-/** How many transfer items of a token the chain holds (what `/tokens/{a}/transfers` lists, in all). */
+/**
+ * How many transfers of a token the chain holds, as Blockscout's `transfers_count` counts them: one per transfer
+ * log (its `token_transfers` row), so an ERC-1155 batch, which `/tokens/{a}/transfers` lists as one item per token
+ * id, counts once.
+ */
 export const transferCount = (chain: SimulatedChain, tokenIndex: number): number => {
   let n = 0
   for (let slot = 0; slot < PERIOD; slot++) {
     for (const item of chain.templates[slot]!.transfers) {
-      if (item.token === tokenIndex) n += progressionCount(chain.height, chain.height - 1, slot, 1, 0)
+      if (item.token === tokenIndex && (item.indexInBatch ?? 0) === 0) {
+        n += progressionCount(chain.height, chain.height - 1, slot, 1, 0)
+      }
     }
   }
   return n

@@ -90,9 +90,13 @@ export const addressTransfers = (
     want
   )
 
-/** How many token transfers involve the address (memoized). */
+/**
+ * How many token transfers involve the address, as Blockscout counts them: one per transfer log (its
+ * `token_transfers` row), so an ERC-1155 batch, which the list gives one item per token id, counts once
+ * (memoized).
+ */
 export const transferTotal = (ctx: RouteContext, role: Role): number =>
-  ctx.memo(
-    `transfers|${role.address}`,
-    () => addressTransfers(ctx, role, undefined, {}, ctx.chain.height - 1, () => true, Number.POSITIVE_INFINITY).length
-  )
+  ctx.memo(`transfers|${role.address}`, () => {
+    const items = addressTransfers(ctx, role, undefined, {}, ctx.chain.height - 1, () => true, Number.POSITIVE_INFINITY)
+    return new Set(items.map(([h, item]) => `${h}:${item.logIndex}`)).size
+  })
