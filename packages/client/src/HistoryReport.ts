@@ -11,7 +11,8 @@ import { Schema } from "effect"
 
 /**
  * A block range whose internal transactions the server said were not all indexed yet (a page with
- * `meta.status` 2), newest block first.
+ * `meta.status` 2), newest block first. `from` is `Number.MAX_SAFE_INTEGER` when the range is open above (an
+ * empty first page: the server checked every block).
  *
  * @since 0.2.0
  * @category models

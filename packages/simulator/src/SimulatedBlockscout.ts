@@ -250,7 +250,12 @@ export class SimulatedBlockscout {
       }
     }
     return dispatch(
-      { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo },
+      {
+        chain: this.chain,
+        renderer: (m) => this.renderer(m),
+        memo: this.memo,
+        unindexed: this.options.unindexedInternalTransactions
+      },
       route,
       mode,
       params,

@@ -103,6 +103,13 @@ export interface SimulatorOptions extends ChainOptions {
    * family serves the main chain only. Default: none (another chain id answers 404).
    */
   readonly otherChains?: ReadonlyArray<OtherChainOptions> | undefined
+  /**
+   * Blocks (both inclusive) whose internal transactions the server has not fetched yet, as a Blockscout still
+   * tracing a backlog: their internal transactions are missing from the lists, a 12.x (or Pro) internal-transaction
+   * page says so (`meta: { status: 2, message }`) when the blocks it checked include one of them, and the indexing
+   * status reports internal transactions unfinished. An 11.x server only leaves them out. Default: none.
+   */
+  readonly unindexedInternalTransactions?: { readonly fromBlock: number; readonly toBlock: number } | undefined
 }
 
 /**

@@ -10,12 +10,15 @@ import type { Renderer, ServerMode } from "../render/Renderer.ts"
 import type { SimulatedChain } from "../SimulatedChain.ts"
 import { int, type Outcome, type Query } from "./query.ts"
 import type { Route, RouteContext } from "./router.ts"
+import type { Unindexed } from "./indexing.ts"
 
 /** What the server lends a dispatch: its chain, a renderer per mode, and its memo. */
 export interface DispatchServices {
   readonly chain: SimulatedChain
   readonly renderer: (mode: ServerMode) => Renderer
   readonly memo: Map<string, unknown>
+  /** Blocks whose internal transactions the server has not fetched yet. */
+  readonly unindexed?: Unindexed | undefined
 }
 
 /** Runs the route's handler on checked path parameters; throws a `Reject` for the API's error answers. */
@@ -38,6 +41,7 @@ export const dispatch = (
   const ctx: RouteContext = {
     chain: services.chain,
     render: services.renderer(mode),
+    unindexed: services.unindexed,
     query,
     params,
     size,

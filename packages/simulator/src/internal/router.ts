@@ -11,6 +11,7 @@
 import type { Endpoint, PathParam, PathParamKind } from "@blockscout-effect/schema"
 import type { Renderer, ServerMode } from "../render/Renderer.ts"
 import type { SimulatedChain } from "../SimulatedChain.ts"
+import type { Unindexed } from "./indexing.ts"
 import {
   addressDetail,
   addressRe,
@@ -39,6 +40,8 @@ export interface RouteContext {
   readonly next: (more: boolean, keys: () => Cursor) => Cursor | null
   /** A memo private to the simulator (filtered template lists and sorted tables, built once per key). */
   readonly memo: <A>(key: string, make: () => A) => A
+  /** Blocks whose internal transactions the server has not fetched yet (`internal/indexing.ts`). */
+  readonly unindexed: Unindexed | undefined
 }
 
 /** A row's handler and the server's quirks on that row. */

@@ -3,8 +3,8 @@
  * router) and the calls that pay a user, newest first (block, transaction index, index descending);
  * `filter` keeps only calls `to` or `from` the address. 12.x servers and the Pro API add a page-level
  * `meta: { status, message }` saying whether the list is complete (status 1, as the RPC API's `status`
- * "1"; 2 with a message while blocks in range still await their internal transactions): the simulated
- * chain is fully indexed, so always 1.
+ * "1"; 2 with a message while blocks in range still await their internal transactions): always 1 unless
+ * the server was given blocks not indexed yet (`internal/indexing.ts`), whose calls it leaves out.
  *
  * Each matching template item recurs on a progression of blocks, so a page merges those progressions
  * (`chain/involvement.ts`, `chain/merge.ts`) instead of scanning the chain.
@@ -14,6 +14,7 @@
 import { internalLater, internalSources } from "../chain/involvement.ts"
 import { mergeDown } from "../chain/merge.ts"
 import { roleFor } from "../internal/activity.ts"
+import { indexedOnly, internalMeta } from "../internal/indexing.ts"
 import { pageOf } from "../internal/pages.ts"
 import { int, oneOf } from "../internal/query.ts"
 import type { RouteHandler } from "../internal/router.ts"
@@ -28,7 +29,7 @@ export const internalTransactions: RouteHandler = {
     const index = int(query, "index") ?? Number.POSITIVE_INFINITY
     const start = block ?? chain.height - 1
     const found = mergeDown(
-      internalSources(chain, roleFor(ctx, ctx.params.address!), direction, start),
+      indexedOnly(ctx, internalSources(chain, roleFor(ctx, ctx.params.address!), direction, start)),
       start,
       {
         later: internalLater,
@@ -43,7 +44,10 @@ export const internalTransactions: RouteHandler = {
       found,
       ([h, it]) => ctx.render.internalTransaction(h, it),
       ([h, it]) => ({ block_number: h, transaction_index: it.txPosition, index: it.index }),
-      ctx.render.mode === "11" ? {} : { meta: { status: 1, message: null } }
+      internalMeta(
+        ctx,
+        found.slice(0, ctx.size).map(([h]) => h)
+      )
     )
   }
 }

@@ -6,6 +6,7 @@
  *
  * @internal
  */
+import { indexed, internalMeta } from "../internal/indexing.ts"
 import { pageOf } from "../internal/pages.ts"
 import { int, notFound, ok } from "../internal/query.ts"
 import type { RouteHandler } from "../internal/router.ts"
@@ -19,9 +20,11 @@ export const transactionInternalTransactions: RouteHandler = {
     int(query, "block_number")
     int(query, "transaction_index")
     const index = int(query, "index")
-    const meta = ctx.render.mode === "11" ? {} : { meta: { status: 1, message: null } }
-    if (place._tag === "Pending") return ok({ items: [], next_page_params: null, ...meta })
+    if (place._tag === "Pending") return ok({ items: [], next_page_params: null, ...internalMeta(ctx, [chain.height]) })
     const h = place.block
+    // A block not indexed yet: no calls known, and the page says so.
+    const meta = internalMeta(ctx, [h])
+    if (!indexed(ctx, h)) return ok({ items: [], next_page_params: null, ...meta })
     const found = chain
       .template(h)
       .internals.filter((it) => it.txPosition === place.position && (index === undefined || it.index > index))

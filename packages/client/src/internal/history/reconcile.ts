@@ -116,7 +116,9 @@ export const reconcileAddress = (
           kind: "internalTransactions",
           from: range.from,
           to: range.to,
-          message: `blocks ${range.from} to ${range.to}: ${range.message ?? "the server says the list is not complete yet"}`
+          message:
+            `${range.from === Number.MAX_SAFE_INTEGER ? `blocks ${range.to} and up` : `blocks ${range.from} to ${range.to}`}: ` +
+            `${range.message ?? "the server says the list is not complete yet"}`
         })
       }
       if (!tally.metaSeen) {

@@ -85,7 +85,9 @@ export const readPage = (
     live.next = page.next_page_params ?? undefined
     if (page.next_page_params === null) live.ended = true
     if (live.kind === "internalTransaction") {
-      tally.value = countMeta(tally.value, page.meta, page.items, { from: bounds.toBlock ?? 0, to: bounds.fromBlock })
+      const start = page.cursor?.block_number
+      const from = typeof start === "number" ? start : (bounds.toBlock ?? Number.MAX_SAFE_INTEGER)
+      tally.value = countMeta(tally.value, page.meta, page.items, { from, to: bounds.fromBlock })
     }
     for (const item of page.items) {
       const place = placeOf(live.kind, item)

@@ -70,9 +70,9 @@ export const countLookups = (tally: HistoryTally, n: number): HistoryTally =>
 
 /**
  * The tally after an internal-transaction page: whether the server sends `meta` at all, and the blocks of a
- * page it said were incomplete (joined to the previous range when they touch: pages come newest first).
- * `floor` is the oldest block the history covers below the page when the page is empty (the server checked
- * the whole remaining range then).
+ * page it said were incomplete (joined to the previous range when they touch: pages come newest first). An
+ * empty page's server checked every block: `range` is then what the history covers from where the page
+ * started (its cursor's block, else the range's top, else open: `Number.MAX_SAFE_INTEGER`).
  */
 export const countMeta = (
   tally: HistoryTally,
