@@ -39,7 +39,9 @@ const decode = (cursor: Cursor | undefined, chainIds: ReadonlyArray<number>): Po
 
 /** An item tagged with its chain: `{ chain_id, ...item }` (any value that is not an object is kept as `item`). */
 export const tag = (chainId: number, item: unknown): unknown =>
-  typeof item === "object" && item !== null && !Array.isArray(item) ? { chain_id: chainId, ...item } : { chain_id: chainId, item }
+  typeof item === "object" && item !== null && !Array.isArray(item)
+    ? { chain_id: chainId, ...item }
+    : { chain_id: chainId, item }
 
 /**
  * Every chain's pages from the combined `cursor`, items tagged, each page with the combined cursor after it.
@@ -60,30 +62,28 @@ export const chainPages = (
   const pages = streamChains(open, (client, chainId) =>
     pagesOf(client, (positions[chainId] as Positions[string]).cursor ?? undefined)
   ).pipe(
-    Stream.mapEffect(
-      (element): Effect.Effect<ReadonlyArray<PageLike>> => {
-        switch (element._tag) {
-          case "Item": {
-            const page = element.item
-            const before = encode(positions)
-            positions[element.chainId] = { cursor: page.next_page_params, done: page.next_page_params === null }
-            return Effect.succeed([
-              {
-                items: page.items.map((item) => tag(element.chainId, item)),
-                next_page_params: encode(positions),
-                cursor: before
-              }
-            ])
-          }
-          case "Failed":
-            failures.push({ chainId: element.chainId, error: element.error })
-            return Effect.as(onFailure(element.chainId, element.error), [])
-          case "Done":
-            positions[element.chainId] = { cursor: null, done: true }
-            return Effect.succeed([])
+    Stream.mapEffect((element): Effect.Effect<ReadonlyArray<PageLike>> => {
+      switch (element._tag) {
+        case "Item": {
+          const page = element.item
+          const before = encode(positions)
+          positions[element.chainId] = { cursor: page.next_page_params, done: page.next_page_params === null }
+          return Effect.succeed([
+            {
+              items: page.items.map((item) => tag(element.chainId, item)),
+              next_page_params: encode(positions),
+              cursor: before
+            }
+          ])
         }
+        case "Failed":
+          failures.push({ chainId: element.chainId, error: element.error })
+          return Effect.as(onFailure(element.chainId, element.error), [])
+        case "Done":
+          positions[element.chainId] = { cursor: null, done: true }
+          return Effect.succeed([])
       }
-    ),
+    }),
     Stream.flattenIterable
   )
   // Every chain done: one empty last page, so the checkpoint says complete.

@@ -31,6 +31,8 @@ import { commonFlags, listOf, settingsFor, UsageError } from "./Flags.ts"
 import { type CliOptions, clientOptions, retriesOf, runJob, toStdout } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 
+const count = (n: number) => n.toLocaleString("en-US")
+
 const kindNames: Record<HistoryKind, string> = {
   transaction: "transaction",
   tokenTransfer: "token-transfer",
@@ -61,17 +63,30 @@ const lineOf = (entry: HistoryEntry) => ({
 })
 
 const allColumns = Columns.fromSchema(Line)
-const tableNames = ["kind", "block_number", "transaction_hash", "item.from.hash", "item.to.hash", "item.value", "item.total.value"]
+const tableNames = [
+  "kind",
+  "block_number",
+  "transaction_hash",
+  "item.from.hash",
+  "item.to.hash",
+  "item.value",
+  "item.total.value"
+]
 const tableColumns = (all: ReadonlyArray<Columns.Column>) =>
   all.filter((c) => c.name === "chain_id" || tableNames.includes(c.name))
 
 const flags = {
   kinds: Flag.String("kinds").pipe(
-    Flag.withDescription("what to merge, comma-separated: transaction, token-transfer, internal-transaction (default all)"),
+    Flag.withDescription(
+      "what to merge, comma-separated: transaction, token-transfer, internal-transaction (default all)"
+    ),
     Flag.optional
   ),
   fromBlock: Flag.Int("from-block").pipe(Flag.withDescription("the oldest block included (default 0)"), Flag.optional),
-  toBlock: Flag.Int("to-block").pipe(Flag.withDescription("the newest block included (default: the newest)"), Flag.optional)
+  toBlock: Flag.Int("to-block").pipe(
+    Flag.withDescription("the newest block included (default: the newest)"),
+    Flag.optional
+  )
 }
 
 const usage = (message: string) => Effect.fail(new UsageError(message))
@@ -152,21 +167,23 @@ export const historyCommand = (options: CliOptions = {}) =>
             Effect.gen(function* () {
               const saved = cursor?.history
               const resume = typeof saved === "string" ? yield* Effect.orDie(decodeCheckpoint(saved)) : undefined
-              return client.streamAddressHistoryPages(address, { ...history, ...(resume === undefined ? {} : { resume }) }).pipe(
-                Stream.mapAccum(
-                  () => cursor,
-                  (before, page) => {
-                    if (page.report !== undefined) reports.push({ chainId: client.chainId, report: page.report })
-                    const next = { history: JSON.stringify(page.checkpoint) }
-                    // The last page: every list done (it also carries the report, unless cut at --limit).
-                    const last = page.checkpoint.sources.every((source) => source.done)
-                    return [
-                      next,
-                      [{ items: page.entries.map(lineOf), next_page_params: last ? null : next, cursor: before }]
-                    ] as const
-                  }
+              return client
+                .streamAddressHistoryPages(address, { ...history, ...(resume === undefined ? {} : { resume }) })
+                .pipe(
+                  Stream.mapAccum(
+                    () => cursor,
+                    (before, page) => {
+                      if (page.report !== undefined) reports.push({ chainId: client.chainId, report: page.report })
+                      const next = { history: JSON.stringify(page.checkpoint) }
+                      // The last page: every list done (it also carries the report, unless cut at --limit).
+                      const last = page.checkpoint.sources.every((source) => source.done)
+                      return [
+                        next,
+                        [{ items: page.entries.map(lineOf), next_page_params: last ? null : next, cursor: before }]
+                      ] as const
+                    }
+                  )
                 )
-              )
             })
           )
         const job = Effect.gen(function* () {
@@ -176,7 +193,9 @@ export const historyCommand = (options: CliOptions = {}) =>
             chains === undefined
               ? pagesOf(bs, cursor)
               : chainPages(chains, pagesOf, cursor, failures, (chainId, error) =>
-                  screen.notice(`blockscout: chain ${chainId}: ${fromBlockscoutError(error, secrets).text.replace(/^blockscout: /, "")}`)
+                  screen.notice(
+                    `blockscout: chain ${chainId}: ${fromBlockscoutError(error, secrets).text.replace(/^blockscout: /, "")}`
+                  )
                 )
           if (settings.output === undefined) yield* toStdout(screen, settings, pages(undefined))
           else {
@@ -184,24 +203,42 @@ export const historyCommand = (options: CliOptions = {}) =>
               pages,
               output: settings.output,
               checkpoint: settings.resume,
-              query: JSON.stringify({ command: "address-history", address: address.toLowerCase(), ...history, api: bs.target.apiUrl, chains: chains ?? null }),
+              query: JSON.stringify({
+                command: "address-history",
+                address: address.toLowerCase(),
+                ...history,
+                api: bs.target.apiUrl,
+                chains: chains ?? null
+              }),
               format: settings.format === "table" ? "ndjson" : settings.format,
               columns: settings.columns,
               limit: settings.limit,
               onPage: (_, n) => screen.progress.page(n)
             })
-            if (summary.resumed && summary.newPages === 0 && summary.stopped === "done") {
-              yield* screen.notice(`blockscout: ${settings.output} already holds the whole history`)
-            }
+            yield* screen.progress.finish
+            const state = summary.state
+            yield* screen.notice(
+              `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} entries written to ${settings.output}` +
+                `${summary.resumed ? ` (${count(state.items)} in all)` : ""}; ${
+                  summary.stopped === "done"
+                    ? "complete"
+                    : failures.length > 0
+                      ? `chains ${failures.map((f) => f.chainId).join(", ")} failed`
+                      : `stopped at --limit ${settings.limit}`
+                }`
+            )
           }
           yield* screen.progress.finish
-          for (const { chainId, report } of reports) for (const line of reportLines(report, chainId)) yield* screen.notice(line)
+          for (const { chainId, report } of reports)
+            for (const line of reportLines(report, chainId)) yield* screen.notice(line)
           return yield* chainFailures(failures, secrets, settings.resume)
         })
         return yield* runJob(job, { layer, screen, resume: settings.resume, secrets })
       }).pipe(
         Effect.mapError((error) =>
-          error instanceof UsageError ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` }) : error
+          error instanceof UsageError
+            ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` })
+            : error
         )
       )
   ).pipe(
