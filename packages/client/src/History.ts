@@ -172,7 +172,12 @@ export interface HistoryOptions {
   readonly reconcile?: boolean | undefined
 }
 
-/** Where one list stands in a checkpoint. */
+/**
+ * Where one list stands in a checkpoint.
+ *
+ * @since 0.2.0
+ * @category progress
+ */
 export interface SourceProgress {
   readonly kind: HistoryKind
   /** The cursor of the page holding its next item not yet emitted; absent: its first page in the range. */

@@ -1,9 +1,15 @@
-import { Effect } from "effect"
-import { Blockscout } from "@blockscout-effect/client"
+import { Effect, Option, Stream } from "effect"
+import { Blockscout, type PageWithCursor, type PartitionProgress } from "@blockscout-effect/client"
+import type { InternalTransaction } from "@blockscout-effect/schema"
 
-export const plan = Blockscout.use((bs) =>
-  Effect.map(
-    bs.estimate("tokenTransfers", { partition: { fromBlock: 19_000_000 } }),
-    (e) => `${e.items} transfers: ${e.calls} calls, ${e.credits} credits, ${Math.round(e.seconds ?? 0)} s`
-  )
-)
+declare const loadProgress: Effect.Effect<Option.Option<PartitionProgress>>
+declare const commit: (page: PageWithCursor<InternalTransaction>) => Effect.Effect<void> // items + page.progress
+
+export const backfill = (address: string) =>
+  Effect.gen(function* () {
+    const bs = yield* Blockscout
+    const resume = Option.getOrUndefined(yield* loadProgress)
+    yield* bs
+      .streamInternalTransactionsPages(address, { partition: resume === undefined ? true : { resume } })
+      .pipe(Stream.runForEach(commit))
+  })
