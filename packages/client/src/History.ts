@@ -170,6 +170,16 @@ export interface HistoryOptions {
    * Costs three more calls at the end.
    */
   readonly reconcile?: boolean | undefined
+  /**
+   * Split the blocks into ranges merged at once (each its own three lists), emitted in the same chain order:
+   * `parts` ranges (default 4), `concurrency` of them fetching at a time (default: all), each holding at most a
+   * few pages ahead. `true`: the defaults. Without `toBlock`, the top is found first from the lists' newest
+   * items (a call per list). The checkpoints are the sequential run's: a run resumes either way.
+   */
+  readonly partition?:
+    | true
+    | { readonly parts?: number | undefined; readonly concurrency?: number | undefined }
+    | undefined
 }
 
 /**

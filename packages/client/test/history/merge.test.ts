@@ -16,6 +16,7 @@ import {
   historyEntryKey
 } from "../../src/index.ts"
 import { type ExpectedEntry, expected, makeLedger, subject } from "./support/ledger.ts"
+import { driven } from "../support/wait.ts"
 import { type LedgerRequests, type LedgerServerOptions, ledgerHttp } from "./support/ledgerServer.ts"
 
 const layer = (ledger: ReturnType<typeof makeLedger>, server: LedgerServerOptions = {}, requests?: LedgerRequests) =>
@@ -129,6 +130,89 @@ describe("streamAddressHistoryPages over random ledgers", () => {
         assertSame([...entriesOf(upper), ...entriesOf(lower)], expected(ledger), "end to end")
       }),
     { timeout: 60_000, arbitrary: { runs: 40 } }
+  )
+
+  it.effect.prop(
+    "partitioned: the same entries and final tally as the sequential run, whatever the parts",
+    {
+      seed: Seed,
+      pageSize: PageSize,
+      parts: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
+      concurrency: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 4 }))
+    },
+    ({ seed, pageSize, parts, concurrency }) =>
+      Effect.gen(function* () {
+        const ledger = makeLedger(seed)
+        const sequential = yield* pagesOf(ledger, { pageSize, reconcile: false })
+        const split = yield* pagesOf(ledger, { pageSize, partition: { parts, concurrency }, reconcile: false })
+        assertSame(entriesOf(split), expected(ledger), `seed ${seed}, ${parts} parts`)
+        assert.deepStrictEqual(split[split.length - 1]!.tally, sequential[sequential.length - 1]!.tally)
+        // Only the last page says every list is done.
+        assert.deepStrictEqual(
+          split.map((page) => page.checkpoint.sources.every((source) => source.done)),
+          split.map((_, i) => i === split.length - 1)
+        )
+      }),
+    { timeout: 60_000, arbitrary: { runs: 40 } }
+  )
+
+  it.effect.prop(
+    "a partitioned run's checkpoint resumes partitioned or not, and a sequential one partitioned",
+    {
+      seed: Seed,
+      pageSize: PageSize,
+      parts: Schema.Int.check(Schema.isBetween({ minimum: 2, maximum: 8 })),
+      cut: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 40 }))
+    },
+    ({ seed, pageSize, parts, cut }) =>
+      Effect.gen(function* () {
+        const ledger = makeLedger(seed)
+        const want = expected(ledger)
+        const partition = { parts, concurrency: 2 }
+        for (const [first, second] of [
+          [{ partition }, { partition }],
+          [{ partition }, {}],
+          [{}, { partition }]
+        ] as const) {
+          const full = yield* pagesOf(ledger, { pageSize, reconcile: false, ...first })
+          const at = Math.min(cut, full.length - 1)
+          const checkpoint = full[at]!.checkpoint
+          const rest = yield* pagesOf(ledger, { pageSize, reconcile: false, resume: checkpoint, ...second })
+          const label = `seed ${seed}, ${"partition" in first ? "partitioned" : "sequential"} cut at ${at}, resumed ${"partition" in second ? "partitioned" : "sequentially"}`
+          assertSame([...entriesOf(full.slice(0, at + 1)), ...entriesOf(rest)], want, label)
+          assert.deepStrictEqual(rest[rest.length - 1]!.tally, full[full.length - 1]!.tally, label)
+        }
+      }),
+    { timeout: 60_000, arbitrary: { runs: 30 } }
+  )
+
+  it.effect("partitioned ranges fetch at once: more requests in flight than one range's three lists", () =>
+    Effect.gen(function* () {
+      const ledger = makeLedger(77, 40)
+      const run = (partition: HistoryOptions["partition"]) =>
+        Effect.gen(function* () {
+          const requests: LedgerRequests = { paths: [] }
+          const pages = yield* driven(
+            Blockscout.use((bs) =>
+              Stream.runCollect(bs.streamAddressHistoryPages(subject, { pageSize: 3, reconcile: false, partition }))
+            ).pipe(
+              Effect.provide(
+                Blockscout.layerInstance({ baseUrl: "http://ledger.test", rateLimit: false, retry: false }).pipe(
+                  Layer.provide(ledgerHttp(ledger, {}, requests, 100))
+                )
+              )
+            ),
+            "10 millis"
+          )
+          assertSame(entriesOf(pages), expected(ledger), "partition")
+          return requests.maxInFlight ?? 0
+        })
+      // One range: its three lists and their prefetches. Four ranges at once: several times that.
+      const sequential = yield* run(undefined)
+      const four = yield* run({ parts: 4, concurrency: 4 })
+      assert.isAtMost(sequential, 6)
+      assert.isAbove(four, sequential)
+    })
   )
 
   it.effect("an older server (no transaction_index, no block_number on transfers): the same history, by lookups", () =>

@@ -3,7 +3,8 @@
  * a router (a contract making internal calls) and a token contract, every entry equals an independent computation
  * from the chain-wide lists (every transaction, every token transfer, each transaction's internal transactions,
  * filtered by the address by hand and put in the documented order), the report is complete against the
- * simulator's counters, and a run resumed from a middle checkpoint loses and repeats nothing.
+ * simulator's counters, partitioned runs give the same, and a run resumed from a middle checkpoint loses and
+ * repeats nothing.
  */
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
@@ -117,6 +118,12 @@ describe("streamAddressHistory against the simulated Blockscout", () => {
             report.unverified.map((u) => u.kind),
             family === "instance 11.x" ? ["internalTransactions"] : []
           )
+          // Partitioned: the same entries, and the same verdict (the pending transactions found at the top).
+          const split = yield* Stream.runCollect(
+            bs.streamAddressHistoryPages(address, { pageSize: 7, partition: { parts: 5, concurrency: 3 } })
+          )
+          assert.deepStrictEqual(keysOf(entriesOf(split)), want)
+          assert.deepStrictEqual(split[split.length - 1]!.report, report)
           const middle = Math.floor(pages.length / 2)
           const rest = yield* Stream.runCollect(
             bs.streamAddressHistoryPages(address, { pageSize: 7, resume: pages[middle]!.checkpoint })

@@ -9,10 +9,18 @@ import { isAddress, type NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Result, Stream } from "effect"
 import { BlockscoutError, Decode, InvalidArgument } from "../../BlockscoutError.ts"
 import type { endpoints } from "../../endpoints.ts"
-import { type HistoryKind, type HistoryMethods, type HistoryOptions, historyKinds } from "../../History.ts"
+import {
+  type HistoryKind,
+  type HistoryMethods,
+  type HistoryOptions,
+  historyKinds,
+  type SourceProgress
+} from "../../History.ts"
 import { emptyTally, type HistoryTally } from "../../HistoryReport.ts"
 import type { ByName } from "../methods.ts"
 import { merge } from "./merge.ts"
+import { newest } from "./newest.ts"
+import { finished, partitioned, type Range } from "./partition.ts"
 import { type ReconcileApi, reconcileAddress, reconcileToken } from "./reconcile.ts"
 import type { SourceSpec } from "./source.ts"
 
@@ -112,6 +120,71 @@ export const makeHistory = (byName: ByName<typeof endpoints>, api: string): Hist
       }
     })
   const whole = (c: Checked) => c.fromBlock === 0 && c.toBlock === undefined
+  const finishOf = (c: Checked, options: HistoryOptions) =>
+    options.reconcile === false
+      ? undefined
+      : (tally: HistoryTally) => reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) })
+  /** One block range's pages, its own tally from zero and no report (a partition's). */
+  const rangePages =
+    (c: Checked, pageSize: number | undefined) =>
+    (
+      range: Range,
+      resume: { readonly sources: ReadonlyArray<SourceProgress>; readonly frontier: number } | undefined
+    ) => {
+      const r: Checked = { ...c, fromBlock: range.fromBlock, toBlock: range.toBlock }
+      return merge({
+        address: c.address,
+        fromBlock: range.fromBlock,
+        toBlock: range.toBlock,
+        frontier: resume?.frontier ?? null,
+        lookup,
+        request: requestOf(r),
+        sources: sources(r, pageSize),
+        resume: resume?.sources,
+        tally: emptyTally,
+        finish: undefined
+      })
+    }
+  const partitionedPages = (c: Checked, options: HistoryOptions, request: string) => {
+    const partition = options.partition === true ? {} : (options.partition ?? {})
+    const parts = partition.parts ?? 4
+    const concurrency = partition.concurrency ?? parts
+    if (!Number.isSafeInteger(parts) || parts < 1 || parts > 1024) {
+      return Stream.fail(invalid("partition", `parts must be an integer from 1 to 1024, got ${parts}`))
+    }
+    if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+      return Stream.fail(invalid("partition", `concurrency must be an integer from 1 to 64, got ${concurrency}`))
+    }
+    const resume = options.resume
+    const finish = finishOf(c, options)
+    return Stream.unwrap(
+      Effect.gen(function* () {
+        if (resume !== undefined && (resume.frontier === null || resume.sources.every((s) => s.done))) {
+          return finished(request, resume, c.kinds, resume.tally, finish)
+        }
+        // Where the span's top is: below a checkpoint's frontier, the given top, or the lists' newest item.
+        const top =
+          resume !== undefined
+            ? { head: (resume.frontier as number) - 1, tally: resume.tally }
+            : c.toBlock !== undefined
+              ? { head: c.toBlock, tally: emptyTally }
+              : yield* newest(byName, c, lookup)
+        if (top.head === undefined || top.head < c.fromBlock)
+          return finished(request, undefined, c.kinds, top.tally, finish)
+        return partitioned({
+          request,
+          span: { fromBlock: c.fromBlock, toBlock: top.head },
+          parts,
+          concurrency,
+          tally: top.tally,
+          resume: resume === undefined ? undefined : { sources: resume.sources, frontier: resume.frontier as number },
+          run: rangePages(c, options.pageSize),
+          below: (kind, block) => Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? block : 0])),
+          finish
+        })
+      })
+    )
+  }
 
   const streamAddressHistoryPages: HistoryMethods["streamAddressHistoryPages"] = (address, options = {}) => {
     const checked = check(address, options)
@@ -124,6 +197,7 @@ export const makeHistory = (byName: ByName<typeof endpoints>, api: string): Hist
         invalid("resume", `the checkpoint belongs to another history (${resume.request}), not to ${request}`)
       )
     }
+    if (options.partition !== undefined) return partitionedPages(c, options, request)
     return merge({
       address: c.address,
       fromBlock: c.fromBlock,
@@ -134,11 +208,7 @@ export const makeHistory = (byName: ByName<typeof endpoints>, api: string): Hist
       sources: sources(c, options.pageSize),
       resume: resume?.sources,
       tally: resume?.tally ?? emptyTally,
-      finish:
-        options.reconcile === false
-          ? undefined
-          : (tally: HistoryTally) =>
-              reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) })
+      finish: finishOf(c, options)
     })
   }
 

@@ -33,9 +33,11 @@ export interface LedgerServerOptions {
   readonly indexing?: Record<string, unknown> | undefined
 }
 
-/** What the server was asked, for tests that count calls. */
+/** What the server was asked, for tests that count calls; `inFlight`/`maxInFlight` with a `delay`. */
 export interface LedgerRequests {
   readonly paths: Array<string>
+  inFlight?: number
+  maxInFlight?: number
 }
 
 const template = {
@@ -274,17 +276,32 @@ const internalItem = (
   return item
 }
 
-/** An `HttpClient` layer answering as a Blockscout instance over `ledger`; `requests` records every path asked. */
+/**
+ * An `HttpClient` layer answering as a Blockscout instance over `ledger`; `requests` records every path asked.
+ * With `delayMillis`, each answer waits that long (on the test clock), and `requests` counts those in flight.
+ */
 export const ledgerHttp = (
   ledger: Ledger,
   options: LedgerServerOptions = {},
-  requests: LedgerRequests = { paths: [] }
+  requests: LedgerRequests = { paths: [] },
+  delayMillis = 0
 ) =>
   Layer.succeed(
     HttpClient.HttpClient,
     HttpClient.make((request, url) =>
-      Effect.sync(() => {
+      Effect.gen(function* () {
         requests.paths.push(url.pathname)
+        if (delayMillis > 0) {
+          requests.inFlight = (requests.inFlight ?? 0) + 1
+          requests.maxInFlight = Math.max(requests.maxInFlight ?? 0, requests.inFlight)
+          yield* Effect.sleep(delayMillis).pipe(
+            Effect.ensuring(
+              Effect.sync(() => {
+                requests.inFlight = (requests.inFlight ?? 1) - 1
+              })
+            )
+          )
+        }
         const body = answer(ledger, options, url.pathname, url.searchParams)
         return HttpServerResponse.toClientResponse(
           HttpServerResponse.text(JSON.stringify(body ?? { message: "Not found" }), {
