@@ -43,9 +43,8 @@ export {
   Unauthorized
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
+export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
 export {
-  type HistoryCheckpoint,
-  HistoryCheckpointSchema,
   type HistoryEntry,
   historyEntryKey,
   type HistoryKind,
@@ -55,7 +54,6 @@ export {
   type HistoryPage,
   type InternalTransactionEntry,
   isSameTransferLog,
-  type SourceProgress,
   type TokenTransferEntry,
   type TransactionEntry
 } from "./History.ts"

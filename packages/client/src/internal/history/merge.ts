@@ -12,7 +12,8 @@
  */
 import { Effect, Option, Stream } from "effect"
 import type { BlockscoutError } from "../../BlockscoutError.ts"
-import type { HistoryCheckpoint, HistoryEntry, HistoryPage, SourceProgress } from "../../History.ts"
+import type { HistoryEntry, HistoryPage } from "../../History.ts"
+import type { HistoryCheckpoint, SourceProgress } from "../../HistoryCheckpoint.ts"
 import type { HistoryReport, HistoryTally } from "../../HistoryReport.ts"
 import { type Held, orderBlock, unplaced } from "./entries.ts"
 import { type Bounds, type Live, open, progressOf, reach, readPage, type SourceSpec } from "./source.ts"

@@ -9,13 +9,8 @@ import { isAddress, type NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Result, Stream } from "effect"
 import { BlockscoutError, Decode, InvalidArgument } from "../../BlockscoutError.ts"
 import type { endpoints } from "../../endpoints.ts"
-import {
-  type HistoryKind,
-  type HistoryMethods,
-  type HistoryOptions,
-  historyKinds,
-  type SourceProgress
-} from "../../History.ts"
+import { type HistoryKind, type HistoryMethods, type HistoryOptions, historyKinds } from "../../History.ts"
+import type { SourceProgress } from "../../HistoryCheckpoint.ts"
 import { emptyTally, type HistoryTally } from "../../HistoryReport.ts"
 import type { ByName } from "../methods.ts"
 import { merge } from "./merge.ts"
