@@ -269,6 +269,38 @@ describe("blockscout --chains", () => {
     ).pipe(Effect.provide(NodeServices.layer))
   )
 
+  it.effect("address-history on several chains: entries tagged, one report per chain", () =>
+    Effect.gen(function* () {
+      const sim = SimulatedBlockscout.make({ seed: 9, blocks: 60, otherChains: [{ chainId: 10, seed: 9, blocks: 50 }] })
+      const address = sim.chain.users[1]!
+      const result = yield* runCli(
+        ["address-history", address, "--chains", "1,10", "--base-url", baseUrl, "--page-size", "8"],
+        sim,
+        undefined,
+        env
+      )
+      assert.strictEqual(result.code, 0, result.stderr)
+      const lines = ndjson(result.stdout)
+      for (const chainId of [1, 10]) {
+        const want = yield* Effect.gen(function* () {
+          const bs = yield* Blockscout
+          return (yield* Stream.runCollect(bs.streamAddressHistory(address))).map(
+            (e) => `${e.block} ${historyEntryKey(e)}`
+          )
+        }).pipe(
+          Effect.provide(
+            Blockscout.layerPro({ chainId, apiKey: Redacted.make("proapi_chains"), baseUrl, rateLimit: false }).pipe(
+              Layer.provide(layerHttpClient(sim))
+            )
+          )
+        )
+        assert.isAbove(want.length, 0)
+        assert.deepStrictEqual(lines.filter((l) => l.chain_id === chainId).map(lineKey), want)
+        assert.match(result.stderr, new RegExp(`history \\(chain ${chainId}\\): .*: complete`))
+      }
+    })
+  )
+
   it.effect("usage errors: --chains with --chain, a repeated or bad id, --resume with --limit", () =>
     Effect.gen(function* () {
       const sim = chains()
