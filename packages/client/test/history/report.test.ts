@@ -2,7 +2,8 @@
  * Completeness you can check: the last page's report (and `reconcileAddressHistory` for tallies assembled from
  * block ranges) against the server's counters, its indexing status and the internal-transaction lists' `meta`;
  * a deliberately incomplete server (counters that disagree, a list that says it is not complete yet, indexing
- * not finished, an old server with no meta or no counters) gives gaps and unverified lines, never a failure.
+ * not finished, an old server with no meta or no counters) gives gaps and unverified lines, never a failure; a
+ * list that is not newest first fails the history instead of emitting out of order.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Stream } from "effect"
@@ -14,6 +15,7 @@ import {
   type HistoryOptions,
   type HistoryReport
 } from "../../src/index.ts"
+import { fixtures } from "../support/fixtures.ts"
 import { scriptedServer } from "../support/ScriptedServer.ts"
 import { counters, makeLedger, subject } from "./support/ledger.ts"
 import { type LedgerServerOptions, ledgerHttp } from "./support/ledgerServer.ts"
@@ -247,5 +249,38 @@ describe("the history's report", () => {
         [[118, 120]]
       )
     }).pipe(Effect.scoped)
+  )
+})
+
+describe("a server whose list is not newest first", () => {
+  it.effect(
+    "fails the history (Decode, naming the list and the blocks) rather than emitting out of order or twice",
+    () =>
+      Effect.gen(function* () {
+        const tx = (block: number, index: number) => ({
+          ...(fixtures.transactions[0] as object),
+          hash: `0x${block.toString(16).padStart(32, "0")}${index.toString(16).padStart(32, "0")}`,
+          block_number: block,
+          position: index
+        })
+        const server = yield* scriptedServer((request) =>
+          request.path.endsWith("/transactions")
+            ? request.query.get("block_number") === null
+              ? { body: { items: [tx(10, 0)], next_page_params: { block_number: 10, index: 0 } } }
+              : { body: { items: [tx(12, 1)], next_page_params: null } }
+            : { body: { items: [], next_page_params: null } }
+        )
+        const error = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamAddressHistory(subject))).pipe(
+          Effect.provide(
+            Blockscout.layerInstance({ baseUrl: server.url, rateLimit: false, retry: false }).pipe(
+              Layer.provide(FetchHttpClient.layer)
+            )
+          ),
+          Effect.flip
+        )
+        assert.strictEqual(error.reason._tag, "Decode")
+        assert.strictEqual(error.reason.endpoint, "addressTransactions")
+        assert.include(error.reason.message, "went back up from block 10 to block 12")
+      }).pipe(Effect.scoped)
   )
 })

@@ -106,6 +106,7 @@ export const makeHistory = (byName: ByName<typeof endpoints>, api: string): Hist
           : Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? (c.toBlock as number) + 1 : 0]))
       return {
         kind,
+        endpoint: rows[kind],
         pages: (cursor) =>
           byName.pages(rows[kind], {
             address: c.address,

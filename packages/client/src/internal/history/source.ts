@@ -22,6 +22,8 @@ import { countMeta, countPending } from "./tally.ts"
 /** How to read one list: its pages from a cursor (undefined: from the top of the history's range). */
 export interface SourceSpec {
   readonly kind: HistoryKind
+  /** The endpoint row of its list (named in errors). */
+  readonly endpoint: string
   readonly pages: (cursor: NextPageParams | undefined) => Stream.Stream<PageWithCursor<unknown>, BlockscoutError>
 }
 
@@ -39,6 +41,7 @@ export interface Bounds {
 /** One list being walked. */
 export interface Live {
   readonly kind: HistoryKind
+  readonly endpoint: string
   readonly pull: Effect.Effect<ReadonlyArray<PageWithCursor<unknown>> | undefined, BlockscoutError>
   /** Pages pulled and not read yet (a pull may bring several). */
   readonly queue: Array<PageWithCursor<unknown>>
@@ -48,17 +51,21 @@ export interface Live {
   ended: boolean
   /** The cursor the next page is fetched with (where the list stands once nothing is held). */
   next: NextPageParams | undefined
+  /** The block of the last item read: a list goes newest first, never back up. */
+  last: number | undefined
 }
 
 /** Starts walking a list from `cursor`, in the stream's scope. */
 export const open = (spec: SourceSpec, cursor: NextPageParams | undefined): Effect.Effect<Live, never, Scope.Scope> =>
   Effect.map(Stream.toPull(spec.pages(cursor)), (pull) => ({
     kind: spec.kind,
+    endpoint: spec.endpoint,
     pull: Pull.catchDone(pull, () => Effect.succeed(undefined)),
     queue: [],
     held: [],
     ended: false,
-    next: cursor
+    next: cursor,
+    last: undefined
   }))
 
 /** The newest block a list can still hold items of: its oldest held item's block (its next page goes on from there). */
@@ -103,7 +110,7 @@ export const readPage = (
           }
           continue
         }
-        if (place.hash === null) return yield* Effect.fail(unplaceable(live.kind, page.cursor))
+        if (place.hash === null) return yield* Effect.fail(unplaceable(live, page.cursor))
         const found = yield* bounds.lookup(place.hash)
         block = found.block
         index = found.index
@@ -114,6 +121,11 @@ export const readPage = (
       ) {
         continue
       }
+      // A list that goes back up would emit an entry out of order, or twice: refuse it.
+      if (live.last !== undefined && block > live.last) {
+        return yield* Effect.fail(outOfOrder(live, block, live.last, page.cursor))
+      }
+      live.last = block
       if (block < bounds.fromBlock) {
         live.ended = true
         live.queue.length = 0
@@ -132,13 +144,26 @@ export const readPage = (
   })
 
 /** An item that says neither its block nor its transaction: nothing can place it in the chain. */
-const unplaceable = (kind: HistoryKind, cursor: NextPageParams | undefined) =>
+const unplaceable = ({ kind, endpoint }: Live, cursor: NextPageParams | undefined) =>
   new BlockscoutError({
     reason: new Decode({
-      endpoint: kind,
+      endpoint,
       url: "",
       path: "block_number",
       message: `a ${kind} item has neither a block number nor a transaction hash (page cursor ${JSON.stringify(cursor ?? null)})`
+    })
+  })
+
+/** A list whose next item is newer than the last one read: its server does not order it newest first. */
+const outOfOrder = ({ kind, endpoint }: Live, block: number, last: number, cursor: NextPageParams | undefined) =>
+  new BlockscoutError({
+    reason: new Decode({
+      endpoint,
+      url: "",
+      path: "block_number",
+      message:
+        `the ${kind} list went back up from block ${last} to block ${block} (page cursor ` +
+        `${JSON.stringify(cursor ?? null)}): it is not newest first, so it cannot be merged`
     })
   })
 
