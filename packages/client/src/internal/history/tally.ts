@@ -89,5 +89,15 @@ export const countMeta = (
   if (last !== undefined && last.to <= span.from + 1 && last.from >= span.to) {
     incomplete[incomplete.length - 1] = { from: last.from, to: Math.min(last.to, span.to), message: last.message }
   } else incomplete.push({ from: span.from, to: span.to, message: meta.message })
+  // Bounded whatever the server says: past the limit, the two oldest ranges so far become one (a superset of both,
+  // so a gap is never lost, only reported coarser).
+  if (incomplete.length > maxIncompleteRanges) {
+    const newer = incomplete[incomplete.length - 2] as IncompleteRange
+    const older = incomplete.pop() as IncompleteRange
+    incomplete[incomplete.length - 1] = { from: newer.from, to: older.to, message: newer.message }
+  }
   return { ...seen, incomplete }
 }
+
+/** The most incomplete ranges a tally keeps (a checkpoint holds them). */
+export const maxIncompleteRanges = 256
