@@ -11,7 +11,7 @@
  * @internal
  */
 import { Effect, Option, Stream } from "effect"
-import type { BlockscoutError } from "../../BlockscoutError.ts"
+import { BlockscoutError, ResponseTooLarge } from "../../BlockscoutError.ts"
 import type { HistoryEntry, HistoryPage } from "../../History.ts"
 import type { HistoryCheckpoint, SourceProgress } from "../../HistoryCheckpoint.ts"
 import type { HistoryReport, HistoryTally } from "../../HistoryReport.ts"
@@ -28,7 +28,24 @@ export interface MergeInput extends Bounds {
   readonly tally: HistoryTally
   /** The report for the last page, when one is asked for. */
   readonly finish: ((tally: HistoryTally) => Effect.Effect<HistoryReport, BlockscoutError>) | undefined
+  /** The most entries held while a block is not complete (default `maxHeld`). */
+  readonly maxHeld?: number | undefined
 }
+
+/** The most entries the merge holds while a block is not complete (`ResponseTooLarge` past it). */
+export const maxHeld = 100_000
+
+const tooWide = (live: Live, block: number, held: number, limit: number) =>
+  new BlockscoutError({
+    reason: new ResponseTooLarge({
+      endpoint: live.endpoint,
+      url: "",
+      limit,
+      message:
+        `the address's lists hold ${held} entries still at block ${block} or above: a history is merged a whole block ` +
+        `at a time, and no block of one address holds that many (the server keeps answering the same block)`
+    })
+  })
 
 /** Lookups kept for ordering (a bound: a history's lookups are few, but a run is long). */
 const lookupCacheSize = 4096
@@ -111,6 +128,11 @@ const step = (
           if (state.emitted) return [[], Option.none()] as const
           return [[yield* pageOf(input, state, [], true)], Option.none()] as const
         }
+        // Memory stays bounded whatever the server sends: a block is held whole, and no block of one address
+        // holds this many entries (a list that never leaves its block would otherwise grow without end).
+        const held = state.lives.reduce((n, live) => n + live.held.length, 0)
+        const limit = input.maxHeld ?? maxHeld
+        if (held > limit) return yield* Effect.fail(tooWide(going[0] as Live, reachAll, held, limit))
         const holding = going.filter((live) => reach(live) === reachAll)
         yield* Effect.forEach(holding, (live) => readPage(live, input, state.tally), { concurrency: "unbounded" })
         continue
