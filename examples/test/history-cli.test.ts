@@ -76,6 +76,28 @@ describe("blockscout address-history", () => {
     })
   )
 
+  it.effect("--parts runs it partitioned: the same lines; index flags and --limit with --resume are refused", () =>
+    Effect.gen(function* () {
+      const plain = yield* runCli(["address-history", user, "--base-url", baseUrl], simulator)
+      const split = yield* runCli(
+        ["address-history", user, "--base-url", baseUrl, "--parts", "5", "--concurrency", "3", "--page-size", "9"],
+        simulator
+      )
+      assert.strictEqual(split.code, 0, split.stderr)
+      assert.strictEqual(split.stdout, plain.stdout)
+      assert.include(split.stderr, ": complete")
+      for (const [flags, message] of [
+        [["--from-index", "3"], "keyed by block"],
+        [["-o", "/tmp/never.ndjson", "--resume", "/tmp/never.json", "--limit", "5"], "drop --limit or --resume"],
+        [["--concurrency", "500"], "--concurrency 500"]
+      ] as const) {
+        const refused = yield* runCli(["address-history", user, "--base-url", baseUrl, ...flags], simulator)
+        assert.strictEqual(refused.code, exitCodes.usage, refused.stderr)
+        assert.include(refused.stderr, message)
+      }
+    })
+  )
+
   it.effect("an interrupted --resume run, resumed, gives the same file as an uninterrupted run", () =>
     Effect.scoped(
       Effect.gen(function* () {

@@ -12,7 +12,8 @@
  *
  * Gotcha: pages of different chains interleave as they arrive; within a chain they keep its order.
  */
-import { type BlockscoutError, streamChains } from "@blockscout-effect/client"
+import type { Blockscout, BlockscoutError } from "@blockscout-effect/client"
+import { streamChains } from "@blockscout-effect/client"
 import type { Columns, HistoryFile } from "@blockscout-effect/export"
 import { Effect, Option, type Redacted, Stream } from "effect"
 import { CliExit, fromBlockscoutError } from "./Exit.ts"
@@ -45,7 +46,9 @@ export const tag = (chainId: number, item: unknown): unknown =>
 
 /**
  * Every chain's pages from the combined `cursor`, items tagged, each page with the combined cursor after it.
- * Failures go to `onFailure` and are collected in `failures`.
+ * Failures go to `onFailure` and are collected in `failures`; once every chain has ended, the stream ends with
+ * an empty last page (all done) or fails with `failed()` (some failed: a file run's checkpoint is then not
+ * complete, and keeps their places).
  */
 export const chainPages = (
   chainIds: ReadonlyArray<number>,
@@ -55,8 +58,9 @@ export const chainPages = (
   ) => Stream.Stream<PageLike, BlockscoutError>,
   cursor: Cursor | undefined,
   failures: Array<{ readonly chainId: number; readonly error: BlockscoutError }>,
-  onFailure: (chainId: number, error: BlockscoutError) => Effect.Effect<void>
-) => {
+  onFailure: (chainId: number, error: BlockscoutError) => Effect.Effect<void>,
+  failed: () => Effect.Effect<void, CliExit>
+): Stream.Stream<PageLike, BlockscoutError | CliExit, Blockscout> => {
   const positions = decode(cursor, chainIds)
   const open = chainIds.filter((id) => !(positions[id] as Positions[string]).done)
   const pages = streamChains(open, (client, chainId) =>
@@ -86,9 +90,11 @@ export const chainPages = (
     }),
     Stream.flattenIterable
   )
-  // Every chain done: one empty last page, so the checkpoint says complete.
+  // Every chain done: one empty last page, so the checkpoint says complete; else the chains' failure.
   const end = Stream.suspend(() =>
-    failures.length === 0 ? Stream.succeed<PageLike>({ items: [], next_page_params: null }) : Stream.empty
+    failures.length === 0
+      ? Stream.succeed<PageLike>({ items: [], next_page_params: null })
+      : Stream.drain(Stream.fromEffect(failed()))
   )
   return Stream.concat(pages, end)
 }

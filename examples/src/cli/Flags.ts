@@ -231,7 +231,9 @@ export const settingsOf = (row: Endpoint, input: CommonInput) =>
     const settings = yield* settingsFor(row.name, Columns.ofEndpoint(row), input)
     const partition = yield* partitionOf(row, input)
     if (partition !== undefined && settings.chains !== undefined) {
-      yield* usage("--chains runs each chain from its newest item: block and index spans differ per chain, drop the partition flags")
+      yield* usage(
+        "--chains runs each chain from its newest item: block and index spans differ per chain, drop the partition flags"
+      )
     }
     return { ...settings, partition }
   })

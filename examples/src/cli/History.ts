@@ -27,7 +27,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { clientLayer } from "./Api.ts"
 import { chainFailures, chainInput, chainPages } from "./Chains.ts"
 import { CliExit, exitCodes, fromBlockscoutError } from "./Exit.ts"
-import { commonFlags, listOf, settingsFor, UsageError } from "./Flags.ts"
+import { type CommonInput, commonFlags, listOf, settingsFor, UsageError } from "./Flags.ts"
 import { type CliOptions, clientOptions, retriesOf, runJob, toStdout } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 
@@ -81,11 +81,6 @@ const flags = {
       "what to merge, comma-separated: transaction, token-transfer, internal-transaction (default all)"
     ),
     Flag.optional
-  ),
-  fromBlock: Flag.Int("from-block").pipe(Flag.withDescription("the oldest block included (default 0)"), Flag.optional),
-  toBlock: Flag.Int("to-block").pipe(
-    Flag.withDescription("the newest block included (default: the newest)"),
-    Flag.optional
   )
 }
 
@@ -123,6 +118,47 @@ export const reportLines = (report: HistoryReport, chainId?: number): ReadonlyAr
   ]
 }
 
+/**
+ * The blocks and the partition the common flags ask of a history: `--from-block`/`--to-block` bound it,
+ * `--parts`/`--concurrency` run it partitioned (`--concurrency auto` leaves the history's default: every part
+ * at once). A history is keyed by block: `--from-index`/`--to-index` are refused, and so is a block span with
+ * `--chains` (block numbers differ per chain).
+ */
+const spanOf = (input: CommonInput, chains: boolean) =>
+  Effect.gen(function* () {
+    const get = Option.getOrUndefined
+    const fromBlock = get(input.fromBlock)
+    const toBlock = get(input.toBlock)
+    const parts = get(input.parts)
+    const concurrency = get(input.concurrency)
+    for (const [flag, value] of [
+      ["from-index", get(input.fromIndex)],
+      ["to-index", get(input.toIndex)]
+    ] as const) {
+      if (value !== undefined) yield* usage(`--${flag}: a history is keyed by block: use --from-block/--to-block`)
+    }
+    if (fromBlock !== undefined && fromBlock < 0) yield* usage(`--from-block ${fromBlock}: must be 0 or more`)
+    if (toBlock !== undefined && toBlock < (fromBlock ?? 0)) {
+      yield* usage(`--to-block ${toBlock}: must be at least --from-block (${fromBlock ?? 0})`)
+    }
+    if (chains && (fromBlock !== undefined || toBlock !== undefined)) {
+      yield* usage(
+        "--chains runs each chain's whole history: block numbers differ per chain, drop --from-block/--to-block"
+      )
+    }
+    if (parts !== undefined && !(parts >= 1 && parts <= 1024)) yield* usage(`--parts ${parts}: must be from 1 to 1024`)
+    const workers = concurrency === undefined || concurrency === "auto" ? undefined : Number(concurrency)
+    if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) {
+      yield* usage(`--concurrency ${concurrency}: must be auto or from 1 to 64 (block ranges merged at once)`)
+    }
+    const partitioned = parts !== undefined || concurrency !== undefined
+    return {
+      ...(fromBlock === undefined ? {} : { fromBlock }),
+      ...(toBlock === undefined ? {} : { toBlock }),
+      ...(partitioned ? { partition: { parts, concurrency: workers } } : {})
+    }
+  })
+
 const decodeCheckpoint = Schema.decodeUnknownEffect(Schema.fromJsonString(HistoryCheckpointSchema))
 
 /** The address-history subcommand. */
@@ -137,14 +173,12 @@ export const historyCommand = (options: CliOptions = {}) =>
     (input) =>
       Effect.gen(function* () {
         const kinds = yield* kindsOf(input.history.kinds)
-        const fromBlock = Option.getOrUndefined(input.history.fromBlock)
-        const toBlock = Option.getOrUndefined(input.history.toBlock)
-        if (fromBlock !== undefined && fromBlock < 0) yield* usage(`--from-block ${fromBlock}: must be 0 or more`)
-        if (toBlock !== undefined && toBlock < 0) yield* usage(`--to-block ${toBlock}: must be 0 or more`)
-        if (fromBlock !== undefined && toBlock !== undefined && toBlock < fromBlock) {
-          yield* usage(`--to-block ${toBlock} is below --from-block ${fromBlock}`)
-        }
         const settings = yield* settingsFor("address-history", allColumns, input.common, tableColumns)
+        const span = yield* spanOf(input.common, settings.chains !== undefined)
+        // A file run resumes after its last whole block; --limit would cut one.
+        if (settings.resume !== undefined && settings.limit !== undefined) {
+          yield* usage("address-history --resume writes whole blocks, --limit would cut one: drop --limit or --resume")
+        }
         const screen = yield* Screen.make
         const { layer, secrets } = yield* clientLayer(
           chainInput(input.common, settings),
@@ -155,8 +189,7 @@ export const historyCommand = (options: CliOptions = {}) =>
         const address = input.address
         const history = {
           ...(kinds === undefined ? {} : { kinds }),
-          ...(fromBlock === undefined ? {} : { fromBlock }),
-          ...(toBlock === undefined ? {} : { toBlock }),
+          ...span,
           ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize }),
           // A run cut at --limit has no end to reconcile.
           reconcile: settings.limit === undefined
@@ -192,10 +225,16 @@ export const historyCommand = (options: CliOptions = {}) =>
           const pages = (cursor: HistoryFile.Cursor | undefined) =>
             chains === undefined
               ? pagesOf(bs, cursor)
-              : chainPages(chains, pagesOf, cursor, failures, (chainId, error) =>
-                  screen.notice(
-                    `blockscout: chain ${chainId}: ${fromBlockscoutError(error, secrets).text.replace(/^blockscout: /, "")}`
-                  )
+              : chainPages(
+                  chains,
+                  pagesOf,
+                  cursor,
+                  failures,
+                  (chainId, error) =>
+                    screen.notice(
+                      `blockscout: chain ${chainId}: ${fromBlockscoutError(error, secrets).text.replace(/^blockscout: /, "")}`
+                    ),
+                  () => chainFailures(failures, secrets, settings.resume)
                 )
           if (settings.output === undefined) yield* toStdout(screen, settings, pages(undefined))
           else {
@@ -203,10 +242,14 @@ export const historyCommand = (options: CliOptions = {}) =>
               pages,
               output: settings.output,
               checkpoint: settings.resume,
+              // The history it is, not how it is fetched: a checkpoint (whole blocks: no --limit with --resume)
+              // resumes partitioned or not, at any page size.
               query: JSON.stringify({
                 command: "address-history",
                 address: address.toLowerCase(),
-                ...history,
+                kinds: history.kinds ?? null,
+                fromBlock: history.fromBlock ?? null,
+                toBlock: history.toBlock ?? null,
                 api: bs.target.apiUrl,
                 chains: chains ?? null
               }),

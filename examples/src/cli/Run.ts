@@ -109,7 +109,10 @@ export const runEndpoint = (
     const onEvent = Screen.onEvent(screen, retries, () =>
       Effect.map(budget ?? Effect.succeed(undefined), (b) => b?.requestsPerSecond)
     )
-    const { layer, secrets } = yield* clientLayer(chainInput(input, settings), clientOptions(settings, options, onEvent))
+    const { layer, secrets } = yield* clientLayer(
+      chainInput(input, settings),
+      clientOptions(settings, options, onEvent)
+    )
     const { output, resume } = settings
     const failures: Array<{ readonly chainId: number; readonly error: BlockscoutError }> = []
 
@@ -151,8 +154,16 @@ export const runEndpoint = (
       const pages = (cursor: HistoryFile.Cursor | undefined, progress?: unknown) =>
         chains === undefined
           ? pagesOf(bs, cursor, progress)
-          : chainPages(chains, (client, c) => pagesOf(client, c), cursor, failures, (chainId, error) =>
-              screen.notice(`blockscout: chain ${chainId}: ${fromBlockscoutError(error, secrets).text.replace(/^blockscout: /, "")}`)
+          : chainPages(
+              chains,
+              (client, c) => pagesOf(client, c),
+              cursor,
+              failures,
+              (chainId, error) =>
+                screen.notice(
+                  `blockscout: chain ${chainId}: ${fromBlockscoutError(error, secrets).text.replace(/^blockscout: /, "")}`
+                ),
+              () => chainFailures(failures, secrets, resume)
             )
       if (output === undefined) {
         yield* toStdout(screen, settings, pages(undefined))

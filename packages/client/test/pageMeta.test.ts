@@ -50,6 +50,23 @@ describe("page meta", () => {
     }).pipe(Effect.scoped)
   )
 
+  it.effect("stays on a partitioned stream's pages too", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(threePages)
+      const pages = yield* Blockscout.use((bs) =>
+        Stream.runCollect(
+          bs.streamInternalTransactionsPages(address, {
+            partition: { fromBlock: 700, toBlock: 1000, parts: 1, concurrency: 1 }
+          })
+        )
+      ).pipe(Effect.provide(proLayer(server.url)))
+      assert.deepStrictEqual(
+        pages.map((page) => page.meta),
+        [pending, complete]
+      )
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("reaches list calls and the by-name calls too; an empty incomplete page has no blocks", () =>
     Effect.gen(function* () {
       const server = yield* scriptedServer(() => ({ body: { items: [], next_page_params: null, meta: pending } }))

@@ -7,7 +7,7 @@
  *
  * @internal
  */
-import type { KeyRange } from "@blockscout-effect/schema"
+import type { KeyRange, PageMeta } from "@blockscout-effect/schema"
 import type { Cursor } from "../arguments.ts"
 import { positionOf } from "./keys.ts"
 
@@ -23,6 +23,8 @@ export interface Delivered<A> {
   readonly last: boolean
   /** Arrival number, across ranges (emission order in arrival mode). */
   readonly seq: number
+  /** The server's page `meta` (12.x internal-transaction lists: whether the list is complete yet), when sent. */
+  readonly meta?: PageMeta | undefined
 }
 
 /** One range and where it stands. */

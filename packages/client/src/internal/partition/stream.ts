@@ -59,5 +59,15 @@ export const partitionedPages = <A>(
   request: PartitionRequest
 ): Stream.Stream<PageWithCursor<A>, Errors.BlockscoutError> =>
   partitioned<A, PageWithCursor<A>>(request, true, ({ page, progress }) =>
-    page.items.length === 0 ? [] : [{ items: page.items, next_page_params: page.next, cursor: page.cursor, progress }]
+    page.items.length === 0
+      ? []
+      : [
+          {
+            items: page.items,
+            next_page_params: page.next,
+            cursor: page.cursor,
+            progress,
+            ...(page.meta === undefined ? {} : { meta: page.meta })
+          }
+        ]
   )

@@ -193,7 +193,14 @@ const deliver = <A>(shared: Shared<A>, seg: Segment<A>, page: PageWithCursor<A>)
   seg.floor = Math.min(seg.floor, lowest)
   if (last) seg.status = "fetched"
   else seg.cursor = next
-  seg.buffer.push({ items, cursor: page.cursor, next, last, seq: ++shared.seq })
+  seg.buffer.push({
+    items,
+    cursor: page.cursor,
+    next,
+    last,
+    seq: ++shared.seq,
+    ...(page.meta === undefined ? {} : { meta: page.meta })
+  })
   shared.buffered += 1
   return last
 }
