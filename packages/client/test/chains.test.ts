@@ -154,7 +154,7 @@ describe("streamChains", () => {
           }
         ]
       })
-      const elements = yield* everyWithdrawal(sim, { rateLimit: false })
+      const elements = yield* everyWithdrawal(sim, { rateLimit: false, pageSize: 50 })
       const failed = elements.filter((e) => e._tag === "Failed")
       assert.strictEqual(failed.length, 1)
       const failure = failed[0]!
