@@ -47,7 +47,10 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
   const methods: BlockscoutMethods = derived
   return {
     ...methods,
-    ...makeHistory({ page, pages, stream, get }, ctx.publicBase),
+    ...makeHistory({ page, pages, stream, get }, ctx.publicBase, {
+      "blockscout.family": ctx.family,
+      ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
+    }),
     // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
     ...({ page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">),
     family: target.family,

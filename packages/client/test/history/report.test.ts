@@ -3,10 +3,10 @@
  * block ranges) against the server's counters, its indexing status and the internal-transaction lists' `meta`;
  * a deliberately incomplete server (counters that disagree, a list that says it is not complete yet, indexing
  * not finished, an old server with no meta or no counters) gives gaps and unverified lines, never a failure; a
- * list that is not newest first fails the history instead of emitting out of order.
+ * list that is not newest first fails the history instead of emitting out of order; the calls' spans.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Stream } from "effect"
+import { Effect, Layer, Option, Stream, type Tracer } from "effect"
 import { FetchHttpClient } from "effect/http"
 import {
   addTallies,
@@ -15,6 +15,7 @@ import {
   type HistoryOptions,
   type HistoryReport
 } from "../../src/index.ts"
+import { makeCapture } from "../support/capture.ts"
 import { fixtures } from "../support/fixtures.ts"
 import { scriptedServer } from "../support/ScriptedServer.ts"
 import { counters, makeLedger, subject } from "./support/ledger.ts"
@@ -282,5 +283,36 @@ describe("a server whose list is not newest first", () => {
         assert.strictEqual(error.reason.endpoint, "addressTransactions")
         assert.include(error.reason.message, "went back up from block 10 to block 12")
       }).pipe(Effect.scoped)
+  )
+})
+
+describe("the history's spans", () => {
+  it.effect("each call runs in its span, its lists' requests beneath it, every span ended", () =>
+    Effect.gen(function* () {
+      const capture = makeCapture()
+      const ledger = makeLedger(46)
+      yield* capture.around(
+        Blockscout.use((bs) => Stream.runDrain(bs.streamAddressHistoryPages(subject, { pageSize: 9 }))).pipe(
+          Effect.provide(layer(ledger))
+        )
+      )
+      const call = capture.spans.find((span) => span.name === "Blockscout.streamAddressHistoryPages")
+      assert.isDefined(call)
+      // Every request span has the call's span among its ancestors.
+      const byId = new Map(capture.spans.map((span) => [span.spanId, span]))
+      const under = (span: Tracer.NativeSpan, ancestor: Tracer.NativeSpan): boolean => {
+        for (let at: Tracer.NativeSpan | undefined = span; at !== undefined; ) {
+          const parent = Option.getOrUndefined(at.parent)
+          if (parent === undefined) return false
+          if (parent.spanId === ancestor.spanId) return true
+          at = byId.get(parent.spanId)
+        }
+        return false
+      }
+      const requests = capture.spans.filter((span) => span.name.startsWith("GET /api/v2/"))
+      assert.isAbove(requests.length, 3)
+      assert.isTrue(requests.every((span) => under(span, call!)))
+      assert.deepStrictEqual(capture.openSpans(), [])
+    })
   )
 })

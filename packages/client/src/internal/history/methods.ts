@@ -73,8 +73,17 @@ const check = (address: string, options: HistoryOptions): Result.Result<Checked,
   })
 }
 
-/** The history methods over a client's by-name calls; `api` names the server (checkpoints name it). */
-export const makeHistory = (byName: ByName<typeof endpoints>, api: string): HistoryMethods => {
+/**
+ * The history methods over a client's by-name calls; `api` names the server (checkpoints name it), `attributes`
+ * are the client's span attributes (family, chain): each call runs in its span, `Blockscout.<method>`, the lists'
+ * pages and lookups beneath it.
+ */
+export const makeHistory = (
+  byName: ByName<typeof endpoints>,
+  api: string,
+  attributes: Readonly<Record<string, unknown>>
+): HistoryMethods => {
+  const span = { attributes, captureStackTrace: false } as const
   const reconcileApi: ReconcileApi = {
     counters: (address) => byName.get("addressCounters", { address }),
     details: (address) => byName.get("address", { address }),
@@ -209,16 +218,19 @@ export const makeHistory = (byName: ByName<typeof endpoints>, api: string): Hist
   }
 
   return {
-    streamAddressHistoryPages,
+    streamAddressHistoryPages: (address, options) =>
+      streamAddressHistoryPages(address, options).pipe(Stream.withSpan("Blockscout.streamAddressHistoryPages", span)),
     streamAddressHistory: (address, options = {}) =>
       Stream.flattenIterable(
         Stream.map(streamAddressHistoryPages(address, { ...options, reconcile: false }), (page) => page.entries)
-      ),
+      ).pipe(Stream.withSpan("Blockscout.streamAddressHistory", span)),
     reconcileAddressHistory: (address, tally, options = {}) => {
       const checked = check(address, options)
       if (Result.isFailure(checked)) return Effect.fail(checked.failure)
       const c = checked.success
-      return reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) })
+      return reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) }).pipe(
+        Effect.withSpan("Blockscout.reconcileAddressHistory", span)
+      )
     },
     reconcileTokenTransfers: (token, streamedTransfers) => {
       if (!isAddress(token))
@@ -226,7 +238,9 @@ export const makeHistory = (byName: ByName<typeof endpoints>, api: string): Hist
       if (!Number.isSafeInteger(streamedTransfers) || streamedTransfers < 0) {
         return Effect.fail(invalid("streamedTransfers", `expected a count, got ${streamedTransfers}`))
       }
-      return reconcileToken(reconcileApi, token.toLowerCase(), streamedTransfers)
+      return reconcileToken(reconcileApi, token.toLowerCase(), streamedTransfers).pipe(
+        Effect.withSpan("Blockscout.reconcileTokenTransfers", span)
+      )
     }
   }
 }
