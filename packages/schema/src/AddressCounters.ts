@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { IntegerQuantity } from "./Primitives.ts"
+import { IntegerQuantity } from "./Quantities.ts"
 
 /**
  * An address's activity counts, as the server has indexed them: transactions, token transfers, gas used by its

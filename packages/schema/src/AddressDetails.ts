@@ -9,7 +9,8 @@ import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { renamesWith, structOf } from "./internal/extend.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
-import { AddressHash, Count, Decimal, Hash, IntegerQuantity } from "./Primitives.ts"
+import { AddressHash, Hash } from "./Primitives.ts"
+import { Count, Decimal, IntegerQuantity } from "./Quantities.ts"
 import { Token } from "./Token.ts"
 
 /**

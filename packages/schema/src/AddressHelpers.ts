@@ -8,7 +8,8 @@
  * @since 0.1.0
  */
 import { keccak256, utf8 } from "./internal/keccak.ts"
-import { type AddressHash, addressPattern } from "./Primitives.ts"
+import { addressPattern } from "./Patterns.ts"
+import type { AddressHash } from "./Primitives.ts"
 
 /**
  * Whether a value is an address: a string of `0x` and 40 hex digits, in any case.

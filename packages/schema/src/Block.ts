@@ -9,7 +9,8 @@ import { CeloBlockInfo, OptimismBatchInfo, ZilliqaBlockInfo } from "./BlockChain
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
 import type { RenamedResource, StructResource } from "./Resource.ts"
-import { Count, DecimalNumber, Hash, HexData, IntegerQuantity, IntegerQuantityNumber, Timestamp } from "./Primitives.ts"
+import { Hash, HexData, Timestamp } from "./Primitives.ts"
+import { Count, DecimalNumber, IntegerQuantity, IntegerQuantityNumber } from "./Quantities.ts"
 import { ArbitrumInfo, ZkSyncInfo } from "./Rollup.ts"
 
 const BlockRewardSchema = Schema.Struct({

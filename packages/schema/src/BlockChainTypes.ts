@@ -11,7 +11,8 @@ import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { optional } from "./internal/fields.ts"
 import type { StructResource } from "./Resource.ts"
-import { Count, Decimal, DecimalNumber, Hash, HexData, Timestamp } from "./Primitives.ts"
+import { Hash, HexData, Timestamp } from "./Primitives.ts"
+import { Count, Decimal, DecimalNumber } from "./Quantities.ts"
 import { Token } from "./Token.ts"
 
 const OptimismBlobSchema = Schema.Struct({

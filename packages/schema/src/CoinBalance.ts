@@ -7,7 +7,8 @@
 import { Schema, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { absent, optional } from "./internal/fields.ts"
-import { Count, Hash, IntegerQuantity, Timestamp } from "./Primitives.ts"
+import { Hash, Timestamp } from "./Primitives.ts"
+import { Count, IntegerQuantity } from "./Quantities.ts"
 
 /**
  * A change of an address's coin balance: the balance `value` after block `block_number` (wei), the `delta` from

@@ -10,7 +10,7 @@
  */
 import type { Schema } from "effect"
 import type { Page } from "./Page.ts"
-import { addressPattern, hashPattern, tokenIdPattern } from "./Primitives.ts"
+import { addressPattern, hashPattern, tokenIdPattern } from "./Patterns.ts"
 
 /** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
 export type Family = "pro" | "instance"

@@ -7,7 +7,7 @@
 import { Schema } from "effect"
 import { nullable } from "./internal/fields.ts"
 import type { StructResource } from "./Resource.ts"
-import { IntegerQuantity } from "./Primitives.ts"
+import { IntegerQuantity } from "./Quantities.ts"
 
 /**
  * The fee types of docs/blockscout-api.md §3: `maximum` while pending, `actual` once included.

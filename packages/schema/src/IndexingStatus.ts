@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { absent, optional } from "./internal/fields.ts"
-import { Decimal } from "./Primitives.ts"
+import { Decimal } from "./Quantities.ts"
 
 /**
  * How far the server has indexed the chain: whether blocks (`finished_indexing_blocks`) and everything

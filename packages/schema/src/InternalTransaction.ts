@@ -6,7 +6,8 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
-import { Count, Hash, IntegerQuantity, Timestamp } from "./Primitives.ts"
+import { Hash, Timestamp } from "./Primitives.ts"
+import { Count, IntegerQuantity } from "./Quantities.ts"
 import type { RenamedResource } from "./Resource.ts"
 
 const InternalTransactionSchema = withRenames(

@@ -7,7 +7,8 @@ import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { DecodedLog } from "./DecodedInput.ts"
 import { absent, nullable, optional, withRenames } from "./internal/fields.ts"
-import { Count, Hash, HexData, Timestamp } from "./Primitives.ts"
+import { Hash, HexData, Timestamp } from "./Primitives.ts"
+import { Count } from "./Quantities.ts"
 import type { RenamedResource } from "./Resource.ts"
 
 const LogSchema = withRenames(

@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { optional } from "./internal/fields.ts"
 import type { StructResource } from "./Resource.ts"
-import { IntegerQuantity } from "./Primitives.ts"
+import { IntegerQuantity } from "./Quantities.ts"
 import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
 

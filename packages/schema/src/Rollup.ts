@@ -13,7 +13,8 @@ import { Schema } from "effect"
 import { Fee } from "./Fee.ts"
 import { optional, withRenames } from "./internal/fields.ts"
 import type { RenamedResource, StructResource } from "./Resource.ts"
-import { Count, Hash, IntegerQuantity, IntegerQuantityNumber, Timestamp } from "./Primitives.ts"
+import { Hash, Timestamp } from "./Primitives.ts"
+import { Count, IntegerQuantity, IntegerQuantityNumber } from "./Quantities.ts"
 
 const ArbitrumL1TransactionSchema = Schema.Struct({
   hash: optional(Hash),

@@ -7,7 +7,8 @@ import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, optional, withRenames } from "./internal/fields.ts"
 import type { RenamedResource } from "./Resource.ts"
-import { Count, JsonObject, NumericText, NumericTextNumber, Timestamp } from "./Primitives.ts"
+import { JsonObject, Timestamp } from "./Primitives.ts"
+import { Count, NumericText, NumericTextNumber } from "./Quantities.ts"
 
 /**
  * The source languages of docs/blockscout-api.md §2.8 (servers also report `geas`, `stylus_rust`).

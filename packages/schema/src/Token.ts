@@ -5,7 +5,8 @@
  */
 import { Schema } from "effect"
 import { nullable, optional, withRenames } from "./internal/fields.ts"
-import { AddressHash, Decimal, IntegerQuantity } from "./Primitives.ts"
+import { AddressHash } from "./Primitives.ts"
+import { Decimal, IntegerQuantity } from "./Quantities.ts"
 import type { RenamedResource, StructResource } from "./Resource.ts"
 
 /**

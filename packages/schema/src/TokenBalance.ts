@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { nullable, optional } from "./internal/fields.ts"
-import { IntegerQuantity, TokenId } from "./Primitives.ts"
+import { IntegerQuantity, TokenId } from "./Quantities.ts"
 import { Token } from "./Token.ts"
 import { TokenInstance } from "./TokenInstance.ts"
 

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { IntegerQuantity } from "./Primitives.ts"
+import { IntegerQuantity } from "./Quantities.ts"
 
 /**
  * A token's holder and transfer counts, as the server has indexed them (integer strings, decoded to `bigint`).

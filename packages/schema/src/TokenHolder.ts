@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { nullable, optional, withRenames } from "./internal/fields.ts"
-import { IntegerQuantity, TokenId } from "./Primitives.ts"
+import { IntegerQuantity, TokenId } from "./Quantities.ts"
 
 /**
  * One holder of a token: the holding address, its balance `value` in the token's smallest unit, and for an

@@ -7,7 +7,8 @@ import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent, nullable, objectAsNull, optional } from "./internal/fields.ts"
 import type { StructResource } from "./Resource.ts"
-import { AddressHash, IntegerQuantity, JsonValue, TokenId } from "./Primitives.ts"
+import { AddressHash, JsonValue } from "./Primitives.ts"
+import { IntegerQuantity, TokenId } from "./Quantities.ts"
 import { Token } from "./Token.ts"
 
 const ThumbnailsSchema = Schema.Struct({

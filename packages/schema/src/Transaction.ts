@@ -10,18 +10,8 @@ import { Fee } from "./Fee.ts"
 import { invalid, registerFast } from "./internal/compile.ts"
 import { absent, nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
 import type { RenamedResource, StructResource } from "./Resource.ts"
-import {
-  AddressHash,
-  Count,
-  Decimal,
-  Hash,
-  HexData,
-  IntegerQuantity,
-  IntegerQuantityNumber,
-  JsonObject,
-  Timestamp,
-  TokenId
-} from "./Primitives.ts"
+import { AddressHash, Hash, HexData, JsonObject, Timestamp } from "./Primitives.ts"
+import { Count, Decimal, IntegerQuantity, IntegerQuantityNumber, TokenId } from "./Quantities.ts"
 import { ArbitrumInfo, ScrollInfo, ZkSyncInfo } from "./Rollup.ts"
 import { TokenTransfer } from "./TokenTransfer.ts"
 import {

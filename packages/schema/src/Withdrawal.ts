@@ -6,7 +6,8 @@
 import { Schema } from "effect"
 import { Address } from "./Address.ts"
 import { absent } from "./internal/fields.ts"
-import { Count, IntegerQuantity, Timestamp } from "./Primitives.ts"
+import { Timestamp } from "./Primitives.ts"
+import { Count, IntegerQuantity } from "./Quantities.ts"
 import type { StructResource } from "./Resource.ts"
 
 const WithdrawalSchema = Schema.Struct({
