@@ -42,28 +42,6 @@ export {
 } from "./BlockscoutErrorReason.ts"
 
 /**
- * What went wrong: one tagged case per cause.
- *
- * @since 0.1.0
- * @category models
- */
-export type BlockscoutErrorReason =
-  | Reasons.InvalidArgument
-  | Reasons.NotFound
-  | Reasons.InvalidRequest
-  | Reasons.Unauthorized
-  | Reasons.OutOfCredits
-  | Reasons.RateLimited
-  | Reasons.ServerError
-  | Reasons.Redirected
-  | Reasons.ResponseTooLarge
-  | Reasons.Transport
-  | Reasons.Timeout
-  | Reasons.Decode
-  | Reasons.PaginationStalled
-  | Reasons.BudgetExhausted
-
-/**
  * The reasons of a request that was sent: every status, transport, timeout and decode failure. A call
  * without arguments (`listMainPageTransactions()`) fails with these only.
  *
@@ -100,6 +78,15 @@ export type CallReason = Reasons.InvalidArgument | RequestReason
  * @category models
  */
 export type StreamReason = CallReason | Reasons.PaginationStalled | Reasons.BudgetExhausted
+
+/**
+ * What went wrong: one tagged case per cause. Every reason is one a stream can meet, so this is
+ * `StreamReason`, the widest of the sets above.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BlockscoutErrorReason = StreamReason
 
 /** The schema of every reason, for encoding and decoding an error. */
 const ReasonSchema = Schema.Union([

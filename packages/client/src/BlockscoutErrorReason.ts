@@ -4,56 +4,17 @@
  * wait (`retryAfter`).
  *
  * Retryability is decided here, once per class: 429 (`RateLimited`), 5xx (`ServerError`), `Transport` and
- * `Timeout` are retried; everything else is final.
+ * `Timeout` are retried; everything else is final. The classes come in the order a call meets them: its
+ * arguments, the server's status, the body and the wire, then the stream. What they share (the fields, the
+ * defaults) is their base class, in `internal/reason.ts`.
  *
  * @since 0.1.0
  */
 import { Duration, Predicate, Schema } from "effect"
 import { NextPageParams } from "@blockscout-effect/schema"
+import type { BlockscoutErrorReason } from "./BlockscoutError.ts"
+import { identifier, Reason, ReasonTypeId } from "./internal/reason.ts"
 import { PartitionProgressSchema } from "./Partition.ts"
-
-const ReasonTypeId = "~@blockscout-effect/client/BlockscoutError/Reason" as const
-
-/** A reason's schema identifier: namespaced, so it never matches an app's own class of the same tag. */
-const identifier = (tag: string) => `@blockscout-effect/client/BlockscoutError/${tag}`
-
-/**
- * What every reason has: where it happened, and the defaults of `isRetryable` (false) and `retryAfter` (none).
- * Fields every reason carries: the endpoint row name and the request URL, credentials redacted.
- */
-class Reason extends Schema.Error<Reason>(identifier("Reason"))({
-  /** The endpoint row name (`"transactions"`, `"tokenTransfers"`, ...); `""` for a layer's own options. */
-  endpoint: Schema.String,
-  /** The request URL with every credential replaced by `<redacted>`; `""` when none was built. */
-  url: Schema.String
-}) {
-  /** Marks a reason for `isBlockscoutErrorReason` (on the prototype: never an own field, never encoded). */
-  get [ReasonTypeId](): typeof ReasonTypeId {
-    return ReasonTypeId
-  }
-  /**
-   * The reason's tag (`String(reason)` reads `NotFound: ...`). Schema classes write their identifier to
-   * `name` on each subclass prototype; the setter takes that write and keeps the tag.
-   */
-  override get name(): string {
-    return (this as unknown as { readonly _tag: string })._tag
-  }
-  override set name(_identifier: string) {}
-  /** Whether another attempt may succeed. */
-  get isRetryable(): boolean {
-    return false
-  }
-  /**
-   * The wait the server asked for: none, unless the reason has a `retryAfter` field (`RateLimited`,
-   * `ServerError`), which the setter takes as the instance's own value when the schema assigns it.
-   */
-  get retryAfter(): Duration.Duration | undefined {
-    return undefined
-  }
-  set retryAfter(value: Duration.Duration | undefined) {
-    Object.defineProperty(this, "retryAfter", { value, enumerable: true, configurable: true, writable: false })
-  }
-}
 
 /**
  * An argument failed its check before anything was sent (bad address, hash, token id, filter value, cursor,
@@ -296,20 +257,5 @@ export class BudgetExhausted extends Reason.extend<BudgetExhausted>(identifier("
  * @since 0.1.0
  * @category guards
  */
-export const isBlockscoutErrorReason = (
-  u: unknown
-): u is
-  | InvalidArgument
-  | NotFound
-  | InvalidRequest
-  | Unauthorized
-  | OutOfCredits
-  | RateLimited
-  | ServerError
-  | Redirected
-  | ResponseTooLarge
-  | Transport
-  | Timeout
-  | Decode
-  | PaginationStalled
-  | BudgetExhausted => Predicate.hasProperty(u, ReasonTypeId)
+export const isBlockscoutErrorReason = (u: unknown): u is BlockscoutErrorReason =>
+  Predicate.hasProperty(u, ReasonTypeId)

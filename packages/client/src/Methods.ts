@@ -1,7 +1,8 @@
 /**
- * How a table of endpoint rows becomes the service's methods, as types: the naming rule, the parameters
- * (path parameters positional, in path order, then an options object from the row's filters), the return
- * types and the precise error types. `MethodsOf<typeof endpoints>` is the `Blockscout` service's methods.
+ * How a table of endpoint rows becomes the service's methods: the naming rule, as types and at run time side
+ * by side, and each method's type (its arguments from `MethodArguments.ts`, its return type, its precise error
+ * type). `MethodsOf<typeof endpoints>` is the `Blockscout` service's methods; `methodEntries(endpoints)` lists
+ * them at run time, for the client to wire and tools to show.
  *
  * The naming rule, per row `method` `M`:
  * - `shape: "page"`: `listM` (one page), `streamM` (every item), `streamMPages` (every page with its cursor);
@@ -9,122 +10,71 @@
  * - `shape: "item"`: `getM` (one item, `NotFound` when absent);
  * - and each of the row's `aliases`: another name for one of those.
  *
- * Why the service's interface is also generated (`BlockscoutMethods.ts`, by `pnpm generate`): mapped types
- * cannot carry a doc comment per method nor name a positional parameter (an editor would show
+ * Why the service's interface is also generated (`BlockscoutMethods.ts` and `methods/`, by `pnpm generate`):
+ * mapped types cannot carry a doc comment per method nor name a positional parameter (an editor would show
  * `args_0: string` and the row's one comment for all three methods). The generated interface has both, and
  * a type test pins it to `MethodsOf<typeof endpoints>`, so the two cannot drift; another test fails when
- * the generated file is stale.
+ * the generated files are stale.
  *
  * @since 0.1.0
  */
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, RequestReason, StreamReason } from "./BlockscoutError.ts"
-import type { Endpoint, EndpointTable, Filter, MethodKind, PathParam, RowItem } from "./endpoints.ts"
-import type {
-  BlockPartitionParameters,
-  IndexPartitionParameters,
-  Page,
-  PageParameters,
-  PageWithCursor,
-  StreamParameters
-} from "./Parameters.ts"
+import type { Endpoint, EndpointTable, MethodKind, RowItem } from "./endpoints.ts"
+import type { ArgumentsOf, StreamArgumentsOf } from "./MethodArguments.ts"
+import type { Page, PageWithCursor } from "./Parameters.ts"
 
 /**
- * The value a filter takes: one of a `literal` filter's values, a list of a `literals` filter's, any
- * string for `text`, a list of strings for `names`.
+ * The kinds of method a row gets from its shape.
  *
  * @since 0.1.0
  * @category models
  */
-export type FilterValue<F> = F extends { readonly kind: "literal"; readonly values: ReadonlyArray<infer V> }
-  ? V
-  : F extends { readonly kind: "literals"; readonly values: ReadonlyArray<infer V> }
-    ? ReadonlyArray<V>
-    : F extends { readonly kind: "text" | "address" | "hash" }
-      ? string
-      : F extends { readonly kind: "names" }
-        ? ReadonlyArray<string>
-        : never
+export type MethodKindsOf<R> = R extends { readonly shape: "page" }
+  ? "list" | "stream" | "streamPages"
+  : R extends { readonly shape: "array" }
+    ? "list"
+    : R extends { readonly shape: "item" }
+      ? "get"
+      : never
 
 /**
- * A row's filters as an options object: each filter by its API name, optional.
+ * The kinds of method a row gets from its shape.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const methodKindsOf = (row: Endpoint): ReadonlyArray<MethodKind> =>
+  row.shape === "page" ? ["list", "stream", "streamPages"] : row.shape === "array" ? ["list"] : ["get"]
+
+/**
+ * The name the naming rule gives a method of kind `K` for a row whose `method` is `M`.
  *
  * @since 0.1.0
  * @category models
  */
-export type FilterParameters<R> = R extends { readonly filters: infer Fs extends ReadonlyArray<Filter> }
-  ? { readonly [F in Fs[number] as F["name"]]?: FilterValue<F> | undefined }
-  : never
+export type MethodName<M extends string, K extends MethodKind> = K extends "list"
+  ? `list${M}`
+  : K extends "stream"
+    ? `stream${M}`
+    : K extends "streamPages"
+      ? `stream${M}Pages`
+      : `get${M}`
 
 /**
- * A row's options object: its filters, plus `cursor` and `pageSize` for a paged row.
+ * The name the naming rule gives a method of kind `kind` for a row whose `method` is `method`.
  *
  * @since 0.1.0
- * @category models
+ * @category constructors
  */
-export type ParametersOf<R> = R extends { readonly shape: "page" }
-  ? Flat<PageParameters & FilterParameters<R>>
-  : FilterParameters<R>
-
-/** An intersection as one object type (what an interface extending both would be). */
-type Flat<T> = { [K in keyof T]: T[K] }
-
-/** A path parameter's argument: a string; a token id may be a bigint, a block a number or a bigint. */
-type PathArgument<P> = P extends { readonly kind: "tokenId" }
-  ? string | bigint
-  : P extends { readonly kind: "block" }
-    ? string | number | bigint
-    : string
-
-/**
- * A row's positional arguments: its path parameters in path order.
- *
- * @since 0.1.0
- * @category models
- */
-export type PathArguments<R> = R extends { readonly pathParams: infer Ps extends ReadonlyArray<PathParam> }
-  ? { -readonly [I in keyof Ps]: PathArgument<Ps[I]> }
-  : never
-
-/** Whether a row's options object has anything in it (a paged row always does: `cursor`, `pageSize`). */
-type HasOptions<R> = R extends { readonly shape: "page" }
-  ? true
-  : [keyof FilterParameters<R>] extends [never]
-    ? false
-    : true
-
-/**
- * A method's arguments: the path parameters, then the options object when the row has any options.
- *
- * @since 0.1.0
- * @category models
- */
-export type ArgumentsOf<R> =
-  HasOptions<R> extends true ? [...PathArguments<R>, options?: ParametersOf<R> | undefined] : PathArguments<R>
-
-/**
- * What a row's streams take besides its list's options: `creditBudget`, and `partition` where the row has a
- * `range` (block or index ranges, by what its keys count).
- *
- * @since 0.2.0
- * @category models
- */
-export type StreamParametersOf<R> = R extends { readonly range: { readonly dimension: "block" } }
-  ? BlockPartitionParameters
-  : R extends { readonly range: { readonly dimension: "index" } }
-    ? IndexPartitionParameters
-    : StreamParameters
-
-/**
- * A stream method's arguments: the path parameters, then the list's options with the stream's own.
- *
- * @since 0.2.0
- * @category models
- */
-export type StreamArgumentsOf<R> = [
-  ...PathArguments<R>,
-  options?: (ParametersOf<R> & StreamParametersOf<R>) | undefined
-]
+export const methodName = (method: string, kind: MethodKind): string =>
+  kind === "list"
+    ? `list${method}`
+    : kind === "stream"
+      ? `stream${method}`
+      : kind === "streamPages"
+        ? `stream${method}Pages`
+        : `get${method}`
 
 /**
  * What a one-call method (`list*`, `get*`) of a row can fail with: `InvalidArgument` only when it takes
@@ -160,34 +110,6 @@ export type MethodOf<R, K extends MethodKind> = K extends "list"
           ? (...args: ArgumentsOf<R>) => Effect.Effect<RowItem<R>, CallErrorOf<R>>
           : never
         : never
-
-/**
- * The kinds of method a row gets from its shape.
- *
- * @since 0.1.0
- * @category models
- */
-export type MethodKindsOf<R> = R extends { readonly shape: "page" }
-  ? "list" | "stream" | "streamPages"
-  : R extends { readonly shape: "array" }
-    ? "list"
-    : R extends { readonly shape: "item" }
-      ? "get"
-      : never
-
-/**
- * The name the naming rule gives a method of kind `K` for a row whose `method` is `M`.
- *
- * @since 0.1.0
- * @category models
- */
-export type MethodName<M extends string, K extends MethodKind> = K extends "list"
-  ? `list${M}`
-  : K extends "stream"
-    ? `stream${M}`
-    : K extends "streamPages"
-      ? `stream${M}Pages`
-      : `get${M}`
 
 /** One method of a table: which row, which kind, under which name. */
 interface Entry<N, K extends MethodKind, Name extends string> {
@@ -226,26 +148,6 @@ export type MethodsOf<T extends EndpointTable> = {
 }
 
 /**
- * The names of a table's rows that `page(name, args)` / `pages` / `stream` take: paged and bare-array rows.
- *
- * @since 0.1.0
- * @category models
- */
-export type ListName<T extends EndpointTable> = {
-  [N in keyof T & string]: T[N] extends { readonly shape: "page" | "array" } ? N : never
-}[keyof T & string]
-
-/**
- * The names of a table's rows that `get(name, args)` takes: single-item rows.
- *
- * @since 0.1.0
- * @category models
- */
-export type ItemName<T extends EndpointTable> = {
-  [N in keyof T & string]: T[N] extends { readonly shape: "item" } ? N : never
-}[keyof T & string]
-
-/**
  * One method of a table, at run time: its name, its row and its kind.
  *
  * @since 0.1.0
@@ -258,30 +160,6 @@ export interface MethodEntry {
   /** Whether the name is one of the row's `aliases` rather than the naming rule's. */
   readonly alias: boolean
 }
-
-/**
- * The name the naming rule gives a method of kind `kind` for a row whose `method` is `method`.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const methodName = (method: string, kind: MethodKind): string =>
-  kind === "list"
-    ? `list${method}`
-    : kind === "stream"
-      ? `stream${method}`
-      : kind === "streamPages"
-        ? `stream${method}Pages`
-        : `get${method}`
-
-/**
- * The kinds of method a row gets from its shape.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const methodKindsOf = (row: Endpoint): ReadonlyArray<MethodKind> =>
-  row.shape === "page" ? ["list", "stream", "streamPages"] : row.shape === "array" ? ["list"] : ["get"]
 
 /**
  * Every method a table gives the service, in table order (the rule's names, then each row's aliases). Tools
@@ -329,3 +207,23 @@ const reservedNames = [
   "estimate",
   "budget"
 ]
+
+/**
+ * The names of a table's rows that `page(name, args)` / `pages` / `stream` take: paged and bare-array rows.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ListName<T extends EndpointTable> = {
+  [N in keyof T & string]: T[N] extends { readonly shape: "page" | "array" } ? N : never
+}[keyof T & string]
+
+/**
+ * The names of a table's rows that `get(name, args)` takes: single-item rows.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ItemName<T extends EndpointTable> = {
+  [N in keyof T & string]: T[N] extends { readonly shape: "item" } ? N : never
+}[keyof T & string]

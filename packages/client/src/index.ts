@@ -94,11 +94,17 @@ export {
   pageRow,
   type RowItem
 } from "./endpoints.ts"
+export type {
+  ArgumentsOf,
+  FilterParameters,
+  FilterValue,
+  ParametersOf,
+  PathArguments,
+  StreamArgumentsOf,
+  StreamParametersOf
+} from "./MethodArguments.ts"
 export {
-  type ArgumentsOf,
   type CallErrorOf,
-  type FilterParameters,
-  type FilterValue,
   type ItemName,
   type ListName,
   type MethodEntry,
@@ -108,11 +114,7 @@ export {
   type MethodsOf,
   methodEntries,
   methodKindsOf,
-  methodName,
-  type ParametersOf,
-  type PathArguments,
-  type StreamArgumentsOf,
-  type StreamParametersOf
+  methodName
 } from "./Methods.ts"
 export {
   rateLimitWaitHistogram,
