@@ -12,42 +12,17 @@
  *
  * @since 0.1.0
  */
-import { hash, hex, prng } from "./internal/hash.ts"
 import { type AddressInfo, makeAddressBook } from "./chain/addresses.ts"
+import { buildChain } from "./chain/build.ts"
+import { BLOCK_MILLIS, D, GENESIS_MILLIS, PERIOD, pendingBlockMarker, zeroAddress } from "./chain/constants.ts"
+import type { SmartContractInfo } from "./chain/contracts.ts"
 import { blockHashOf, locateTransaction as locate, type TransactionPlace, transactionHashOf } from "./chain/hashes.ts"
-import {
-  BLOCK_MILLIS,
-  D,
-  GENESIS_MILLIS,
-  MINERS,
-  PERIOD,
-  pendingBlockMarker,
-  ROUTERS,
-  USERS,
-  zeroAddress
-} from "./chain/constants.ts"
-import { makeContracts, routerName, type SmartContractInfo } from "./chain/contracts.ts"
-import { type Holding, NftIndex } from "./chain/nft.ts"
-import { type BlockTemplate, makeTemplate, type TransferTemplate, type TxTemplate } from "./chain/templates.ts"
-import { makeTokens, type TokenInfo, transferAmount } from "./chain/tokens.ts"
-import type { ChainOptions } from "./SimulatorOptions.ts"
+import type { Holding, NftIndex } from "./chain/nft.ts"
+import type { BlockTemplate, TransferTemplate, TxTemplate } from "./chain/templates.ts"
+import { type TokenInfo, transferAmount } from "./chain/tokens.ts"
 import * as Withdrawals from "./chain/withdrawals.ts"
-
-export type { AddressInfo, AddressKind } from "./chain/addresses.ts"
-export type { SmartContractInfo } from "./chain/contracts.ts"
-export type { TransactionPlace } from "./chain/hashes.ts"
-export type { Holding } from "./chain/nft.ts"
-export type {
-  BlockTemplate,
-  InternalTemplate,
-  LogTemplate,
-  TransactionKind,
-  TransferTemplate,
-  TxTemplate
-} from "./chain/templates.ts"
-export type { TokenInfo, TokenType } from "./chain/tokens.ts"
-export { PERIOD }
-export type { ChainOptions } from "./SimulatorOptions.ts"
+import { hash, hex } from "./internal/hash.ts"
+import type { ChainOptions } from "./SimulatorOptions.ts"
 
 /**
  * A simulated chain. Build it with {@link SimulatedChain.make}; all accessors are pure and cheap.
@@ -82,39 +57,24 @@ export class SimulatedChain {
   private lastBlockHash = ""
 
   private constructor(options: ChainOptions) {
-    const seed = options.seed ?? 1
-    this.seed = seed
-    this.chainId = options.chainId ?? 1
-    this.height = Math.max(1, Math.floor(options.blocks ?? 20_000))
-    this.withdrawalsPerBlock = Math.max(0, Math.floor(options.withdrawalsPerBlock ?? 2))
-    this.pendingCount = Math.max(0, Math.floor(options.pendingTransactions ?? 25))
-    const address = (kind: number, i: number) => `0x${hex(40, seed, D.address, kind, i)}`
-    const pool = (kind: number, length: number) => Array.from({ length }, (_, i) => address(kind, i))
-    this.users = pool(1, USERS)
-    this.miners = pool(2, MINERS)
-    this.routers = pool(3, ROUTERS)
-    const rand = prng(seed ^ 0x5eed)
-    this.tokens = makeTokens(rand, (i) => address(4, i))
-    this.templates = Array.from({ length: PERIOD }, (_, slot) => makeTemplate(slot, rand, this.tokens))
-    this.pendingTemplates = makeTemplate(PERIOD, rand, this.tokens).transactions
-    this.nft = new NftIndex({
-      height: this.height,
-      templates: this.templates,
-      tokens: this.tokens,
+    const built = buildChain(options, {
       userAt: (h, offset) => this.userAt(h, offset),
       transferValue: (h, item) => this.transferValue(h, item)
     })
-    this.smartContracts = makeContracts({
-      seed,
-      height: this.height,
-      named: [
-        ...this.tokens.map((t) => [t.address, t.name.replace(/\s/g, "")] as const),
-        ...this.routers.map((r, i) => [r, routerName(i)] as const)
-      ],
-      extra: Math.max(0, Math.floor(options.smartContracts ?? 120)),
-      extraAddress: (i) => address(5, i)
-    })
-    this.addressBook = makeAddressBook({ ...this, contracts: this.smartContracts })
+    this.seed = built.seed
+    this.chainId = built.chainId
+    this.height = built.height
+    this.withdrawalsPerBlock = built.withdrawalsPerBlock
+    this.pendingCount = built.pendingCount
+    this.users = built.users
+    this.miners = built.miners
+    this.routers = built.routers
+    this.tokens = built.tokens
+    this.templates = built.templates
+    this.pendingTemplates = built.pendingTemplates
+    this.nft = built.nft
+    this.smartContracts = built.smartContracts
+    this.addressBook = makeAddressBook({ ...built, contracts: built.smartContracts })
   }
 
   /** Builds a chain from options; the same options always give the same chain. */

@@ -14,23 +14,21 @@
 export * from "./Arbitraries.ts"
 export type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
 export { SimulatedBlockscout } from "./SimulatedBlockscout.ts"
-export {
-  type AddressInfo,
-  type AddressKind,
-  type BlockTemplate,
-  type Holding,
-  type InternalTemplate,
-  type LogTemplate,
-  PERIOD,
-  SimulatedChain,
-  type SmartContractInfo,
-  type TokenInfo,
-  type TokenType,
-  type TransactionKind,
-  type TransactionPlace,
-  type TransferTemplate,
-  type TxTemplate
-} from "./SimulatedChain.ts"
+export type { AddressInfo, AddressKind } from "./chain/addresses.ts"
+export { PERIOD } from "./chain/constants.ts"
+export type { SmartContractInfo } from "./chain/contracts.ts"
+export type { TransactionPlace } from "./chain/hashes.ts"
+export type { Holding } from "./chain/nft.ts"
+export type {
+  BlockTemplate,
+  InternalTemplate,
+  LogTemplate,
+  TransactionKind,
+  TransferTemplate,
+  TxTemplate
+} from "./chain/templates.ts"
+export type { TokenInfo, TokenType } from "./chain/tokens.ts"
+export { SimulatedChain } from "./SimulatedChain.ts"
 export { layerRecord } from "./Record.ts"
 export { parseRecording, type RecordedExchange, Recording, RecordingError } from "./Recording.ts"
 export { layerReplay, type ReplayOptions } from "./Replay.ts"

@@ -10,16 +10,11 @@
  *
  * @internal
  */
-import type {
-  Holding,
-  InternalTemplate,
-  LogTemplate,
-  SimulatedChain,
-  SmartContractInfo,
-  TransactionPlace,
-  TransferTemplate,
-  TxTemplate
-} from "../SimulatedChain.ts"
+import type { SimulatedChain } from "../SimulatedChain.ts"
+import type { Holding } from "../chain/nft.ts"
+import type { InternalTemplate, LogTemplate, TransferTemplate, TxTemplate } from "../chain/templates.ts"
+import type { SmartContractInfo } from "../chain/contracts.ts"
+import type { TransactionPlace } from "../chain/hashes.ts"
 import { hash } from "../internal/hash.ts"
 import type { Json } from "../internal/query.ts"
 import { renderAddress } from "./address.ts"

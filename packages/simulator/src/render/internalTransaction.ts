@@ -3,7 +3,7 @@
  *
  * @internal
  */
-import type { InternalTemplate } from "../SimulatedChain.ts"
+import type { InternalTemplate } from "../chain/templates.ts"
 import { internalValue } from "../chain/coins.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"

@@ -7,7 +7,7 @@
  *
  * @internal
  */
-import type { LogTemplate, TransferTemplate } from "../SimulatedChain.ts"
+import type { LogTemplate, TransferTemplate } from "../chain/templates.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 

@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import type { Holding } from "../SimulatedChain.ts"
+import type { Holding } from "../chain/nft.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 

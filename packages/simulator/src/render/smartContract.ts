@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import type { SmartContractInfo } from "../SimulatedChain.ts"
+import type { SmartContractInfo } from "../chain/contracts.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 

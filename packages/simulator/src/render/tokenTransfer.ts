@@ -6,7 +6,7 @@
  *
  * @internal
  */
-import type { TransferTemplate } from "../SimulatedChain.ts"
+import type { TransferTemplate } from "../chain/templates.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 

@@ -10,7 +10,8 @@
 import { partyAddress, pendingKey, priorityPerGas } from "../chain/coins.ts"
 import { methods } from "../chain/methods.ts"
 import { createsContract, recipientOf, transactionValue } from "../chain/parties.ts"
-import type { TransactionPlace, TxTemplate } from "../SimulatedChain.ts"
+import type { TransactionPlace } from "../chain/hashes.ts"
+import type { TxTemplate } from "../chain/templates.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 

@@ -7,7 +7,7 @@
  */
 import type { RouteHandler } from "../internal/router.ts"
 import { addressDetail, addressRe, type Cursor, int, invalid, ok, oneOf } from "../internal/query.ts"
-import type { SmartContractInfo } from "../SimulatedChain.ts"
+import type { SmartContractInfo } from "../chain/contracts.ts"
 
 export const smartContracts: RouteHandler = {
   echoesItemsCount: true,
