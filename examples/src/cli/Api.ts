@@ -10,15 +10,13 @@
  */
 import { BaseUrl, Blockscout, type ClientOptions, type Family } from "@blockscout-effect/client"
 import { Config, Effect, Option, type Redacted, Result } from "effect"
-import { type CommonInput, UsageError } from "./Flags.ts"
+import { type CommonInput, usage } from "./Flags.ts"
 
 const optionalSecret = (name: string) =>
   Config.option(Config.Redacted(name)).pipe(Effect.orElseSucceed(() => Option.none<Redacted.Redacted<string>>()))
 
 const optionalString = (name: string) =>
   Config.option(Config.String(name)).pipe(Effect.orElseSucceed(() => Option.none<string>()))
-
-const usage = (message: string) => Effect.fail(new UsageError(message))
 
 const checkUrl = (source: string, text: string, family: Family) => {
   const parsed = BaseUrl.parse(text, { family })

@@ -7,6 +7,7 @@
  */
 import type { BlockscoutError } from "@blockscout-effect/client"
 import { Data, Duration, Redacted, Runtime } from "effect"
+import { UsageError } from "./Flags.ts"
 
 /** Exit codes, by cause. 130 and 143 (interrupted by SIGINT / SIGTERM) are set by `main.ts`. */
 export const exitCodes = {
@@ -50,6 +51,15 @@ export class CliExit extends Data.TaggedError("CliExit")<{ readonly code: number
   override readonly [Runtime.errorExitCode]: number = this.code
   override readonly [Runtime.errorReported]: boolean = false
 }
+
+/**
+ * A `UsageError` as the tool's exit (code 2, its message on one line); any other failure as it is. Map a
+ * command's failures with it: `Effect.mapError(exitOnUsage)`.
+ */
+export const exitOnUsage = <E>(error: E): Exclude<E, UsageError> | CliExit =>
+  error instanceof UsageError
+    ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` })
+    : (error as Exclude<E, UsageError>)
 
 // The host a failure came from, for messages: the reason's URL is redacted, so its host is safe to print.
 const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).host : "the server")

@@ -23,8 +23,9 @@ import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-e
 import { Effect, type Layer, PlatformError, type Redacted, Stream } from "effect"
 import { clientLayer } from "./Api.ts"
 import { chainFailures, chainInput, chainPages } from "./Chains.ts"
-import { CliExit, exitCodes, fromBlockscoutError, scrub } from "./Exit.ts"
-import { type CommonInput, type Settings, settingsOf, UsageError } from "./Flags.ts"
+import { CliExit, exitCodes, exitOnUsage, fromBlockscoutError, scrub } from "./Exit.ts"
+import type { CommonInput } from "./Flags.ts"
+import { type Settings, settingsOf } from "./Settings.ts"
 import * as Screen from "./Screen.ts"
 import * as Table from "./Table.ts"
 
@@ -207,11 +208,7 @@ export const runEndpoint = (
       return yield* chainFailures(failures, secrets, resume)
     })
     return yield* runJob(job, { layer, screen, resume, secrets })
-  }).pipe(
-    Effect.mapError((error) =>
-      error instanceof UsageError ? new CliExit({ code: exitCodes.usage, text: `blockscout: ${error.message}` }) : error
-    )
-  )
+  }).pipe(Effect.mapError(exitOnUsage))
 
 /**
  * Runs a subcommand's job in its client layer: on Ctrl-C or SIGTERM the terminal is left clean with a word on
