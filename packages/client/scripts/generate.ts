@@ -1,7 +1,7 @@
 /**
  * `pnpm generate`: writes what is derived from the endpoints table and the sources (see `render.ts`): the
- * service's method interface, the README's method table and its code blocks as compiled files, the
- * doc-comment examples as compiled files. Run it after changing a row, a method doc, the README's code or an
+ * service's method interfaces (one file per scope, joined by `src/BlockscoutMethods.ts`), the README's method
+ * table and its code blocks as compiled files, the doc-comment examples as compiled files. Run it after changing a row, a method doc, the README's code or an
  * `@example`; the tests say when it is due.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -32,7 +32,9 @@ const writeAll = (dir: string, files: ReadonlyMap<string, string>) => {
   for (const [path, text] of files) write(path, text)
 }
 
-write("src/BlockscoutMethods.ts", renderMethods())
+const methods = renderMethods()
+write("src/BlockscoutMethods.ts", methods.get("src/BlockscoutMethods.ts")!)
+writeAll("src/methods", new Map([...methods].filter(([path]) => path.startsWith("src/methods/"))))
 const readme = renderReadme(readFileSync(`${packageDir}/README.md`, "utf8"))
 write("README.md", readme)
 writeAll("test/readme", renderReadmeSnippets(readme))

@@ -1,7 +1,7 @@
 /**
  * The public method types, pinned by hand: every method name, its parameters, its result and its error
  * type, as users have them. Checked by `tsc -b` (a failing expectation is a compile error), so a mistake in
- * the mapped types of `Methods.ts`, the generated `BlockscoutMethods.ts` or the error narrowing cannot pass
+ * the mapped types of `Methods.ts`, the generated `BlockscoutMethods.ts` and `methods/` or the error narrowing cannot pass
  * unseen. Nothing here runs.
  */
 import type {
