@@ -16,6 +16,8 @@
  * Gotchas: a checkpoint is JSON written atomically (temp file, fsync, rename), so a crash leaves either the
  * old or the new checkpoint, never half of one. It holds no credentials: the client strips `apikey`/`key`
  * from cursors, and the query fingerprint is built from endpoint arguments only.
+ *
+ * @since 0.1.0
  */
 import { NextPageParams } from "@blockscout-effect/schema"
 import { Effect, FileSystem, Path, Schema } from "effect"

@@ -13,9 +13,19 @@ const AddressTagSchema = Schema.Struct({
   display_name: Schema.String,
   label: Schema.String
 }).annotate({ identifier: "AddressTag" })
-/** A decoded {@link AddressTag}. */
+/**
+ * A decoded {@link AddressTag}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressTag extends Schema.Schema.Type<typeof AddressTagSchema> {}
-/** A AddressTag as written on the wire (what {@link AddressTag} encodes to). */
+/**
+ * An AddressTag as written on the wire (what {@link AddressTag} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressTagEncoded extends Schema.Codec.Encoded<typeof AddressTagSchema> {}
 /**
  * A public or private tag on an address.
@@ -33,9 +43,19 @@ const WatchlistNameSchema = Schema.Struct({
   display_name: Schema.String,
   label: Schema.String
 }).annotate({ identifier: "WatchlistName" })
-/** A decoded {@link WatchlistName}. */
+/**
+ * A decoded {@link WatchlistName}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface WatchlistName extends Schema.Schema.Type<typeof WatchlistNameSchema> {}
-/** A WatchlistName as written on the wire (what {@link WatchlistName} encodes to). */
+/**
+ * A WatchlistName as written on the wire (what {@link WatchlistName} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface WatchlistNameEncoded extends Schema.Codec.Encoded<typeof WatchlistNameSchema> {}
 /**
  * A watchlist entry naming an address (only for the owner of the API key's account).
@@ -53,9 +73,19 @@ const AddressMetadataTagSchema = Schema.Struct({
   ordinal: Schema.Finite,
   meta: optional(JsonObject)
 }).annotate({ identifier: "AddressMetadataTag" })
-/** A decoded {@link AddressMetadataTag}. */
+/**
+ * A decoded {@link AddressMetadataTag}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressMetadataTag extends Schema.Schema.Type<typeof AddressMetadataTagSchema> {}
-/** A AddressMetadataTag as written on the wire (what {@link AddressMetadataTag} encodes to). */
+/**
+ * An AddressMetadataTag as written on the wire (what {@link AddressMetadataTag} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressMetadataTagEncoded extends Schema.Codec.Encoded<typeof AddressMetadataTagSchema> {}
 /**
  * One metadata tag of an address: the per-instance family's whole `metadata`, one of the Pro API's
@@ -73,9 +103,19 @@ export const AddressMetadataTag: StructResource<
 const AddressMetadataTagsSchema = Schema.Struct({
   tags: Schema.Array(AddressMetadataTag)
 }).annotate({ identifier: "AddressMetadataTags" })
-/** A decoded {@link AddressMetadataTags}. */
+/**
+ * A decoded {@link AddressMetadataTags}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressMetadataTags extends Schema.Schema.Type<typeof AddressMetadataTagsSchema> {}
-/** A AddressMetadataTags as written on the wire (what {@link AddressMetadataTags} encodes to). */
+/**
+ * An AddressMetadataTags as written on the wire (what {@link AddressMetadataTags} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressMetadataTagsEncoded extends Schema.Codec.Encoded<typeof AddressMetadataTagsSchema> {}
 /**
  * The Pro API's address metadata: `{ tags: [...] }`.
@@ -105,7 +145,12 @@ const UnknownMetadata = objectAsNull((o) => !("tags" in o), "an object without t
  * @category resources
  */
 export const AddressMetadata = Schema.Union([AddressMetadataTags, AddressMetadataTag])
-/** A decoded {@link AddressMetadata}. */
+/**
+ * A decoded {@link AddressMetadata}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export type AddressMetadata = typeof AddressMetadata.Type
 
 // `metadata` of an Address: null first, so that a decoded null encodes back to null (not to `{}`).
@@ -121,9 +166,19 @@ const ImplementationSchema = withRenames(
   { address: "address_hash" },
   "Implementation"
 )
-/** A decoded {@link Implementation}. */
+/**
+ * A decoded {@link Implementation}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Implementation extends Schema.Schema.Type<typeof ImplementationSchema> {}
-/** A Implementation as written on the wire (what {@link Implementation} encodes to). */
+/**
+ * An Implementation as written on the wire (what {@link Implementation} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface ImplementationEncoded extends Schema.Codec.Encoded<typeof ImplementationSchema> {}
 /**
  * A proxy implementation of a contract address.
@@ -145,9 +200,19 @@ const FilecoinAddressSchema = Schema.Struct({
   robust: optional(Schema.String),
   actor_type: optional(Schema.String)
 }).annotate({ identifier: "FilecoinAddress" })
-/** A decoded {@link FilecoinAddress}. */
+/**
+ * A decoded {@link FilecoinAddress}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface FilecoinAddress extends Schema.Schema.Type<typeof FilecoinAddressSchema> {}
-/** A FilecoinAddress as written on the wire (what {@link FilecoinAddress} encodes to). */
+/**
+ * A FilecoinAddress as written on the wire (what {@link FilecoinAddress} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface FilecoinAddressEncoded extends Schema.Codec.Encoded<typeof FilecoinAddressSchema> {}
 /**
  * Filecoin native addressing of an address (Filecoin chain type): the short `id` (`f0...`, may change in a
@@ -179,9 +244,19 @@ const AddressSchema = Schema.Struct({
   reputation: optional(Schema.String),
   filecoin: optional(FilecoinAddress)
 }).annotate({ identifier: "Address" })
-/** A decoded Address object. */
+/**
+ * A decoded Address object.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Address extends Schema.Schema.Type<typeof AddressSchema> {}
-/** A Address as written on the wire (what {@link Address} encodes to). */
+/**
+ * An Address as written on the wire (what {@link Address} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressEncoded extends Schema.Codec.Encoded<typeof AddressSchema> {}
 /**
  * The Address object, both families' shapes in one.

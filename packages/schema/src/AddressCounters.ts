@@ -25,5 +25,10 @@ export const AddressCounters = Schema.Struct({
   gas_usage_count: IntegerQuantity,
   validations_count: IntegerQuantity
 }).annotate({ identifier: "AddressCounters" })
-/** Decoded address counters. */
+/**
+ * Decoded address counters.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressCounters extends Schema.Schema.Type<typeof AddressCounters> {}

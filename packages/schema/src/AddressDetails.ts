@@ -39,7 +39,12 @@ export const CeloAccount = Schema.Struct({
   validator_signer_address: nullable(Address),
   attestation_signer_address: nullable(Address)
 }).annotate({ identifier: "CeloAccount" })
-/** A decoded Celo account. */
+/**
+ * A decoded Celo account.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface CeloAccount extends Schema.Schema.Type<typeof CeloAccount> {}
 
 /**
@@ -90,5 +95,10 @@ export const AddressDetails = withRenames(
   renamesWith(Address, { creation_tx_hash: "creation_transaction_hash" }),
   "AddressDetails"
 )
-/** Decoded address details. */
+/**
+ * Decoded address details.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AddressDetails extends Schema.Schema.Type<typeof AddressDetails> {}

@@ -66,7 +66,12 @@ export const AdvancedFilterItem = Schema.Struct({
   token_transfer_batch_index: nullable(Count),
   fee: IntegerQuantity
 }).annotate({ identifier: "AdvancedFilterItem" })
-/** A decoded advanced filter item. */
+/**
+ * A decoded advanced filter item.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AdvancedFilterItem extends Schema.Schema.Type<typeof AdvancedFilterItem> {}
 
 /**
@@ -80,5 +85,10 @@ export const AdvancedFilterSearchParams = Schema.Struct({
   methods: StringRecord(Schema.String),
   tokens: StringRecord(Token)
 }).annotate({ identifier: "AdvancedFilterSearchParams" })
-/** Decoded advanced filter search params. */
+/**
+ * Decoded advanced filter search params.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface AdvancedFilterSearchParams extends Schema.Schema.Type<typeof AdvancedFilterSearchParams> {}

@@ -17,9 +17,19 @@ const BlockRewardSchema = Schema.Struct({
   reward: IntegerQuantityNumber,
   type: Schema.String
 }).annotate({ identifier: "BlockReward" })
-/** A decoded {@link BlockReward}. */
+/**
+ * A decoded {@link BlockReward}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface BlockReward extends Schema.Schema.Type<typeof BlockRewardSchema> {}
-/** A BlockReward as written on the wire (what {@link BlockReward} encodes to). */
+/**
+ * A BlockReward as written on the wire (what {@link BlockReward} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface BlockRewardEncoded extends Schema.Codec.Encoded<typeof BlockRewardSchema> {}
 /**
  * A block reward. `type` is `Miner Reward`, `Emission Reward`, `Chore Reward` or `Uncle Reward` (the API doc);
@@ -114,9 +124,19 @@ const BlockSchema = withRenames(
   },
   "Block"
 )
-/** A decoded Block. */
+/**
+ * A decoded Block.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Block extends Schema.Schema.Type<typeof BlockSchema> {}
-/** A Block as written on the wire (what {@link Block} encodes to). */
+/**
+ * A Block as written on the wire (what {@link Block} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface BlockEncoded extends Schema.Codec.Encoded<typeof BlockSchema> {}
 /**
  * A block. Percentages are decimal strings (they may be negative); fee fields and `total_difficulty` may be

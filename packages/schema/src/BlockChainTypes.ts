@@ -26,9 +26,19 @@ const OptimismBlobSchema = Schema.Struct({
   // EigenDA.
   cert: optional(Schema.String)
 }).annotate({ identifier: "OptimismBlob" })
-/** A decoded {@link OptimismBlob}. */
+/**
+ * A decoded {@link OptimismBlob}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OptimismBlob extends Schema.Schema.Type<typeof OptimismBlobSchema> {}
-/** An OptimismBlob as written on the wire (what {@link OptimismBlob} encodes to). */
+/**
+ * An OptimismBlob as written on the wire (what {@link OptimismBlob} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OptimismBlobEncoded extends Schema.Codec.Encoded<typeof OptimismBlobSchema> {}
 /**
  * Where an OP-stack batch's data lives: an EIP-4844 blob (`hash`), a Celestia blob (`height`, `namespace`,
@@ -47,9 +57,19 @@ const OptimismBatchInfoSchema = Schema.Struct({
   batch_data_container: optional(Schema.String),
   blobs: optional(Schema.Array(OptimismBlob))
 }).annotate({ identifier: "OptimismBatchInfo" })
-/** A decoded {@link OptimismBatchInfo}. */
+/**
+ * A decoded {@link OptimismBatchInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OptimismBatchInfo extends Schema.Schema.Type<typeof OptimismBatchInfoSchema> {}
-/** An OptimismBatchInfo as written on the wire (what {@link OptimismBatchInfo} encodes to). */
+/**
+ * An OptimismBatchInfo as written on the wire (what {@link OptimismBatchInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OptimismBatchInfoEncoded extends Schema.Codec.Encoded<typeof OptimismBatchInfoSchema> {}
 /**
  * The `optimism` object of a block (OP stack, single-block responses): the batch it was posted to L1 in, the L1
@@ -71,9 +91,19 @@ const CeloBaseFeeShareSchema = Schema.Struct({
   amount: optional(Decimal),
   percentage: optional(DecimalNumber)
 }).annotate({ identifier: "CeloBaseFeeShare" })
-/** A decoded {@link CeloBaseFeeShare}. */
+/**
+ * A decoded {@link CeloBaseFeeShare}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloBaseFeeShare extends Schema.Schema.Type<typeof CeloBaseFeeShareSchema> {}
-/** A CeloBaseFeeShare as written on the wire (what {@link CeloBaseFeeShare} encodes to). */
+/**
+ * A CeloBaseFeeShare as written on the wire (what {@link CeloBaseFeeShare} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloBaseFeeShareEncoded extends Schema.Codec.Encoded<typeof CeloBaseFeeShareSchema> {}
 /**
  * One recipient's share of a Celo block's base fee: an amount in wei (a decimal string: shares may be fractional).
@@ -93,9 +123,19 @@ const CeloBaseFeeSchema = Schema.Struct({
   token: optional(Token),
   breakdown: optional(Schema.Array(CeloBaseFeeShare))
 }).annotate({ identifier: "CeloBaseFee" })
-/** A decoded {@link CeloBaseFee}. */
+/**
+ * A decoded {@link CeloBaseFee}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloBaseFee extends Schema.Schema.Type<typeof CeloBaseFeeSchema> {}
-/** A CeloBaseFee as written on the wire (what {@link CeloBaseFee} encodes to). */
+/**
+ * A CeloBaseFee as written on the wire (what {@link CeloBaseFee} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloBaseFeeEncoded extends Schema.Codec.Encoded<typeof CeloBaseFeeSchema> {}
 /**
  * Where a Celo block's base fee went: the recipient, the amount (wei, a decimal string) and token, its breakdown.
@@ -112,9 +152,19 @@ const CeloBlockInfoSchema = Schema.Struct({
   l1_era_finalized_epoch_number: optional(Count),
   base_fee: optional(CeloBaseFee)
 }).annotate({ identifier: "CeloBlockInfo" })
-/** A decoded {@link CeloBlockInfo}. */
+/**
+ * A decoded {@link CeloBlockInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloBlockInfo extends Schema.Schema.Type<typeof CeloBlockInfoSchema> {}
-/** A CeloBlockInfo as written on the wire (what {@link CeloBlockInfo} encodes to). */
+/**
+ * A CeloBlockInfo as written on the wire (what {@link CeloBlockInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloBlockInfoEncoded extends Schema.Codec.Encoded<typeof CeloBlockInfoSchema> {}
 /**
  * The `celo` object of a block (Celo): its epoch, the epoch an L1-era epoch block finalized, and (single-block
@@ -132,9 +182,19 @@ const ZilliqaQuorumCertificateSchema = Schema.Struct({
   signers: optional(Schema.Array(Count)),
   proposed_by_validator_index: optional(Count)
 }).annotate({ identifier: "ZilliqaQuorumCertificate" })
-/** A decoded {@link ZilliqaQuorumCertificate}. */
+/**
+ * A decoded {@link ZilliqaQuorumCertificate}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaQuorumCertificate extends Schema.Schema.Type<typeof ZilliqaQuorumCertificateSchema> {}
-/** A ZilliqaQuorumCertificate as written on the wire (what {@link ZilliqaQuorumCertificate} encodes to). */
+/**
+ * A ZilliqaQuorumCertificate as written on the wire (what {@link ZilliqaQuorumCertificate} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaQuorumCertificateEncoded extends Schema.Codec.Encoded<typeof ZilliqaQuorumCertificateSchema> {}
 /**
  * A Zilliqa quorum certificate: the view, the aggregated signature and the signing validators' indexes.
@@ -154,10 +214,20 @@ const ZilliqaAggregateQuorumCertificateSchema = Schema.Struct({
   signers: optional(Schema.Array(Count)),
   nested_quorum_certificates: optional(Schema.Array(ZilliqaQuorumCertificate))
 }).annotate({ identifier: "ZilliqaAggregateQuorumCertificate" })
-/** A decoded {@link ZilliqaAggregateQuorumCertificate}. */
+/**
+ * A decoded {@link ZilliqaAggregateQuorumCertificate}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaAggregateQuorumCertificate
   extends Schema.Schema.Type<typeof ZilliqaAggregateQuorumCertificateSchema> {}
-/** A ZilliqaAggregateQuorumCertificate as written on the wire. */
+/**
+ * A ZilliqaAggregateQuorumCertificate as written on the wire.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaAggregateQuorumCertificateEncoded
   extends Schema.Codec.Encoded<typeof ZilliqaAggregateQuorumCertificateSchema> {}
 /**
@@ -176,9 +246,19 @@ const ZilliqaBlockInfoSchema = Schema.Struct({
   quorum_certificate: optional(ZilliqaQuorumCertificate),
   aggregate_quorum_certificate: optional(ZilliqaAggregateQuorumCertificate)
 }).annotate({ identifier: "ZilliqaBlockInfo" })
-/** A decoded {@link ZilliqaBlockInfo}. */
+/**
+ * A decoded {@link ZilliqaBlockInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaBlockInfo extends Schema.Schema.Type<typeof ZilliqaBlockInfoSchema> {}
-/** A ZilliqaBlockInfo as written on the wire (what {@link ZilliqaBlockInfo} encodes to). */
+/**
+ * A ZilliqaBlockInfo as written on the wire (what {@link ZilliqaBlockInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaBlockInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaBlockInfoSchema> {}
 /**
  * The `zilliqa` object of a block (Zilliqa, single-block responses): its view and quorum certificates.

@@ -49,5 +49,10 @@ export const AdvancedFiltersResponse = Schema.Struct({
   ...Page(AdvancedFilterItem).fields,
   search_params: AdvancedFilterSearchParams
 }).annotate({ identifier: "AdvancedFiltersResponse" })
-/** A decoded advanced filter page: a `Page` of items plus the resolved `search_params`. */
+/**
+ * A decoded advanced filter page: a `Page` of items plus the resolved `search_params`.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
 export interface AdvancedFilters extends Schema.Schema.Type<typeof AdvancedFiltersResponse> {}

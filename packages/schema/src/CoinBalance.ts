@@ -25,10 +25,20 @@ export const CoinBalance = Schema.Struct({
   value: IntegerQuantity,
   block_timestamp: Timestamp
 }).annotate({ identifier: "CoinBalance" })
-/** A decoded coin balance point. */
+/**
+ * A decoded coin balance point.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface CoinBalance extends Schema.Schema.Type<typeof CoinBalance> {}
 
-/** Pattern of a calendar date as the API writes one: `YYYY-MM-DD`. */
+/**
+ * Pattern of a calendar date as the API writes one: `YYYY-MM-DD`.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export const calendarDatePattern: RegExp = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
 // The pattern drives test-data generation; this check adds the month lengths (no February 30th).
@@ -52,7 +62,12 @@ export const CalendarDate = Schema.String.check(
   Schema.isPattern(calendarDatePattern, { expected: "a calendar date such as 2024-05-31" }),
   Schema.makeFilter(isRealDay, { expected: "a calendar date such as 2024-05-31" })
 ).pipe(Schema.brand("CalendarDate"))
-/** The decoded type of {@link CalendarDate}. */
+/**
+ * The decoded type of {@link CalendarDate}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type CalendarDate = typeof CalendarDate.Type
 registerFast(CalendarDate, () => (u) => (typeof u === "string" && isCalendarDate(u) ? u : invalid))
 
@@ -68,7 +83,12 @@ export const CoinBalanceByDay = Schema.Struct({
   date: CalendarDate,
   value: IntegerQuantity
 }).annotate({ identifier: "CoinBalanceByDay" })
-/** A decoded daily balance. */
+/**
+ * A decoded daily balance.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface CoinBalanceByDay extends Schema.Schema.Type<typeof CoinBalanceByDay> {}
 
 /** The decoded form of every shape of the by-day response: the days, and the window the server covers. */
@@ -136,5 +156,10 @@ const ByDayResponse = Schema.Union([ByDayFromObject, ByDayFromArray]).annotate({
  */
 export const CoinBalanceHistoryByDayResponse: Schema.Codec<CoinBalanceHistoryByDay, typeof ByDayResponse.Encoded> =
   ByDayResponse
-/** A decoded by-day coin balance history: `items` oldest first, `days` null from servers before 6.5.0. */
+/**
+ * A decoded by-day coin balance history: `items` oldest first, `days` null from servers before 6.5.0.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
 export interface CoinBalanceHistoryByDay extends Schema.Schema.Type<typeof ByDay> {}

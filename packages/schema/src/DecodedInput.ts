@@ -14,9 +14,19 @@ const DecodedInputParameterSchema = Schema.Struct({
   type: absent(Schema.String),
   value: absent(JsonValue)
 }).annotate({ identifier: "DecodedInputParameter" })
-/** A decoded {@link DecodedInputParameter}. */
+/**
+ * A decoded {@link DecodedInputParameter}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedInputParameter extends Schema.Schema.Type<typeof DecodedInputParameterSchema> {}
-/** A DecodedInputParameter as written on the wire (what {@link DecodedInputParameter} encodes to). */
+/**
+ * A DecodedInputParameter as written on the wire (what {@link DecodedInputParameter} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedInputParameterEncoded extends Schema.Codec.Encoded<typeof DecodedInputParameterSchema> {}
 /**
  * One ABI-decoded call parameter. `value` is a string, or an array/object for tuples and arrays.
@@ -37,9 +47,19 @@ const DecodedInputSchema = Schema.Struct({
   method_id: nullable(Schema.String),
   parameters: Schema.Array(DecodedInputParameter)
 }).annotate({ identifier: "DecodedInput" })
-/** A decoded `decoded_input`. */
+/**
+ * A decoded `decoded_input`.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedInput extends Schema.Schema.Type<typeof DecodedInputSchema> {}
-/** A DecodedInput as written on the wire (what {@link DecodedInput} encodes to). */
+/**
+ * A DecodedInput as written on the wire (what {@link DecodedInput} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedInputEncoded extends Schema.Codec.Encoded<typeof DecodedInputSchema> {}
 /**
  * A transaction's ABI-decoded input.
@@ -60,9 +80,19 @@ const DecodedLogParameterSchema = withRenames(
   { "indexed?": "indexed" },
   "DecodedLogParameter"
 )
-/** A decoded {@link DecodedLogParameter}. */
+/**
+ * A decoded {@link DecodedLogParameter}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedLogParameter extends Schema.Schema.Type<typeof DecodedLogParameterSchema> {}
-/** A DecodedLogParameter as written on the wire (what {@link DecodedLogParameter} encodes to). */
+/**
+ * A DecodedLogParameter as written on the wire (what {@link DecodedLogParameter} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedLogParameterEncoded extends Schema.Codec.Encoded<typeof DecodedLogParameterSchema> {}
 /**
  * One ABI-decoded event parameter. The API doc writes the key as `indexed?` (older docs); current servers send
@@ -83,9 +113,19 @@ const DecodedLogSchema = Schema.Struct({
   parameters: Schema.Array(DecodedLogParameter),
   abi: absent(Schema.NullOr(JsonValue))
 }).annotate({ identifier: "DecodedLog" })
-/** A decoded log `decoded`. */
+/**
+ * A decoded log `decoded`.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedLog extends Schema.Schema.Type<typeof DecodedLogSchema> {}
-/** A DecodedLog as written on the wire (what {@link DecodedLog} encodes to). */
+/**
+ * A DecodedLog as written on the wire (what {@link DecodedLog} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface DecodedLogEncoded extends Schema.Codec.Encoded<typeof DecodedLogSchema> {}
 /**
  * A log's ABI-decoded event. `abi` (12.x servers) is the event's ABI fragment.
@@ -105,9 +145,19 @@ const RawRevertReasonSchema = Schema.Struct({
   method_id: excluded,
   parameters: excluded
 }).annotate({ identifier: "RawRevertReason" })
-/** A decoded {@link RawRevertReason}. */
+/**
+ * A decoded {@link RawRevertReason}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface RawRevertReason extends Schema.Schema.Type<typeof RawRevertReasonSchema> {}
-/** A RawRevertReason as written on the wire (what {@link RawRevertReason} encodes to). */
+/**
+ * A RawRevertReason as written on the wire (what {@link RawRevertReason} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface RawRevertReasonEncoded extends Schema.Codec.Encoded<typeof RawRevertReasonSchema> {}
 /**
  * A revert reason the server could not decode: the raw return data (hex, or text), with the error code and
@@ -132,5 +182,10 @@ export const RawRevertReason: StructResource<
  * @category resources
  */
 export const RevertReason = Schema.Union([Schema.String, DecodedInput, RawRevertReason])
-/** A decoded {@link RevertReason}. */
+/**
+ * A decoded {@link RevertReason}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export type RevertReason = typeof RevertReason.Type

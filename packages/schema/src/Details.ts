@@ -29,7 +29,12 @@ import { Transaction } from "./Transaction.ts"
  * @category resources
  */
 export const TransactionDetails = sameFieldsAs(Transaction, "TransactionDetails")
-/** A decoded transaction of a single lookup. */
+/**
+ * A decoded transaction of a single lookup.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TransactionDetails extends Schema.Schema.Type<typeof TransactionDetails> {}
 
 /**
@@ -46,7 +51,12 @@ export interface TransactionDetails extends Schema.Schema.Type<typeof Transactio
  * @category resources
  */
 export const BlockDetails = sameFieldsAs(Block, "BlockDetails")
-/** A decoded block of a single lookup. */
+/**
+ * A decoded block of a single lookup.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface BlockDetails extends Schema.Schema.Type<typeof BlockDetails> {}
 
 /**
@@ -59,7 +69,12 @@ export interface BlockDetails extends Schema.Schema.Type<typeof BlockDetails> {}
  * @category resources
  */
 export const TokenDetails = sameFieldsAs(Token, "TokenDetails")
-/** A decoded token of a single lookup. */
+/**
+ * A decoded token of a single lookup.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenDetails extends Schema.Schema.Type<typeof TokenDetails> {}
 
 /**
@@ -73,5 +88,10 @@ export interface TokenDetails extends Schema.Schema.Type<typeof TokenDetails> {}
  * @category resources
  */
 export const TokenInstanceDetails = sameFieldsAs(TokenInstance, "TokenInstanceDetails")
-/** A decoded NFT instance of a single lookup. */
+/**
+ * A decoded NFT instance of a single lookup.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenInstanceDetails extends Schema.Schema.Type<typeof TokenInstanceDetails> {}

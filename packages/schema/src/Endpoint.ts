@@ -1,18 +1,19 @@
 /**
- * What an endpoint row is: where an endpoint lives, what it takes, what it returns and what a call costs,
- * and the helpers that write rows (`pageRow`, `arrayRow`, `itemRow`) and tables (`endpointTable`). The table
- * itself is `Endpoints.ts`.
- *
- * The helpers take their row with a `const` type parameter, so path parameters, filter names and values stay
- * literal types: the client derives its method signatures from them.
+ * What an endpoint row is: where an endpoint lives, what it takes, what it returns and what a call costs. The
+ * helpers that write rows and tables are `EndpointTable.ts`; the table itself is `Endpoints.ts`.
  *
  * @since 0.1.0
  */
 import type { Schema } from "effect"
 import type { Page } from "./Page.ts"
-import { addressPattern, hashPattern, tokenIdPattern } from "./Patterns.ts"
+import { addressPattern, blockNumberOrHashPattern, hashPattern, tokenIdPattern } from "./Patterns.ts"
 
-/** The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`). */
+/**
+ * The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`).
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
 export type Family = "pro" | "instance"
 
 /**
@@ -21,17 +22,11 @@ export type Family = "pro" | "instance"
  * - `hash`: a transaction hash, `0x` and 64 hex digits;
  * - `tokenId`: a base-10 integer (an NFT id);
  * - `block`: a block number (a base-10 integer, no sign, no leading zero) or a block hash.
- */
-export type PathParamKind = "address" | "hash" | "tokenId" | "block"
-
-/**
- * Pattern of a block number or block hash as `/blocks/{numberOrHash}` takes it: a non-negative base-10
- * integer without leading zeros, or `0x` and 64 hex digits.
  *
  * @since 0.1.0
  * @category endpoints
  */
-export const blockNumberOrHashPattern: RegExp = /^(?:0|[1-9][0-9]*|0x[A-Fa-f0-9]{64})$/
+export type PathParamKind = "address" | "hash" | "tokenId" | "block"
 
 /**
  * The pattern each kind of path parameter (and the `address` / `hash` filters) must match: one table for
@@ -47,7 +42,12 @@ export const pathParamPatterns: Readonly<Record<PathParamKind, RegExp>> = {
   block: blockNumberOrHashPattern
 }
 
-/** A path parameter: its argument name (also the `{name}` in the path template) and its check. */
+/**
+ * A path parameter: its argument name (also the `{name}` in the path template) and its check.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
 export interface PathParam {
   /** The argument name, also the `{name}` placeholder in `path`. */
   readonly name: string
@@ -63,10 +63,18 @@ export interface PathParam {
  * - `names`: a non-empty list of free names (no commas), sent comma-separated;
  * - `address`: one address (`0x` and 40 hex digits: a token contract, a holder);
  * - `hash`: one 32-byte hex value (`0x` and 64 hex digits: a log topic).
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type FilterKind = "literal" | "literals" | "text" | "names" | "address" | "hash"
 
-/** A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors. */
+/**
+ * A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
 export interface Filter {
   /** The API's own query parameter name (`type`, `filter`, `method`, `q`, `sort`, `order`, `token`, ...). */
   readonly name: string
@@ -79,16 +87,13 @@ export interface Filter {
 }
 
 /**
- * The name of an endpoint row: a key of `endpoints`, and the `name` of its row.
- *
- * Use it to call any row through `Blockscout.page(name, args)` / `pages` / `stream`.
- */
-
-/**
  * What a row's response is, and so which methods it gets:
  * - `page`: `{ items, next_page_params }`, paged (`list*`, `stream*`, `stream*Pages`);
  * - `array`: a bare array in one call, no paging (`list*`, E3);
  * - `item`: one object (`get*`), absent as a 404 (`NotFound`).
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type EndpointShape = "page" | "array" | "item"
 
@@ -96,10 +101,18 @@ export type EndpointShape = "page" | "array" | "item"
  * The kinds of client method a row can get: `list` (one page, or a bare array), `stream` (every item),
  * `streamPages` (every page with its cursor), `get` (one item). Names follow from the row's `method`:
  * `list<Method>`, `stream<Method>`, `stream<Method>Pages`, `get<Method>`.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type MethodKind = "list" | "stream" | "streamPages" | "get"
 
-/** What every row says, whatever its shape. */
+/**
+ * What every row says, whatever its shape.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
 export interface EndpointRow {
   /** The row's key in its table (set from the key by `endpointTable`: the two cannot disagree). */
   readonly name: string
@@ -149,6 +162,9 @@ export interface EndpointRow {
  *
  * A row opts in with data only (`blockRange`, `indexRange`). Rows without it cannot be partitioned (the
  * client README lists them and why).
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export interface KeyRange {
   /** What the first cursor key counts: block numbers, or an index (a withdrawal's `index`). */
@@ -168,25 +184,10 @@ export interface KeyRange {
 }
 
 /**
- * A block-keyed range: cursor keys from `block_number` down (as the server compares them), items keyed by
- * `itemKey`, ordered otherwise under the filter values of `unless`.
- */
-export const blockRange = (
-  cursorKeys: ReadonlyArray<string>,
-  itemKey = "block_number",
-  unless: KeyRange["unless"] = []
-): KeyRange & { readonly dimension: "block" } => ({ dimension: "block", cursorKeys, itemKey, unless })
-
-/** An index-keyed range (withdrawals): one cursor key, `index`, also the item's field. */
-export const indexRange: KeyRange & { readonly dimension: "index" } = {
-  dimension: "index",
-  cursorKeys: ["index"],
-  itemKey: "index",
-  unless: []
-}
-
-/**
  * A paged row: `response` decodes `{ items, next_page_params }`.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export interface PageEndpoint<Item = unknown> extends EndpointRow {
   readonly shape: "page"
@@ -199,14 +200,24 @@ export interface PageEndpoint<Item = unknown> extends EndpointRow {
   readonly range?: KeyRange | undefined
 }
 
-/** A bare-array row (E3): `response` decodes the array, in one call. */
+/**
+ * A bare-array row (E3): `response` decodes the array, in one call.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
 export interface ArrayEndpoint<Item = unknown> extends EndpointRow {
   readonly shape: "array"
   /** The schema decoding the whole response body. */
   readonly response: Schema.Decoder<ReadonlyArray<Item>>
 }
 
-/** A single-item row: `response` decodes the object; a 404 means there is none. */
+/**
+ * A single-item row: `response` decodes the object; a 404 means there is none.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
 export interface ItemEndpoint<Item = unknown> extends EndpointRow {
   readonly shape: "item"
   /** The schema decoding the whole response body. */
@@ -215,54 +226,26 @@ export interface ItemEndpoint<Item = unknown> extends EndpointRow {
 
 /**
  * One endpoint: where it lives, what it takes, what it returns, what a call costs; `shape` says which kind.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type Endpoint<Item = unknown> = PageEndpoint<Item> | ArrayEndpoint<Item> | ItemEndpoint<Item>
 
 /**
  * A table of endpoint rows keyed by name: `endpoints`, or a copy with rows added. The client's methods, the
  * simulator's routes and the command-line tool's subcommands derive from whichever table they are given.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type EndpointTable = { readonly [name: string]: Endpoint }
 
-/** A row as written: everything but its `name` (its key in the table) and `families` (both unless given). */
-type RowInput<R extends Endpoint> = Omit<R, "name" | "shape" | "families"> & {
-  readonly families?: ReadonlyArray<Family> | undefined
-}
-
-/** What a row helper gives back: the row as written, its shape, and its families. */
-type Row<R, Shape extends EndpointShape> = Omit<R, "families"> & {
-  readonly shape: Shape
-  readonly families: ReadonlyArray<Family>
-}
-
-const bothFamilies: ReadonlyArray<Family> = ["pro", "instance"]
-
-/**
- * A paged row (`{ items, next_page_params }`). Its `const` type parameter keeps path parameters, filter names
- * and values as literal types: the client's method signatures are derived from them.
- */
-export const pageRow = <const R extends RowInput<PageEndpoint>>(row: R): Row<R, "page"> =>
-  ({ families: bothFamilies, ...row, shape: "page" }) as Row<R, "page">
-
-/** A bare-array row (one call, no paging). */
-export const arrayRow = <const R extends RowInput<ArrayEndpoint>>(row: R): Row<R, "array"> =>
-  ({ families: bothFamilies, ...row, shape: "array" }) as Row<R, "array">
-
-/** A single-item row (`get*`, `NotFound` when absent). */
-export const itemRow = <const R extends RowInput<ItemEndpoint>>(row: R): Row<R, "item"> =>
-  ({ families: bothFamilies, ...row, shape: "item" }) as Row<R, "item">
-
-/**
- * A table from rows keyed by name, each row's `name` set from its key. Extending `endpoints` is
- * `endpointTable({ ...endpoints, myRow: pageRow({ ... }) })`.
- */
-export const endpointTable = <const T extends { readonly [name: string]: Omit<Endpoint, "name"> }>(
-  rows: T
-): { readonly [K in keyof T & string]: T[K] & { readonly name: K } } =>
-  Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, { ...row, name }])) as never
-
 /**
  * The decoded item type of a row: a page's items, the bare array's elements, or the single item.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type RowItem<R> = R extends { readonly shape: "page"; readonly response: { readonly Type: infer P } }
   ? P extends { readonly items: ReadonlyArray<infer A> }

@@ -16,7 +16,8 @@
  *
  * @since 0.1.0
  */
-import { arrayRow, blockRange, endpointTable, indexRange, pageRow, type RowItem } from "./Endpoint.ts"
+import type { RowItem } from "./Endpoint.ts"
+import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./EndpointTable.ts"
 import { addressRows } from "./endpoints/address.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
@@ -42,6 +43,9 @@ import { TransactionTypeValues } from "./Transaction.ts"
 
 /**
  * The table. Keys are the endpoint names used by `Blockscout.page(name, args)` / `pages(name, args)`.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export const endpoints = endpointTable({
   tokenTransfers: pageRow({
@@ -215,11 +219,17 @@ export const endpoints = endpointTable({
  * The name of an endpoint row: a key of `endpoints`, and the `name` of its row.
  *
  * Use it to call any row through `Blockscout.page(name, args)` / `pages` / `stream`.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type EndpointName = keyof typeof endpoints
 
 /**
  * The decoded item type of an endpoint row. Distributes over a union of names: a tool holding any
  * `EndpointName` gets the union of their item types, not `never`.
+ *
+ * @since 0.1.0
+ * @category endpoints
  */
 export type EndpointItem<N extends EndpointName> = N extends EndpointName ? RowItem<(typeof endpoints)[N]> : never

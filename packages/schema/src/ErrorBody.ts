@@ -51,5 +51,10 @@ export const GatewayErrorBody = Schema.Struct({ error: Schema.String, source: op
 export const ErrorBody = Schema.Union([MessageErrorBody, ValidationErrorBody, GatewayErrorBody]).annotate({
   identifier: "ErrorBody"
 })
-/** A decoded error body. */
+/**
+ * A decoded error body.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
 export type ErrorBody = typeof ErrorBody.Type

@@ -21,9 +21,19 @@ const FeeSchema = Schema.Struct({
   type: Schema.String,
   value: nullable(IntegerQuantity)
 }).annotate({ identifier: "Fee" })
-/** A decoded {@link Fee}. */
+/**
+ * A decoded {@link Fee}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Fee extends Schema.Schema.Type<typeof FeeSchema> {}
-/** A Fee as written on the wire (what {@link Fee} encodes to). */
+/**
+ * A Fee as written on the wire (what {@link Fee} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface FeeEncoded extends Schema.Codec.Encoded<typeof FeeSchema> {}
 /**
  * A transaction fee: `type` is `maximum` while pending, `actual` once included ({@link FeeTypeValues}); a

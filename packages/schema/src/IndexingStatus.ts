@@ -28,5 +28,10 @@ export const IndexingStatus = Schema.Struct({
   indexed_blocks_ratio: absent(Decimal),
   indexed_internal_transactions_ratio: optional(Decimal)
 }).annotate({ identifier: "IndexingStatus" })
-/** A decoded indexing status. */
+/**
+ * A decoded indexing status.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface IndexingStatus extends Schema.Schema.Type<typeof IndexingStatus> {}

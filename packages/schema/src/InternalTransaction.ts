@@ -33,9 +33,19 @@ const InternalTransactionSchema = withRenames(
   { block: "block_number" },
   "InternalTransaction"
 )
-/** A decoded Internal transaction. */
+/**
+ * A decoded Internal transaction.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface InternalTransaction extends Schema.Schema.Type<typeof InternalTransactionSchema> {}
-/** An InternalTransaction as written on the wire (what {@link InternalTransaction} encodes to). */
+/**
+ * An InternalTransaction as written on the wire (what {@link InternalTransaction} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface InternalTransactionEncoded extends Schema.Codec.Encoded<typeof InternalTransactionSchema> {}
 /**
  * An internal transaction (a call, create, selfdestruct ... inside a transaction): exactly one of `to` /

@@ -35,9 +35,19 @@ const LogSchema = withRenames(
   },
   "Log"
 )
-/** A decoded Log. */
+/**
+ * A decoded Log.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Log extends Schema.Schema.Type<typeof LogSchema> {}
-/** A Log as written on the wire (what {@link Log} encodes to). */
+/**
+ * A Log as written on the wire (what {@link Log} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface LogEncoded extends Schema.Codec.Encoded<typeof LogSchema> {}
 /**
  * An event log.

@@ -15,9 +15,19 @@ const NftCollectionSchema = Schema.Struct({
   amount: optional(IntegerQuantity),
   token_instances: Schema.Array(TokenInstance)
 }).annotate({ identifier: "NftCollection" })
-/** A decoded {@link NftCollection}. */
+/**
+ * A decoded {@link NftCollection}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface NftCollection extends Schema.Schema.Type<typeof NftCollectionSchema> {}
-/** A NftCollection as written on the wire (what {@link NftCollection} encodes to). */
+/**
+ * A NftCollection as written on the wire (what {@link NftCollection} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface NftCollectionEncoded extends Schema.Codec.Encoded<typeof NftCollectionSchema> {}
 /**
  * The NFTs of one collection that an address owns: the token, the owned instances (their `token` is null

@@ -19,7 +19,12 @@ import { isExactNumber, isJson } from "./internal/json.ts"
  * @category pagination
  */
 export const CursorValue = Schema.Union([Schema.String, Schema.Finite, Schema.Boolean, Schema.Null])
-/** The decoded type of {@link CursorValue}. */
+/**
+ * The decoded type of {@link CursorValue}.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export type CursorValue = typeof CursorValue.Type
 
 /**
@@ -61,9 +66,19 @@ const NextPageParamsSchema = Schema.Record(Schema.String, Schema.Json).pipe(
     encode: SchemaGetter.transform((cursor: { readonly [key: string]: CursorValue }) => cursor)
   })
 )
-/** A decoded `next_page_params`: key to value, as the server sent them. */
+/**
+ * A decoded `next_page_params`: key to value, as the server sent them.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export interface NextPageParams extends Schema.Schema.Type<typeof NextPageParamsSchema> {}
-/** A `next_page_params` as written on the wire: any JSON values. */
+/**
+ * A `next_page_params` as written on the wire: any JSON values.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export interface NextPageParamsEncoded extends Schema.Codec.Encoded<typeof NextPageParamsSchema> {}
 /**
  * A `next_page_params` cursor: the keys to send back as query parameters, values kept exactly as sent.
@@ -114,9 +129,19 @@ const PageMetaSchema = Schema.Struct({
   status: Schema.Finite,
   message: nullable(Schema.String)
 }).annotate({ identifier: "PageMeta" })
-/** A decoded {@link PageMeta}. */
+/**
+ * A decoded {@link PageMeta}.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export interface PageMeta extends Schema.Schema.Type<typeof PageMetaSchema> {}
-/** A PageMeta as written on the wire. */
+/**
+ * A PageMeta as written on the wire.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export interface PageMetaEncoded extends Schema.Codec.Encoded<typeof PageMetaSchema> {}
 /**
  * The page-level `meta` that 12.x servers put on internal-transaction lists: whether the list is complete.
@@ -144,7 +169,12 @@ export const Page = <S extends Schema.Top>(item: S): PageSchema<S> =>
     next_page_params: Schema.NullOr(NextPageParams),
     meta: absent(PageMeta)
   })
-/** A decoded page of `A`: its items in the server's order, and the next page's cursor (null on the last page). */
+/**
+ * A decoded page of `A`: its items in the server's order, and the next page's cursor (null on the last page).
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export interface Page<A> {
   /** The page's items, decoded, in the server's order. */
   readonly items: ReadonlyArray<A>
@@ -157,7 +187,12 @@ export interface Page<A> {
   readonly meta?: PageMeta | undefined
 }
 
-/** The fields of a {@link Page} schema of items `S`, to spread into a page with more keys. */
+/**
+ * The fields of a {@link Page} schema of items `S`, to spread into a page with more keys.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export interface PageFields<S extends Schema.Top> extends Schema.Struct.Fields {
   readonly items: Schema.$Array<S>
   readonly next_page_params: Schema.NullOr<typeof NextPageParams>
@@ -166,6 +201,9 @@ export interface PageFields<S extends Schema.Top> extends Schema.Struct.Fields {
 
 /**
  * The schema of a page of `S`: decodes to `Page<S["Type"]>` (so types read `Page<Log>`), with its `fields`.
+ *
+ * @since 0.1.0
+ * @category pagination
  */
 export interface PageSchema<S extends Schema.Top>
   extends Schema.Codec<Page<S["Type"]>, PageEncoded<S["Encoded"]>, S["DecodingServices"], S["EncodingServices"]> {
@@ -173,7 +211,12 @@ export interface PageSchema<S extends Schema.Top>
   readonly fields: PageFields<S>
 }
 
-/** A page as written on the wire, its items encoded as `E`. */
+/**
+ * A page as written on the wire, its items encoded as `E`.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
 export interface PageEncoded<E> {
   readonly items: ReadonlyArray<E>
   readonly next_page_params: NextPageParamsEncoded | null

@@ -121,3 +121,12 @@ export const parseTimestamp = (s: string): number | undefined => {
   t -= offset
   return Number.isFinite(t) && t <= maxMillis && t >= -maxMillis ? t : undefined
 }
+
+/**
+ * Pattern of a block number or block hash as `/blocks/{numberOrHash}` takes it: a non-negative base-10
+ * integer without leading zeros, or `0x` and 64 hex digits.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
+export const blockNumberOrHashPattern: RegExp = /^(?:0|[1-9][0-9]*|0x[A-Fa-f0-9]{64})$/

@@ -35,7 +35,12 @@ const hexString = (pattern: RegExp, expected: string) =>
 export const AddressHash = hexString(addressPattern, "an address hash (0x and 40 hex digits)").pipe(
   Schema.brand("AddressHash")
 )
-/** The decoded type of {@link AddressHash}. */
+/**
+ * The decoded type of {@link AddressHash}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type AddressHash = typeof AddressHash.Type
 
 /**
@@ -45,7 +50,12 @@ export type AddressHash = typeof AddressHash.Type
  * @category primitives
  */
 export const Hash = hexString(hashPattern, "a hash (0x and 64 hex digits)").pipe(Schema.brand("Hash"))
-/** The decoded type of {@link Hash}. */
+/**
+ * The decoded type of {@link Hash}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type Hash = typeof Hash.Type
 
 /**
@@ -55,7 +65,12 @@ export type Hash = typeof Hash.Type
  * @category primitives
  */
 export const HexData = hexString(hexDataPattern, "hex data (0x and hex digits)").pipe(Schema.brand("HexData"))
-/** The decoded type of {@link HexData}. */
+/**
+ * The decoded type of {@link HexData}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type HexData = typeof HexData.Type
 
 const TimestampString = Schema.String.check(
@@ -81,7 +96,12 @@ export const Timestamp = TimestampString.pipe(
     encode: SchemaGetter.transform((d: DateTime.Utc): string => DateTime.formatIso(d))
   })
 )
-/** The decoded type of {@link Timestamp}. */
+/**
+ * The decoded type of {@link Timestamp}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type Timestamp = typeof Timestamp.Type
 
 /**
@@ -91,7 +111,12 @@ export type Timestamp = typeof Timestamp.Type
  * @category primitives
  */
 export const JsonValue = Schema.Json
-/** The decoded type of {@link JsonValue}. */
+/**
+ * The decoded type of {@link JsonValue}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type JsonValue = typeof JsonValue.Type
 
 /**

@@ -44,7 +44,12 @@ const bigintToNumber = SchemaGetter.transform((b: bigint): number | string =>
 export const IntegerQuantity = StringOrInteger.pipe(
   Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToString })
 )
-/** The decoded type of {@link IntegerQuantity}. */
+/**
+ * The decoded type of {@link IntegerQuantity}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type IntegerQuantity = typeof IntegerQuantity.Type
 
 /**
@@ -73,7 +78,12 @@ export const TokenId = Schema.Union([
   Schema.String.check(Schema.isPattern(tokenIdPattern, { expected: "a token id (decimal integer)" })),
   SafeInteger
 ]).pipe(Schema.decodeTo(Schema.BigInt, { decode: toBigInt, encode: bigintToString }))
-/** The decoded type of {@link TokenId}. */
+/**
+ * The decoded type of {@link TokenId}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type TokenId = typeof TokenId.Type
 
 const toNumber = SchemaGetter.transform((v: string | number): number => (typeof v === "number" ? v : Number(v)))
@@ -112,7 +122,12 @@ export const CountString = StringOrInteger.pipe(
 export const DecimalString = Schema.String.check(
   Schema.isPattern(decimalPattern, { expected: "a decimal number string" })
 ).pipe(Schema.brand("DecimalString"))
-/** The decoded type of {@link DecimalString}. */
+/**
+ * The decoded type of {@link DecimalString}.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
 export type DecimalString = typeof DecimalString.Type
 
 const numberToText = SchemaGetter.transform((v: string | number): string => (typeof v === "string" ? v : String(v)))

@@ -22,9 +22,19 @@ const ArbitrumL1TransactionSchema = Schema.Struct({
   timestamp: optional(Timestamp),
   status: optional(Schema.String)
 }).annotate({ identifier: "ArbitrumL1Transaction" })
-/** A decoded {@link ArbitrumL1Transaction}. */
+/**
+ * A decoded {@link ArbitrumL1Transaction}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ArbitrumL1Transaction extends Schema.Schema.Type<typeof ArbitrumL1TransactionSchema> {}
-/** A ArbitrumL1Transaction as written on the wire (what {@link ArbitrumL1Transaction} encodes to). */
+/**
+ * A ArbitrumL1Transaction as written on the wire (what {@link ArbitrumL1Transaction} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ArbitrumL1TransactionEncoded extends Schema.Codec.Encoded<typeof ArbitrumL1TransactionSchema> {}
 /**
  * An Arbitrum L1 transaction that committed or confirmed a batch: `status` is `unfinalized` or `finalized`.
@@ -48,9 +58,19 @@ const ArbitrumMessageSchema = withRenames(
   { associated_l1_transaction: "associated_l1_transaction_hash" },
   "ArbitrumMessage"
 )
-/** A decoded {@link ArbitrumMessage}. */
+/**
+ * A decoded {@link ArbitrumMessage}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ArbitrumMessage extends Schema.Schema.Type<typeof ArbitrumMessageSchema> {}
-/** A ArbitrumMessage as written on the wire (what {@link ArbitrumMessage} encodes to). */
+/**
+ * An ArbitrumMessage as written on the wire (what {@link ArbitrumMessage} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ArbitrumMessageEncoded extends Schema.Codec.Encoded<typeof ArbitrumMessageSchema> {}
 /**
  * The L1 <-> L2 message an Arbitrum transaction carries: `message_status` is `Syncing with base layer`,
@@ -84,9 +104,19 @@ const ArbitrumInfoSchema = Schema.Struct({
   send_count: optional(Count),
   send_root: optional(Hash)
 }).annotate({ identifier: "ArbitrumInfo" })
-/** A decoded {@link ArbitrumInfo}. */
+/**
+ * A decoded {@link ArbitrumInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ArbitrumInfo extends Schema.Schema.Type<typeof ArbitrumInfoSchema> {}
-/** A ArbitrumInfo as written on the wire (what {@link ArbitrumInfo} encodes to). */
+/**
+ * An ArbitrumInfo as written on the wire (what {@link ArbitrumInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ArbitrumInfoEncoded extends Schema.Codec.Encoded<typeof ArbitrumInfoSchema> {}
 /**
  * The `arbitrum` object of a transaction or block (Arbitrum chain type): its batch and the L1 transactions
@@ -112,9 +142,19 @@ const ZkSyncInfoSchema = Schema.Struct({
   execute_transaction_hash: optional(Hash),
   execute_transaction_timestamp: optional(Timestamp)
 }).annotate({ identifier: "ZkSyncInfo" })
-/** A decoded {@link ZkSyncInfo}. */
+/**
+ * A decoded {@link ZkSyncInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZkSyncInfo extends Schema.Schema.Type<typeof ZkSyncInfoSchema> {}
-/** A ZkSyncInfo as written on the wire (what {@link ZkSyncInfo} encodes to). */
+/**
+ * A ZkSyncInfo as written on the wire (what {@link ZkSyncInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZkSyncInfoEncoded extends Schema.Codec.Encoded<typeof ZkSyncInfoSchema> {}
 /**
  * The `zksync` object of a transaction or block (zkSync chain type): its batch and the L1 transactions that
@@ -140,9 +180,19 @@ const ScrollInfoSchema = Schema.Struct({
   l2_fee: optional(Fee),
   l2_block_status: optional(Schema.String)
 }).annotate({ identifier: "ScrollInfo" })
-/** A decoded {@link ScrollInfo}. */
+/**
+ * A decoded {@link ScrollInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ScrollInfo extends Schema.Schema.Type<typeof ScrollInfoSchema> {}
-/** A ScrollInfo as written on the wire (what {@link ScrollInfo} encodes to). */
+/**
+ * A ScrollInfo as written on the wire (what {@link ScrollInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ScrollInfoEncoded extends Schema.Codec.Encoded<typeof ScrollInfoSchema> {}
 /**
  * The `scroll` object of a transaction (Scroll chain type, 7.0.0+): the L1 fee in wei and the parameters it was

@@ -50,9 +50,19 @@ const SmartContractSchema = withRenames(
   },
   "SmartContract"
 )
-/** A decoded Smart contract entry. */
+/**
+ * A decoded Smart contract entry.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface SmartContract extends Schema.Schema.Type<typeof SmartContractSchema> {}
-/** A SmartContract as written on the wire (what {@link SmartContract} encodes to). */
+/**
+ * A SmartContract as written on the wire (what {@link SmartContract} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface SmartContractEncoded extends Schema.Codec.Encoded<typeof SmartContractSchema> {}
 /**
  * A verified smart contract.

@@ -18,15 +18,30 @@ import type { RenamedResource, StructResource } from "./Resource.ts"
  * @category resources
  */
 export const TokenTypeValues = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404"] as const
-/** One of {@link TokenTypeValues}. */
+/**
+ * One of {@link TokenTypeValues}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export type TokenType = (typeof TokenTypeValues)[number]
 
 const ZilliqaTokenInfoSchema = Schema.Struct({
   zrc2_address_hash: optional(AddressHash)
 }).annotate({ identifier: "ZilliqaTokenInfo" })
-/** A decoded {@link ZilliqaTokenInfo}. */
+/**
+ * A decoded {@link ZilliqaTokenInfo}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface ZilliqaTokenInfo extends Schema.Schema.Type<typeof ZilliqaTokenInfoSchema> {}
-/** A ZilliqaTokenInfo as written on the wire (what {@link ZilliqaTokenInfo} encodes to). */
+/**
+ * A ZilliqaTokenInfo as written on the wire (what {@link ZilliqaTokenInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface ZilliqaTokenInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaTokenInfoSchema> {}
 /**
  * The `zilliqa` object of a ZRC-2 token (Zilliqa): the ZRC-2 contract its ERC-20 adapter stands for.
@@ -74,9 +89,19 @@ const TokenSchema = withRenames(
   { address: "address_hash", holders: "holders_count" },
   "Token"
 )
-/** A decoded Token. */
+/**
+ * A decoded Token.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Token extends Schema.Schema.Type<typeof TokenSchema> {}
-/** A Token as written on the wire (what {@link Token} encodes to). */
+/**
+ * A Token as written on the wire (what {@link Token} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenEncoded extends Schema.Codec.Encoded<typeof TokenSchema> {}
 /**
  * A token. Every field but `address_hash` may be null. `total_supply`, `decimals` and `holders_count` are

@@ -25,5 +25,10 @@ export const TokenBalance = Schema.Struct({
   token_id: nullable(TokenId),
   token_instance: optional(TokenInstance)
 }).annotate({ identifier: "TokenBalance" })
-/** A decoded token balance. */
+/**
+ * A decoded token balance.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenBalance extends Schema.Schema.Type<typeof TokenBalance> {}

@@ -21,5 +21,10 @@ export const TokenCounters = Schema.Struct({
   token_holders_count: IntegerQuantity,
   transfers_count: IntegerQuantity
 }).annotate({ identifier: "TokenCounters" })
-/** Decoded token counters. */
+/**
+ * Decoded token counters.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenCounters extends Schema.Schema.Type<typeof TokenCounters> {}

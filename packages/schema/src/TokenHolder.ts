@@ -30,5 +30,10 @@ export const TokenHolder = withRenames(
   { address_hash: "address" },
   "TokenHolder"
 )
-/** A decoded token holder. */
+/**
+ * A decoded token holder.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenHolder extends Schema.Schema.Type<typeof TokenHolder> {}

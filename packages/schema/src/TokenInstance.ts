@@ -17,9 +17,19 @@ const ThumbnailsSchema = Schema.Struct({
   "250x250": absent(Schema.String),
   "500x500": absent(Schema.String)
 }).annotate({ identifier: "Thumbnails" })
-/** A decoded {@link Thumbnails}. */
+/**
+ * A decoded {@link Thumbnails}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Thumbnails extends Schema.Schema.Type<typeof ThumbnailsSchema> {}
-/** A Thumbnails as written on the wire (what {@link Thumbnails} encodes to). */
+/**
+ * A Thumbnails as written on the wire (what {@link Thumbnails} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface ThumbnailsEncoded extends Schema.Codec.Encoded<typeof ThumbnailsSchema> {}
 /**
  * Thumbnail URLs of an NFT's image by size; only `original` is always present.
@@ -50,9 +60,19 @@ const TokenInstanceSchema = Schema.Struct({
   thumbnails: optional(Thumbnails),
   holder_address_hash: optional(AddressHash)
 }).annotate({ identifier: "TokenInstance" })
-/** A decoded {@link TokenInstance}. */
+/**
+ * A decoded {@link TokenInstance}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenInstance extends Schema.Schema.Type<typeof TokenInstanceSchema> {}
-/** A TokenInstance as written on the wire (what {@link TokenInstance} encodes to). */
+/**
+ * A TokenInstance as written on the wire (what {@link TokenInstance} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenInstanceEncoded extends Schema.Codec.Encoded<typeof TokenInstanceSchema> {}
 /**
  * An NFT instance. `metadata` is issuer-defined JSON (kept as a JSON value); `token` is null in NFT collection

@@ -18,9 +18,19 @@ const TotalMultiTokenSchema = Schema.Struct({
   decimals: nullable(IntegerQuantity),
   token_instance: optional(TokenInstance)
 }).annotate({ identifier: "TotalMultiToken" })
-/** A decoded {@link TotalMultiToken}. */
+/**
+ * A decoded {@link TotalMultiToken}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TotalMultiToken extends Schema.Schema.Type<typeof TotalMultiTokenSchema> {}
-/** A TotalMultiToken as written on the wire (what {@link TotalMultiToken} encodes to). */
+/**
+ * A TotalMultiToken as written on the wire (what {@link TotalMultiToken} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TotalMultiTokenEncoded extends Schema.Codec.Encoded<typeof TotalMultiTokenSchema> {}
 /**
  * `total` of an ERC-1155 or ERC-404 transfer: an amount of one token id.
@@ -40,9 +50,19 @@ const TotalNftSchema = Schema.Struct({
   value: excluded,
   decimals: excluded
 }).annotate({ identifier: "TotalNft" })
-/** A decoded {@link TotalNft}. */
+/**
+ * A decoded {@link TotalNft}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TotalNft extends Schema.Schema.Type<typeof TotalNftSchema> {}
-/** A TotalNft as written on the wire (what {@link TotalNft} encodes to). */
+/**
+ * A TotalNft as written on the wire (what {@link TotalNft} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TotalNftEncoded extends Schema.Codec.Encoded<typeof TotalNftSchema> {}
 /**
  * `total` of an ERC-721 transfer: one token id (`token_instance` since 7.0.0).
@@ -60,9 +80,19 @@ const TotalFungibleSchema = Schema.Struct({
   token_id: excluded,
   token_instance: excluded
 }).annotate({ identifier: "TotalFungible" })
-/** A decoded {@link TotalFungible}. */
+/**
+ * A decoded {@link TotalFungible}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TotalFungible extends Schema.Schema.Type<typeof TotalFungibleSchema> {}
-/** A TotalFungible as written on the wire (what {@link TotalFungible} encodes to). */
+/**
+ * A TotalFungible as written on the wire (what {@link TotalFungible} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TotalFungibleEncoded extends Schema.Codec.Encoded<typeof TotalFungibleSchema> {}
 /**
  * `total` of an ERC-20 transfer (also ERC-7984, ZRC-2): an amount in the token's smallest unit and the token's
@@ -94,7 +124,12 @@ export const TotalFungible: StructResource<TotalFungible, TotalFungibleEncoded, 
  * @category resources
  */
 export const TokenTransferTotal = Schema.Union([TotalMultiToken, TotalNft, TotalFungible])
-/** A decoded {@link TokenTransferTotal}. */
+/**
+ * A decoded {@link TokenTransferTotal}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export type TokenTransferTotal = typeof TokenTransferTotal.Type
 
 const TokenTransferFields = Schema.Struct({
@@ -118,9 +153,19 @@ const TokenTransferSchema = withRenames(
   { tx_hash: "transaction_hash" },
   "TokenTransfer"
 )
-/** A decoded Token transfer. */
+/**
+ * A decoded Token transfer.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenTransfer extends Schema.Schema.Type<typeof TokenTransferSchema> {}
-/** A TokenTransfer as written on the wire (what {@link TokenTransfer} encodes to). */
+/**
+ * A TokenTransfer as written on the wire (what {@link TokenTransfer} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TokenTransferEncoded extends Schema.Codec.Encoded<typeof TokenTransferSchema> {}
 /**
  * A token transfer.

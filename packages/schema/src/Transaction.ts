@@ -8,12 +8,13 @@ import { Address } from "./Address.ts"
 import { DecodedInput, RevertReason } from "./DecodedInput.ts"
 import { Fee } from "./Fee.ts"
 import { invalid, registerFast } from "./internal/compile.ts"
-import { absent, nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
+import { nullable, objectAsNull, optional, withRenames } from "./internal/fields.ts"
 import type { RenamedResource, StructResource } from "./Resource.ts"
 import { AddressHash, Hash, HexData, JsonObject, Timestamp } from "./Primitives.ts"
-import { Count, Decimal, IntegerQuantity, IntegerQuantityNumber, TokenId } from "./Quantities.ts"
+import { Count, Decimal, IntegerQuantity, IntegerQuantityNumber } from "./Quantities.ts"
 import { ArbitrumInfo, ScrollInfo, ZkSyncInfo } from "./Rollup.ts"
 import { TokenTransfer } from "./TokenTransfer.ts"
+import { TransactionAction } from "./TransactionAction.ts"
 import {
   CeloTransactionInfo,
   EdenCall,
@@ -39,7 +40,12 @@ export const TransactionTypeValues = [
   "token_creation",
   "coin_transfer"
 ] as const
-/** One of {@link TransactionTypeValues}. */
+/**
+ * One of {@link TransactionTypeValues}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export type TransactionType = (typeof TransactionTypeValues)[number]
 
 /**
@@ -61,66 +67,6 @@ export const TransactionStatusValues = ["ok", "error"] as const
  */
 export const TransactionStatus = Schema.String
 
-const TransactionActionDataSchema = Schema.Struct({
-  debt_amount: absent(Decimal),
-  debt_symbol: absent(Schema.String),
-  debt_address: absent(AddressHash),
-  collateral_amount: absent(Decimal),
-  collateral_symbol: absent(Schema.String),
-  collateral_address: absent(AddressHash),
-  amount: absent(Decimal),
-  symbol: absent(Schema.String),
-  name: absent(Schema.String),
-  address: absent(AddressHash),
-  to: absent(AddressHash),
-  ids: absent(Schema.Array(TokenId)),
-  address0: absent(AddressHash),
-  address1: absent(AddressHash),
-  amount0: absent(Decimal),
-  amount1: absent(Decimal),
-  symbol0: absent(Schema.String),
-  symbol1: absent(Schema.String),
-  block_number: absent(Count)
-}).annotate({ identifier: "TransactionActionData" })
-/** A decoded {@link TransactionActionData}. */
-export interface TransactionActionData extends Schema.Schema.Type<typeof TransactionActionDataSchema> {}
-/** A TransactionActionData as written on the wire (what {@link TransactionActionData} encodes to). */
-export interface TransactionActionDataEncoded extends Schema.Codec.Encoded<typeof TransactionActionDataSchema> {}
-/**
- * The `data` of a protocol action. Which keys occur depends on the action: liquidations carry `debt_*` and
- * `collateral_*`; borrow/supply/withdraw/repay `amount`, `symbol`, `address`; Uniswap mints `name`, `to`, `ids`;
- * burns/collects/swaps `address0/1`, `amount0/1`, `symbol0/1`. Amounts are decimal strings in token units.
- *
- * @since 0.1.0
- * @category resources
- */
-export const TransactionActionData: StructResource<
-  TransactionActionData,
-  TransactionActionDataEncoded,
-  typeof TransactionActionDataSchema.fields
-> = TransactionActionDataSchema
-
-const TransactionActionSchema = Schema.Struct({
-  protocol: Schema.String,
-  type: Schema.String,
-  data: TransactionActionData
-}).annotate({ identifier: "TransactionAction" })
-/** A decoded {@link TransactionAction}. */
-export interface TransactionAction extends Schema.Schema.Type<typeof TransactionActionSchema> {}
-/** A TransactionAction as written on the wire (what {@link TransactionAction} encodes to). */
-export interface TransactionActionEncoded extends Schema.Codec.Encoded<typeof TransactionActionSchema> {}
-/**
- * A protocol action a transaction performed (an Aave liquidation, a Uniswap swap, ...).
- *
- * @since 0.1.0
- * @category resources
- */
-export const TransactionAction: StructResource<
-  TransactionAction,
-  TransactionActionEncoded,
-  typeof TransactionActionSchema.fields
-> = TransactionActionSchema
-
 // An authority the server could not recover: it writes `""` (Address.checksum(nil)); decoded to null.
 const UnrecoveredAuthority = Schema.Literal("").pipe(
   Schema.decodeTo(Schema.Null, {
@@ -140,9 +86,19 @@ const SignedAuthorizationSchema = Schema.Struct({
   v: Count,
   status: optional(Schema.String)
 }).annotate({ identifier: "SignedAuthorization" })
-/** A decoded {@link SignedAuthorization}. */
+/**
+ * A decoded {@link SignedAuthorization}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface SignedAuthorization extends Schema.Schema.Type<typeof SignedAuthorizationSchema> {}
-/** A SignedAuthorization as written on the wire (what {@link SignedAuthorization} encodes to). */
+/**
+ * A SignedAuthorization as written on the wire (what {@link SignedAuthorization} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface SignedAuthorizationEncoded extends Schema.Codec.Encoded<typeof SignedAuthorizationSchema> {}
 /**
  * An EIP-7702 authorization of a set-code transaction (6.9.0+).
@@ -257,9 +213,19 @@ const TransactionSchema = withRenames(
   },
   "Transaction"
 )
-/** A decoded Transaction. */
+/**
+ * A decoded Transaction.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Transaction extends Schema.Schema.Type<typeof TransactionSchema> {}
-/** A Transaction as written on the wire (what {@link Transaction} encodes to). */
+/**
+ * A Transaction as written on the wire (what {@link Transaction} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface TransactionEncoded extends Schema.Codec.Encoded<typeof TransactionSchema> {}
 /**
  * A transaction.

@@ -31,9 +31,19 @@ const OpWithdrawalSchema = Schema.Struct({
   msg_gas_limit: optional(IntegerQuantity),
   msg_data: optional(HexData)
 }).annotate({ identifier: "OpWithdrawal" })
-/** A decoded {@link OpWithdrawal}. */
+/**
+ * A decoded {@link OpWithdrawal}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OpWithdrawal extends Schema.Schema.Type<typeof OpWithdrawalSchema> {}
-/** A OpWithdrawal as written on the wire (what {@link OpWithdrawal} encodes to). */
+/**
+ * An OpWithdrawal as written on the wire (what {@link OpWithdrawal} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OpWithdrawalEncoded extends Schema.Codec.Encoded<typeof OpWithdrawalSchema> {}
 /**
  * An L2-to-L1 withdrawal an OP-stack transaction started (`op_withdrawals`): its nonce, status (`Waiting for
@@ -58,9 +68,19 @@ const OpInteropMessageSchema = Schema.Struct({
   init_chain: optional(JsonObject),
   init_transaction_hash: optional(Hash)
 }).annotate({ identifier: "OpInteropMessage" })
-/** A decoded {@link OpInteropMessage}. */
+/**
+ * A decoded {@link OpInteropMessage}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OpInteropMessage extends Schema.Schema.Type<typeof OpInteropMessageSchema> {}
-/** A OpInteropMessage as written on the wire (what {@link OpInteropMessage} encodes to). */
+/**
+ * An OpInteropMessage as written on the wire (what {@link OpInteropMessage} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface OpInteropMessageEncoded extends Schema.Codec.Encoded<typeof OpInteropMessageSchema> {}
 /**
  * A cross-chain (OP Superchain interop) message a transaction sent or relayed (`op_interop_messages`, 9.0.0+):
@@ -84,9 +104,19 @@ const StabilityFeeSchema = Schema.Struct({
   dapp_fee: optional(IntegerQuantity),
   validator_fee: optional(IntegerQuantity)
 }).annotate({ identifier: "StabilityFee" })
-/** A decoded {@link StabilityFee}. */
+/**
+ * A decoded {@link StabilityFee}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface StabilityFee extends Schema.Schema.Type<typeof StabilityFeeSchema> {}
-/** A StabilityFee as written on the wire (what {@link StabilityFee} encodes to). */
+/**
+ * A StabilityFee as written on the wire (what {@link StabilityFee} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface StabilityFeeEncoded extends Schema.Codec.Encoded<typeof StabilityFeeSchema> {}
 /**
  * How a Stability chain transaction's fee was paid and split (`stability_fee`): the fee token, and the shares
@@ -103,9 +133,19 @@ const EdenCallSchema = Schema.Struct({
   value: optional(IntegerQuantity),
   input: optional(HexData)
 }).annotate({ identifier: "EdenCall" })
-/** A decoded {@link EdenCall}. */
+/**
+ * A decoded {@link EdenCall}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface EdenCall extends Schema.Schema.Type<typeof EdenCallSchema> {}
-/** A EdenCall as written on the wire (what {@link EdenCall} encodes to). */
+/**
+ * An EdenCall as written on the wire (what {@link EdenCall} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface EdenCallEncoded extends Schema.Codec.Encoded<typeof EdenCallSchema> {}
 /**
  * One call of an Eden batched transaction (`calls`): the transaction's own `to` and `value` are derived from
@@ -131,9 +171,19 @@ const SuaveWrappedSchema = Schema.Struct({
   decoded_input: optional(DecodedInput),
   raw_input: optional(HexData)
 }).annotate({ identifier: "SuaveWrapped" })
-/** A decoded {@link SuaveWrapped}. */
+/**
+ * A decoded {@link SuaveWrapped}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface SuaveWrapped extends Schema.Schema.Type<typeof SuaveWrappedSchema> {}
-/** A SuaveWrapped as written on the wire (what {@link SuaveWrapped} encodes to). */
+/**
+ * A SuaveWrapped as written on the wire (what {@link SuaveWrapped} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface SuaveWrappedEncoded extends Schema.Codec.Encoded<typeof SuaveWrappedSchema> {}
 /**
  * The transaction a Suave confidential compute request wraps (`wrapped`, Suave chain type).
@@ -147,9 +197,19 @@ export const SuaveWrapped: StructResource<SuaveWrapped, SuaveWrappedEncoded, typ
 const CeloTransactionInfoSchema = Schema.Struct({
   gas_token: optional(Token)
 }).annotate({ identifier: "CeloTransactionInfo" })
-/** A decoded {@link CeloTransactionInfo}. */
+/**
+ * A decoded {@link CeloTransactionInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloTransactionInfo extends Schema.Schema.Type<typeof CeloTransactionInfoSchema> {}
-/** A CeloTransactionInfo as written on the wire (what {@link CeloTransactionInfo} encodes to). */
+/**
+ * A CeloTransactionInfo as written on the wire (what {@link CeloTransactionInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface CeloTransactionInfoEncoded extends Schema.Codec.Encoded<typeof CeloTransactionInfoSchema> {}
 /**
  * The `celo` object of a transaction (Celo): `gas_token` is the token the fee was paid in, null when paid in
@@ -167,9 +227,19 @@ export const CeloTransactionInfo: StructResource<
 const ZilliqaTransactionInfoSchema = Schema.Struct({
   is_scilla: optional(Schema.Boolean)
 }).annotate({ identifier: "ZilliqaTransactionInfo" })
-/** A decoded {@link ZilliqaTransactionInfo}. */
+/**
+ * A decoded {@link ZilliqaTransactionInfo}.
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaTransactionInfo extends Schema.Schema.Type<typeof ZilliqaTransactionInfoSchema> {}
-/** A ZilliqaTransactionInfo as written on the wire (what {@link ZilliqaTransactionInfo} encodes to). */
+/**
+ * A ZilliqaTransactionInfo as written on the wire (what {@link ZilliqaTransactionInfo} encodes to).
+ *
+ * @since 0.1.0
+ * @category chain types
+ */
 export interface ZilliqaTransactionInfoEncoded extends Schema.Codec.Encoded<typeof ZilliqaTransactionInfoSchema> {}
 /**
  * The `zilliqa` object of a transaction (Zilliqa): whether it is a Scilla (not EVM) transaction.

@@ -18,9 +18,19 @@ const WithdrawalSchema = Schema.Struct({
   block_number: absent(Count),
   timestamp: absent(Timestamp)
 }).annotate({ identifier: "Withdrawal" })
-/** A decoded {@link Withdrawal}. */
+/**
+ * A decoded {@link Withdrawal}.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface Withdrawal extends Schema.Schema.Type<typeof WithdrawalSchema> {}
-/** A Withdrawal as written on the wire (what {@link Withdrawal} encodes to). */
+/**
+ * A Withdrawal as written on the wire (what {@link Withdrawal} encodes to).
+ *
+ * @since 0.1.0
+ * @category resources
+ */
 export interface WithdrawalEncoded extends Schema.Codec.Encoded<typeof WithdrawalSchema> {}
 /**
  * A beacon-chain withdrawal. `receiver` is absent in the per-address list (E12); `block_number` and

@@ -19,7 +19,7 @@ import {
   TokenBalancesResponse
 } from "../AddressResponses.ts"
 import { CoinBalanceHistoryByDayResponse } from "../CoinBalance.ts"
-import { arrayRow, blockRange, itemRow, pageRow } from "../Endpoint.ts"
+import { arrayRow, blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { TokenTypeValues } from "../Token.ts"
 import { transferCursorKeys } from "./cursorKeys.ts"
 

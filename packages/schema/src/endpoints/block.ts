@@ -11,7 +11,7 @@ import {
   BlockTransactionsResponse,
   BlockWithdrawalsResponse
 } from "../BlockResponses.ts"
-import { blockRange, itemRow, pageRow } from "../Endpoint.ts"
+import { blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { TransactionTypeValues } from "../Transaction.ts"
 
 const block = [{ name: "numberOrHash", kind: "block" }] as const

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { IndexingStatusResponse } from "../ChainResponses.ts"
-import { itemRow } from "../Endpoint.ts"
+import { itemRow } from "../EndpointTable.ts"
 
 /**
  * The chain-wide rows beyond E1–E12, keyed by name.

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { blockRange, itemRow, pageRow } from "../Endpoint.ts"
+import { blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import {
   TokenCountersResponse,
   TokenDetailsResponse,

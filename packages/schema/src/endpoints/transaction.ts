@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { itemRow, pageRow } from "../Endpoint.ts"
+import { itemRow, pageRow } from "../EndpointTable.ts"
 import { TokenTypeValues } from "../Token.ts"
 import {
   TransactionDetailsResponse,

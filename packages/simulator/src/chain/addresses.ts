@@ -7,10 +7,20 @@
 import type { SmartContractInfo } from "./contracts.ts"
 import type { TokenInfo } from "./tokens.ts"
 
-/** What an address of the chain is. */
+/**
+ * What an address of the chain is.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type AddressKind = "user" | "miner" | "router" | "token" | "contract"
 
-/** An address the chain knows, with what the address object shows about it. */
+/**
+ * An address the chain knows, with what the address object shows about it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface AddressInfo {
   readonly hash: string
   readonly kind: AddressKind

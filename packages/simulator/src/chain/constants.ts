@@ -5,7 +5,12 @@
  * @internal
  */
 
-/** The number of block templates: block `h` uses template `h % PERIOD`. */
+/**
+ * The number of block templates: block `h` uses template `h % PERIOD`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export const PERIOD = 32
 /** Externally owned accounts that send, receive and hold. */
 export const USERS = 64

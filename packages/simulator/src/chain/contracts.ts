@@ -7,7 +7,12 @@
 import { hash, hex, unit } from "../internal/hash.ts"
 import { BLOCK_MILLIS, D, GENESIS_MILLIS } from "./constants.ts"
 
-/** A verified smart contract (E8). */
+/**
+ * A verified smart contract (E8).
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface SmartContractInfo {
   readonly id: number
   readonly address: string

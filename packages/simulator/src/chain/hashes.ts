@@ -16,7 +16,12 @@ export const blockHashOf = (seed: number, h: number): string =>
 export const transactionHashOf = (seed: number, h: number, position: number): string =>
   `0x${hex(48, seed, D.txHash, h, position)}${h.toString(16).padStart(10, "0")}${position.toString(16).padStart(6, "0")}`
 
-/** Where a transaction hash points: a mined transaction, a pending one, or nothing the chain holds. */
+/**
+ * Where a transaction hash points: a mined transaction, a pending one, or nothing the chain holds.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type TransactionPlace =
   | { readonly _tag: "Mined"; readonly block: number; readonly position: number }
   | { readonly _tag: "Pending"; readonly index: number }

@@ -13,7 +13,12 @@ import { PERIOD } from "./constants.ts"
 import type { BlockTemplate, TransferTemplate } from "./templates.ts"
 import type { TokenInfo } from "./tokens.ts"
 
-/** An NFT instance an address holds (E10). */
+/**
+ * An NFT instance an address holds (E10).
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface Holding {
   readonly token: number
   readonly tokenId: number

@@ -9,7 +9,12 @@ import { contractCallMethods, type MethodKey, methods, transferMethods } from ".
 import { PERIOD, ROUTERS, USERS } from "./constants.ts"
 import type { TokenInfo, TokenType } from "./tokens.ts"
 
-/** A transaction kind, as Blockscout's `transaction_types` names it. */
+/**
+ * A transaction kind, as Blockscout's `transaction_types` names it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type TransactionKind =
   | "coin_transfer"
   | "contract_call"
@@ -17,7 +22,12 @@ export type TransactionKind =
   | "token_transfer"
   | "token_creation"
 
-/** A transaction of a block template. */
+/**
+ * A transaction of a block template.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface TxTemplate {
   readonly position: number
   readonly kind: TransactionKind
@@ -39,7 +49,12 @@ export interface TxTemplate {
   readonly senderOffset: number
 }
 
-/** A log of a block template: either a transfer log or a plain event. */
+/**
+ * A log of a block template: either a transfer log or a plain event.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface LogTemplate {
   readonly index: number
   readonly txPosition: number
@@ -53,7 +68,12 @@ export interface LogTemplate {
   readonly idOffset: number
 }
 
-/** One token transfer item of a block template (an ERC-1155 batch log has several). */
+/**
+ * One token transfer item of a block template (an ERC-1155 batch log has several).
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface TransferTemplate {
   readonly log: LogTemplate
   readonly logIndex: number
@@ -64,7 +84,12 @@ export interface TransferTemplate {
   readonly idOffset: number
 }
 
-/** An internal transaction of a block template. */
+/**
+ * An internal transaction of a block template.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface InternalTemplate {
   readonly txPosition: number
   readonly index: number
@@ -79,7 +104,12 @@ export interface InternalTemplate {
   readonly failed: boolean
 }
 
-/** A block template: what every block `h` with `h % PERIOD === slot` holds. */
+/**
+ * A block template: what every block `h` with `h % PERIOD === slot` holds.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface BlockTemplate {
   readonly slot: number
   /** Transactions by position (ascending). */

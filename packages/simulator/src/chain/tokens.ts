@@ -10,10 +10,20 @@
 import { hash } from "../internal/hash.ts"
 import { D } from "./constants.ts"
 
-/** A token type the simulated chain uses. */
+/**
+ * A token type the simulated chain uses.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type TokenType = "ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"
 
-/** A token contract of the chain. */
+/**
+ * A token contract of the chain.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface TokenInfo {
   readonly index: number
   readonly address: string
