@@ -6,7 +6,6 @@
  * settings against the published declarations, then runs under plain Node: a typed pipeline over the
  * simulator on a loopback port into an NDJSON file, a scripted 401, and `layerTest`.
  */
-import { execFileSync } from "node:child_process"
 import {
   cpSync,
   existsSync,
@@ -14,26 +13,16 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   symlinkSync,
   writeFileSync
 } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, expect, it } from "vitest"
+import { expect, it } from "vitest"
+import { run, scratchDir, tsc } from "./support/scratch.ts"
 import { publishable, root } from "./support/workspace.ts"
 
-const work = mkdtempSync(join(tmpdir(), "blockscout-effect-pack-"))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
+const work = scratchDir("blockscout-effect-pack-")
 
-const run = (cmd: string, args: ReadonlyArray<string>, cwd: string): string => {
-  try {
-    return execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string }
-    throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd}:\n${e.stdout ?? ""}\n${e.stderr ?? ""}\n${e.message}`)
-  }
-}
 const pnpm = (args: ReadonlyArray<string>, cwd: string) => run("pnpm", [...args, "--config.pm-on-fail=ignore"], cwd)
 
 /** Every file of a packed tarball, path and text. */
@@ -236,7 +225,7 @@ it("packs every publishable package with nothing built; a fresh project installs
 
   writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(strictTsconfig, null, 2))
   writeFileSync(join(consumer, "main.ts"), program)
-  run(join(root, "node_modules/.bin/tsc"), ["-p", "."], consumer)
+  run(tsc, ["-p", "."], consumer)
   const out = JSON.parse(run("node", ["out/main.js"], consumer))
   expect(out).toEqual({
     served: { count: 128, total: true, written: 128 },

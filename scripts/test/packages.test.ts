@@ -5,20 +5,10 @@
  * real packages. Also: TypeScript of a user's own in the workspace (`workspace:*` links, nothing built)
  * resolves the packages to their sources and type-checks.
  */
-import { execFileSync } from "node:child_process"
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync
-} from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { run, scratchDir, tsc } from "./support/scratch.ts"
 import { type Manifest, publishable, readJson, root } from "./support/workspace.ts"
 
 const rootManifest = readJson<Manifest>(join(root, "package.json"))
@@ -92,8 +82,7 @@ it("every changeset names published packages and a bump, and says what changed",
 })
 
 describe("a user's own TypeScript in the workspace", () => {
-  const work = mkdtempSync(join(tmpdir(), "blockscout-effect-workspace-user-"))
-  afterAll(() => rmSync(work, { recursive: true, force: true }))
+  const work = scratchDir("blockscout-effect-workspace-user-")
 
   it("resolves the packages to their TypeScript sources (nothing built) and type-checks", { timeout: 120_000 }, () => {
     // What `workspace:*` (or `link:`) gives: links to the package folders, beside the app's own dependencies.
@@ -129,8 +118,7 @@ describe("a user's own TypeScript in the workspace", () => {
         `export const kit = [layerScripted([{ body: pageBody([]) }]), scriptedServer, Sinks.ndjson, normalizeAddress] as const`
       ].join("\n")
     )
-    const tsc = join(root, "node_modules/.bin/tsc")
-    const listed = execFileSync(tsc, ["-p", ".", "--listFilesOnly"], { cwd: work, encoding: "utf8" }).split("\n")
+    const listed = run(tsc, ["-p", ".", "--listFilesOnly"], work).split("\n")
     const ours = listed.filter((f) => f.includes("/packages/"))
     for (const name of ["client", "schema", "simulator", "export"]) {
       expect(
@@ -139,6 +127,6 @@ describe("a user's own TypeScript in the workspace", () => {
       ).toBe(true)
     }
     expect(ours.filter((f) => f.includes("/dist/"))).toEqual([])
-    execFileSync(tsc, ["-p", "."], { cwd: work, encoding: "utf8" })
+    run(tsc, ["-p", "."], work)
   })
 })

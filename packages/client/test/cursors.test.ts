@@ -9,6 +9,7 @@ import { Blockscout } from "../src/index.ts"
 import { largestPage } from "../src/internal/arguments.ts"
 import { page, type Recorded, scriptedServer } from "./support/ScriptedServer.ts"
 import { address, apiKeyText, fixtures, instanceLayer, proLayer, secretKeyText } from "./support/fixtures.ts"
+import { runToFailure } from "./support/streams.ts"
 
 const withdrawal = (index: number) => ({ ...(fixtures.withdrawals[0] as object), index })
 
@@ -161,13 +162,10 @@ describe("cursors", () => {
             .join("&")
           return { body: page([withdrawal(n)], answers[query] ?? null) }
         })
-        const seen: Array<number> = []
-        const error = yield* Blockscout.use((bs) =>
-          bs.streamWithdrawals().pipe(
-            Stream.runForEach((w) => Effect.sync(() => seen.push(w.index))),
-            Effect.flip
-          )
-        ).pipe(Effect.provide(proLayer(server.url)))
+        const { emitted: items, error } = yield* Blockscout.use((bs) => runToFailure(bs.streamWithdrawals())).pipe(
+          Effect.provide(proLayer(server.url))
+        )
+        const seen = items.map((w) => w.index)
         assert.strictEqual(error.reason._tag, "PaginationStalled")
         // The page whose cursor repeats is held back: never emitted, since its second answer repeats too.
         assert.deepStrictEqual(seen, emitted)

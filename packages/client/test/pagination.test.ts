@@ -3,6 +3,7 @@ import { Effect, Stream } from "effect"
 import { Blockscout } from "../src/index.ts"
 import { page, type Recorded, scriptedServer } from "./support/ScriptedServer.ts"
 import { address, apiKeyText, fixtures, instanceLayer, proLayer, secretKeyText } from "./support/fixtures.ts"
+import { runToFailure } from "./support/streams.ts"
 
 const withdrawal = (index: number) => ({ ...(fixtures.withdrawals[0] as object), index })
 
@@ -115,13 +116,10 @@ describe("pagination", () => {
                 : { index: 10 }
           )
         }))
-        const seen: Array<number> = []
-        const error = yield* Blockscout.use((bs) =>
-          bs.streamWithdrawals().pipe(
-            Stream.runForEach((w) => Effect.sync(() => seen.push(w.index))),
-            Effect.flip
-          )
-        ).pipe(Effect.provide(proLayer(server.url)))
+        const { emitted, error } = yield* Blockscout.use((bs) => runToFailure(bs.streamWithdrawals())).pipe(
+          Effect.provide(proLayer(server.url))
+        )
+        const seen = emitted.map((w) => w.index)
         assert.strictEqual(error.reason._tag, "PaginationStalled")
         // The page that handed out the repeat (index 20) is held back: its cursor never advanced.
         assert.deepStrictEqual(seen, [0, 1])

@@ -2,32 +2,17 @@
  * Test helpers: decoded items of every resource (the schema package's fixtures, full and all-null variants of
  * every spec family), an RFC 4180 CSV reader, and the rebuilding of an item's JSON from its flattened cells.
  */
-import * as S from "@blockscout-effect/schema"
 import { Schema } from "effect"
-import { readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
+import { fixtureResources, loadFixtures } from "../../schema/test/support.ts"
 import type { Column } from "../src/Columns.ts"
 import type { Json } from "../src/Json.ts"
 
-/** The resource schemas, by fixture file name. */
-export const resources = {
-  Address: S.Address,
-  Token: S.Token,
-  TokenTransfer: S.TokenTransfer,
-  TokenInstance: S.TokenInstance,
-  Transaction: S.Transaction,
-  Log: S.Log,
-  Block: S.Block,
-  SmartContract: S.SmartContract,
-  Withdrawal: S.Withdrawal,
-  InternalTransaction: S.InternalTransaction,
-  NftCollection: S.NftCollection
-} as const
+/** The resource schemas, by fixture file name (the schema package's fixtures). */
+export const resources = fixtureResources
 
 /** Every fixture object of a resource that decodes, decoded. */
 export const decodedFixtures = (name: keyof typeof resources): ReadonlyArray<unknown> => {
-  const file = fileURLToPath(new URL(`../../schema/test/fixtures/${name}.json`, import.meta.url))
-  const objects = Object.values(JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>)
+  const objects = Object.values(loadFixtures(name))
   const decode = Schema.decodeUnknownExit(resources[name] as unknown as Schema.Decoder<unknown>)
   return objects.flatMap((o) => {
     const exit = decode(o)

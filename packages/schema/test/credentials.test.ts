@@ -6,24 +6,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Tracer } from "effect"
 import { isCredentialParam, redactedMark, withRedactedMark } from "@blockscout-effect/schema"
-
-/** A tracer that keeps every span. */
-const recording = () => {
-  const spans: Array<Tracer.NativeSpan> = []
-  const tracer = Tracer.make({
-    span: (options) => {
-      const span = new Tracer.NativeSpan(options)
-      spans.push(span)
-      return span
-    }
-  })
-  return { spans, tracer }
-}
+import { recordingTracer } from "./support/tracing.ts"
 
 describe("withRedactedMark", () => {
   it.effect("url.full and url.query show <redacted> where Effect wrote REDACTED, and nothing else changes", () =>
     Effect.gen(function* () {
-      const { spans, tracer } = recording()
+      const { spans, tracer } = recordingTracer()
       yield* Effect.gen(function* () {
         const span = yield* Effect.currentSpan
         span.attribute("url.full", "https://REDACTED:REDACTED@host.test/api?apikey=REDACTED&a=REDACTEDx&b=1#REDACTED")

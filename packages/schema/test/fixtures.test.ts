@@ -1,22 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Exit, Schema } from "effect"
 import * as S from "../src/index.ts"
-import { decodeBoth, describeExit, loadFixtures, sameValue, toWire } from "./support.ts"
+import { decodeBoth, describeExit, fixtureResources, loadFixtures, sameValue, toWire } from "./support.ts"
 
 // One schema per resource; fixtures/<name>.json holds objects of every spec family in both modes.
-const resources = {
-  Address: S.Address,
-  Token: S.Token,
-  TokenTransfer: S.TokenTransfer,
-  TokenInstance: S.TokenInstance,
-  Transaction: S.Transaction,
-  Log: S.Log,
-  Block: S.Block,
-  SmartContract: S.SmartContract,
-  Withdrawal: S.Withdrawal,
-  InternalTransaction: S.InternalTransaction,
-  NftCollection: S.NftCollection
-} as const
+const resources = fixtureResources
 
 // Keys the schemas read under another name (old server versions, the API doc vs the servers).
 const renamed: Record<string, string> = {

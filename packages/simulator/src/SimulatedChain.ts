@@ -18,7 +18,7 @@ import { BLOCK_MILLIS, D, GENESIS_MILLIS, PERIOD, pendingBlockMarker, zeroAddres
 import type { SmartContractInfo } from "./chain/contracts.ts"
 import { blockHashOf, locateTransaction as locate, type TransactionPlace, transactionHashOf } from "./chain/hashes.ts"
 import type { Holding, NftIndex } from "./chain/nft.ts"
-import type { BlockTemplate, TransferTemplate, TxTemplate } from "./chain/templates.ts"
+import type { BlockTemplate, InternalTemplate, TransferTemplate, TxTemplate } from "./chain/templates.ts"
 import { type TokenInfo, transferAmount } from "./chain/tokens.ts"
 import * as Withdrawals from "./chain/withdrawals.ts"
 import { hash, hex } from "./internal/hash.ts"
@@ -212,6 +212,20 @@ export class SimulatedChain {
       }
     }
     return { from: this.userAt(h, item.log.fromOffset), to }
+  }
+
+  /**
+   * From and to of an internal call: the router that makes it, and the user or router it calls (`null` for
+   * a contract creation, which has no recipient).
+   */
+  internalParties(h: number, it: InternalTemplate): { readonly from: string; readonly to: string | null } {
+    const to =
+      it.to._tag === "User"
+        ? this.userAt(h, it.to.offset)
+        : it.to._tag === "Router"
+          ? this.routers[it.to.router]!
+          : null
+    return { from: this.routers[it.fromRouter]!, to }
   }
 
   /** Value of a transfer item in the token's base units (it fits the token's decimals). */

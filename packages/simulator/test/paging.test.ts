@@ -215,13 +215,7 @@ describe("pages chain to the full set with no gaps or repeats", () => {
           const out: Array<string> = []
           for (let h = H - 1; h >= 0; h--) {
             for (const it of chain.template(h).internals) {
-              const from = chain.routers[it.fromRouter]!
-              const to =
-                it.to._tag === "User"
-                  ? chain.userAt(h, it.to.offset)
-                  : it.to._tag === "Router"
-                    ? chain.routers[it.to.router]!
-                    : null
+              const { from, to } = chain.internalParties(h, it)
               if ((direction !== "to" && from === address) || (direction !== "from" && to === address)) {
                 out.push(`${chain.transactionHash(h, it.txPosition)}:${it.index}`)
               }

@@ -6,24 +6,12 @@
  * `REDACTED`).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Tracer } from "effect"
+import { Effect, type Tracer } from "effect"
 import { FetchHttpClient, HttpClient, UrlParams } from "effect/http"
 import { makeHttpClient } from "@blockscout-effect/simulator"
 import { serve } from "@blockscout-effect/simulator/node"
 import { small } from "./support/http.ts"
-
-/** A tracer that keeps every span. */
-const recording = () => {
-  const spans: Array<Tracer.NativeSpan> = []
-  const tracer = Tracer.make({
-    span: (options) => {
-      const span = new Tracer.NativeSpan(options)
-      spans.push(span)
-      return span
-    }
-  })
-  return { spans, tracer }
-}
+import { recordingTracer } from "../../schema/test/support/tracing.ts"
 
 const attributesOf = (span: Tracer.NativeSpan) => JSON.stringify(Object.fromEntries(span.attributes))
 
@@ -32,7 +20,7 @@ describe("the simulated HttpClient's spans", () => {
     "carry no apikey or key value, show <redacted> for it, and still name the path and the other parameters",
     () =>
       Effect.gen(function* () {
-        const { spans, tracer } = recording()
+        const { spans, tracer } = recordingTracer()
         const client = makeHttpClient(small())
         yield* client
           .get("http://blockscout.test/1/api/v2/withdrawals?apikey=proapi_SECRET1&items_count=2")
@@ -59,7 +47,7 @@ describe("the simulated HttpClient's spans", () => {
 describe("the simulated server's spans", () => {
   it.live("Effect's server span for a request on the port shows its credentials as <redacted>", () =>
     Effect.gen(function* () {
-      const { spans, tracer } = recording()
+      const { spans, tracer } = recordingTracer()
       // The server runs under the test's tracer, as a server in an app with tracing would.
       const server = yield* serve({ simulator: small() }).pipe(Effect.withTracer(tracer))
       const client = yield* HttpClient.HttpClient

@@ -48,7 +48,7 @@ export const publicApi = (name: string): PublicApi => {
   )
   const entries = Object.values(manifest.exports)
     .map((target) => (typeof target === "string" ? target : target.source))
-    .filter((target): target is string => target !== undefined && target.endsWith(".ts"))
+    .filter((target): target is string => target?.endsWith(".ts") === true)
     .map((target) => resolve(dir, target))
   const whole = new Set<string>()
   const named = new Map<string, Set<string>>()

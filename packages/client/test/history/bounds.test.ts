@@ -5,7 +5,7 @@
  */
 import type { NextPageParams } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { Blockscout, emptyTally } from "../../src/index.ts"
 import { merge } from "../../src/internal/history/merge.ts"
@@ -13,6 +13,7 @@ import { countMeta, maxIncompleteRanges } from "../../src/internal/history/tally
 import { fixtures } from "../support/fixtures.ts"
 import { scriptedServer } from "../support/ScriptedServer.ts"
 import { subject } from "./support/ledger.ts"
+import { historyClient } from "./support/client.ts"
 
 describe("the tally's incomplete ranges", () => {
   it("stay bounded and cover every page said to be incomplete", () => {
@@ -85,14 +86,7 @@ describe("the merge's memory", () => {
             maxHeld: 200
           })
         )
-      }).pipe(
-        Effect.provide(
-          Blockscout.layerInstance({ baseUrl: server.url, rateLimit: false, retry: false }).pipe(
-            Layer.provide(FetchHttpClient.layer)
-          )
-        ),
-        Effect.flip
-      )
+      }).pipe(Effect.provide(historyClient(server.url, FetchHttpClient.layer)), Effect.flip)
       assert.strictEqual(error.reason._tag, "ResponseTooLarge")
       assert.include(error.reason.message, "still at block 5")
       // It stopped at the bound: about 200 / 20 pages asked, not an endless walk.

@@ -5,7 +5,7 @@
  * older servers whose items do not say where they sit (looked up).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Schema, Stream } from "effect"
+import { Effect, Schema, Stream } from "effect"
 import {
   Blockscout,
   type HistoryCheckpoint,
@@ -18,11 +18,10 @@ import {
 import { type ExpectedEntry, expected, makeLedger, subject } from "./support/ledger.ts"
 import { driven } from "../support/wait.ts"
 import { type LedgerRequests, type LedgerServerOptions, ledgerHttp } from "./support/ledgerServer.ts"
+import { historyClient } from "./support/client.ts"
 
 const layer = (ledger: ReturnType<typeof makeLedger>, server: LedgerServerOptions = {}, requests?: LedgerRequests) =>
-  Blockscout.layerInstance({ baseUrl: "http://ledger.test", rateLimit: false, retry: false }).pipe(
-    Layer.provide(ledgerHttp(ledger, server, requests))
-  )
+  historyClient("http://ledger.test", ledgerHttp(ledger, server, requests))
 
 const pagesOf = (ledger: ReturnType<typeof makeLedger>, options: HistoryOptions, server: LedgerServerOptions = {}) =>
   Blockscout.use((bs) => Stream.runCollect(bs.streamAddressHistoryPages(subject, options))).pipe(
@@ -195,13 +194,7 @@ describe("streamAddressHistoryPages over random ledgers", () => {
           const pages = yield* driven(
             Blockscout.use((bs) =>
               Stream.runCollect(bs.streamAddressHistoryPages(subject, { pageSize: 3, reconcile: false, partition }))
-            ).pipe(
-              Effect.provide(
-                Blockscout.layerInstance({ baseUrl: "http://ledger.test", rateLimit: false, retry: false }).pipe(
-                  Layer.provide(ledgerHttp(ledger, {}, requests, 100))
-                )
-              )
-            ),
+            ).pipe(Effect.provide(historyClient("http://ledger.test", ledgerHttp(ledger, {}, requests, 100)))),
             "10 millis"
           )
           assertSame(entriesOf(pages), expected(ledger), "partition")

@@ -6,7 +6,7 @@
  * list that is not newest first fails the history instead of emitting out of order; the calls' spans.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Option, Stream, type Tracer } from "effect"
+import { Effect, Option, Stream, type Tracer } from "effect"
 import { FetchHttpClient } from "effect/http"
 import {
   addTallies,
@@ -20,18 +20,18 @@ import { fixtures } from "../support/fixtures.ts"
 import { scriptedServer } from "../support/ScriptedServer.ts"
 import { counters, makeLedger, subject } from "./support/ledger.ts"
 import { type LedgerServerOptions, ledgerHttp } from "./support/ledgerServer.ts"
+import { historyClient } from "./support/client.ts"
 
 const layer = (
   ledger: ReturnType<typeof makeLedger>,
   server: LedgerServerOptions = {},
   events?: Array<BlockscoutEvent>
 ) =>
-  Blockscout.layerInstance({
-    baseUrl: "http://ledger.test",
-    rateLimit: false,
-    retry: false,
-    ...(events === undefined ? {} : { onEvent: (event: BlockscoutEvent) => Effect.sync(() => void events.push(event)) })
-  }).pipe(Layer.provide(ledgerHttp(ledger, server)))
+  historyClient(
+    "http://ledger.test",
+    ledgerHttp(ledger, server),
+    events === undefined ? {} : { onEvent: (event: BlockscoutEvent) => Effect.sync(() => void events.push(event)) }
+  )
 
 const reportOf = (
   ledger: ReturnType<typeof makeLedger>,
@@ -201,11 +201,7 @@ describe("the history's report", () => {
           : { status: 404, body: { message: "Not found" } }
       )
       const report = yield* Blockscout.use((bs) => Stream.runLast(bs.streamAddressHistoryPages(subject))).pipe(
-        Effect.provide(
-          Blockscout.layerInstance({ baseUrl: server.url, rateLimit: false, retry: false }).pipe(
-            Layer.provide(FetchHttpClient.layer)
-          )
-        )
+        Effect.provide(historyClient(server.url, FetchHttpClient.layer))
       )
       assert.isTrue(report._tag === "Some")
       const r = report._tag === "Some" ? (report.value.report as HistoryReport) : undefined
@@ -235,13 +231,7 @@ describe("the history's report", () => {
       )
       const [same, fewer] = yield* Blockscout.use((bs) =>
         Effect.all([bs.reconcileTokenTransfers(token, 120), bs.reconcileTokenTransfers(token, 118)])
-      ).pipe(
-        Effect.provide(
-          Blockscout.layerInstance({ baseUrl: server.url, rateLimit: false, retry: false }).pipe(
-            Layer.provide(FetchHttpClient.layer)
-          )
-        )
-      )
+      ).pipe(Effect.provide(historyClient(server.url, FetchHttpClient.layer)))
       assert.isTrue(same.complete)
       assert.strictEqual(same.serverTransfers, 120)
       assert.isFalse(fewer.complete)
@@ -272,11 +262,7 @@ describe("a server whose list is not newest first", () => {
             : { body: { items: [], next_page_params: null } }
         )
         const error = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamAddressHistory(subject))).pipe(
-          Effect.provide(
-            Blockscout.layerInstance({ baseUrl: server.url, rateLimit: false, retry: false }).pipe(
-              Layer.provide(FetchHttpClient.layer)
-            )
-          ),
+          Effect.provide(historyClient(server.url, FetchHttpClient.layer)),
           Effect.flip
         )
         assert.strictEqual(error.reason._tag, "Decode")

@@ -13,6 +13,7 @@ import { defaultWindow, makeHistory } from "../../src/internal/pagination/histor
 import { maxEmptyPages } from "../../src/internal/pagination/recover.ts"
 import { page, scriptedServer } from "../support/ScriptedServer.ts"
 import { hostileApiKey, instanceClient, quick, withdrawal } from "./support.ts"
+import { runToFailure } from "../support/streams.ts"
 
 const indexes = <A extends { readonly index: number }>(items: ReadonlyArray<A>) => items.map((w) => w.index)
 
@@ -48,13 +49,11 @@ describe("a server that contradicts itself", () => {
             ? { body: page([withdrawal(1), withdrawal(2)], { index: 2 }) }
             : { body: page([withdrawal(1), withdrawal(2)], { index: 2 }) }
         )
-        const emitted: Array<number> = []
-        const error = yield* Blockscout.use((bs) =>
-          bs.streamWithdrawalsPages().pipe(
-            Stream.runForEach((p) => Effect.sync(() => emitted.push(...indexes(p.items)))),
-            Effect.flip
-          )
-        ).pipe(Effect.provide(instanceClient(server.url, "fetch", { prefetch })))
+        const run = yield* Blockscout.use((bs) => runToFailure(bs.streamWithdrawalsPages())).pipe(
+          Effect.provide(instanceClient(server.url, "fetch", { prefetch }))
+        )
+        const error = run.error
+        const emitted = run.emitted.flatMap((p) => indexes(p.items))
         assert.strictEqual(error.reason._tag, "PaginationStalled")
         assert.deepStrictEqual(emitted, [1, 2], "the held page was not emitted")
         if (error.reason._tag === "PaginationStalled") {

@@ -10,6 +10,7 @@ import { sameValue } from "../../../schema/test/support.ts"
 import { Blockscout, type BlockscoutError, type BlockscoutShape, type BudgetExhausted } from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 import { clientLayer, simulator } from "./support.ts"
+import { runToFailure } from "../support/streams.ts"
 
 /** Token transfers cost 30 credits a request on the Pro API. */
 const cost = 30
@@ -21,16 +22,7 @@ const budgetOf = (error: BlockscoutError): BudgetExhausted => {
 
 /** Runs the client's stream to its failure, keeping what it emitted. */
 const until = <A>(stream: (bs: BlockscoutShape) => Stream.Stream<A, BlockscoutError>) =>
-  Blockscout.use((bs) =>
-    Effect.gen(function* () {
-      const out: Array<A> = []
-      const error = yield* stream(bs).pipe(
-        Stream.runForEach((a) => Effect.sync(() => out.push(a))),
-        Effect.flip
-      )
-      return { out, error }
-    })
-  )
+  Blockscout.use((bs) => Effect.map(runToFailure(stream(bs)), ({ emitted, error }) => ({ out: emitted, error })))
 
 describe("credit budgets", () => {
   it.effect("a sequential stream spends at most its budget, then hands out the cursor to go on from", () =>

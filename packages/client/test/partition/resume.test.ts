@@ -17,6 +17,7 @@ import {
 } from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 import { clientLayer, itemText, simulator } from "./support.ts"
+import { runToFailure } from "../support/streams.ts"
 
 const sim = simulator({ blocks: 1500, latency: { min: 100, max: 600 } })
 const layer = clientLayer(sim, "pro")
@@ -110,14 +111,10 @@ describe("a partitioned stream resumes from its progress", () => {
         Blockscout.use((bs) => Stream.runCollect(bs.streamTransactions())).pipe(Effect.provide(client))
       )
       armedAt = flaky.requests[flaky.requests.length - 1]?.requestNumber ?? 0
-      const out: Array<PageWithCursor<unknown>> = []
-      const error = yield* driven(
-        Blockscout.use((bs) =>
-          bs.streamTransactionsPages({ partition: { concurrency: 4 } }).pipe(
-            Stream.runForEach((page) => Effect.sync(() => out.push(page))),
-            Effect.flip
-          )
-        ).pipe(Effect.provide(client))
+      const { emitted: out, error } = yield* driven(
+        Blockscout.use((bs) => runToFailure(bs.streamTransactionsPages({ partition: { concurrency: 4 } }))).pipe(
+          Effect.provide(client)
+        )
       )
       assert.strictEqual(error.reason._tag, "ServerError")
       assert.isAbove(out.length, 0)

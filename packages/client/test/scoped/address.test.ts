@@ -6,7 +6,7 @@
 import type { Transaction } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { Blockscout, type BlockscoutShape } from "../../src/index.ts"
+import type { BlockscoutShape } from "../../src/index.ts"
 import {
   addresses,
   all,
@@ -14,9 +14,9 @@ import {
   everyTransaction,
   everyTransfer,
   families,
-  layerFor,
   lower,
   pageSize,
+  runOn,
   transferKey
 } from "./support.ts"
 
@@ -48,8 +48,7 @@ const coinChanges = (bs: BlockscoutShape, a: string) =>
 
 for (const family of families) {
   describe(`${family}: address-scoped lists`, () => {
-    const run = <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) =>
-      Blockscout.use(f).pipe(Effect.provide(layerFor(family)))
+    const run = runOn(family)
 
     it.effect("transactions: exactly the chain's transactions from, to or creating the address, in order", () =>
       run((bs) =>

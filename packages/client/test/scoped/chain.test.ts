@@ -7,16 +7,14 @@
 import type { Transaction } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { Blockscout, type BlockscoutShape } from "../../src/index.ts"
-import { addresses, all, chain, everyTransaction, everyTransfer, families, layerFor, transferKey } from "./support.ts"
+import { addresses, all, chain, everyTransaction, everyTransfer, families, runOn, transferKey } from "./support.ts"
 
 const reason = <A, E extends { readonly reason: { readonly _tag: string } }>(e: Effect.Effect<A, E>) =>
   Effect.map(Effect.flip(e), (error) => error.reason._tag)
 
 for (const family of families) {
   describe(`${family}: block- and transaction-scoped lists and lookups`, () => {
-    const run = <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) =>
-      Blockscout.use(f).pipe(Effect.provide(layerFor(family)))
+    const run = runOn(family)
 
     it.effect("blocks: every height, newest first; no uncles or reorgs on this chain", () =>
       run((bs) =>

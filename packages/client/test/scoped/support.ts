@@ -26,6 +26,12 @@ export const layerFor = (family: Family) =>
 
 export const families: ReadonlyArray<Family> = ["pro", "instance"]
 
+/** Runs a use of the service on the client of `family` over the simulator. */
+export const runOn =
+  (family: Family) =>
+  <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) =>
+    Blockscout.use(f).pipe(Effect.provide(layerFor(family)))
+
 /** Every item of a stream, as an array. */
 export const all = <A, E, R>(stream: Stream.Stream<A, E, R>) => Effect.map(Stream.runCollect(stream), (c) => [...c])
 

@@ -7,8 +7,7 @@
 import type { TokenTransfer } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { Blockscout, type BlockscoutShape } from "../../src/index.ts"
-import { addresses, all, chain, everyTransfer, families, layerFor, lower, pageSize, transferKey } from "./support.ts"
+import { addresses, all, chain, everyTransfer, families, lower, pageSize, runOn, transferKey } from "./support.ts"
 
 const tokenOfType = (type: string) => chain.tokens.find((t) => t.type === type)!
 
@@ -24,8 +23,7 @@ const lastTransfers = (transfers: ReadonlyArray<TokenTransfer>): Map<string, Tok
 
 for (const family of families) {
   describe(`${family}: token-scoped lists and lookups`, () => {
-    const run = <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) =>
-      Blockscout.use(f).pipe(Effect.provide(layerFor(family)))
+    const run = runOn(family)
 
     it.effect("transfers, counters and details: E1's transfers of the token, counted", () =>
       run((bs) =>

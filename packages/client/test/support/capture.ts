@@ -2,7 +2,8 @@
  * What a client shows besides its results, captured: every log line and every span, for tests that check no
  * key leaks into them, that spans are named as documented, or that none is left open when a stream ends.
  */
-import { Effect, Logger, References, Tracer } from "effect"
+import { Effect, Logger, References, type Tracer } from "effect"
+import { recordingTracer } from "../../../schema/test/support/tracing.ts"
 
 /** A capturing logger and tracer, and what they kept. */
 export interface Capture {
@@ -25,17 +26,10 @@ export const jsonOf = (value: unknown): string =>
 /** A fresh capture. */
 export const makeCapture = (): Capture => {
   const logs: Array<string> = []
-  const spans: Array<Tracer.NativeSpan> = []
+  const { spans, tracer } = recordingTracer()
   const logger = Logger.make((options) => {
     const annotations = options.fiber.getRef(References.CurrentLogAnnotations)
     logs.push(JSON.stringify({ message: options.message, annotations, cause: String(options.cause) }))
-  })
-  const tracer = Tracer.make({
-    span: (options) => {
-      const span = new Tracer.NativeSpan(options)
-      spans.push(span)
-      return span
-    }
   })
   return {
     logs,

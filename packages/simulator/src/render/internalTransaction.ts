@@ -12,19 +12,14 @@ import type { Renderer } from "./Renderer.ts"
 export const renderInternalTransaction = (r: Renderer, h: number, it: InternalTemplate): Json => {
   const chain = r.chain
   const create = it.to._tag === "Create"
-  const to =
-    it.to._tag === "User"
-      ? chain.userAt(h, it.to.offset)
-      : it.to._tag === "Router"
-        ? chain.routers[it.to.router]!
-        : null
+  const { from, to } = chain.internalParties(h, it)
   return {
     block_number: h,
     transaction_hash: chain.transactionHash(h, it.txPosition),
     transaction_index: it.txPosition,
     index: it.index,
     type: create ? "create" : "call",
-    from: r.address(chain.routers[it.fromRouter]!),
+    from: r.address(from),
     to: r.nullableAddress(to),
     created_contract: create ? r.address(chain.createdAddress(h, it.txPosition, it.index)) : null,
     value: String(internalValue(chain, h, it)),
