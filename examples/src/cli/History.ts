@@ -28,10 +28,8 @@ import { commonFlags, usage } from "./Flags.ts"
 import { historyFlags, kindsOf, spanOf } from "./HistoryFlags.ts"
 import { allColumns, lineOf, reportLines, tableColumns } from "./HistoryLines.ts"
 import { settingsFor } from "./Settings.ts"
-import { type CliOptions, clientOptions, retriesOf, runJob, toStdout } from "./Run.ts"
+import { type CliOptions, clientOptions, count, endOf, retriesOf, runJob, toStdout } from "./Run.ts"
 import * as Screen from "./Screen.ts"
-
-const count = (n: number) => n.toLocaleString("en-US")
 
 const decodeCheckpoint = Schema.decodeUnknownEffect(Schema.fromJsonString(HistoryCheckpointSchema))
 
@@ -136,13 +134,8 @@ export const historyCommand = (options: CliOptions = {}) =>
             const state = summary.state
             yield* screen.notice(
               `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} entries written to ${settings.output}` +
-                `${summary.resumed ? ` (${count(state.items)} in all)` : ""}; ${
-                  summary.stopped === "done"
-                    ? "complete"
-                    : failures.length > 0
-                      ? `chains ${failures.map((f) => f.chainId).join(", ")} failed`
-                      : `stopped at --limit ${settings.limit}`
-                }`
+                `${summary.resumed ? ` (${count(state.items)} in all)` : ""}; ` +
+                endOf(summary.stopped, failures, settings.limit)
             )
           }
           yield* screen.progress.finish

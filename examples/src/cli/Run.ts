@@ -29,7 +29,20 @@ import { type Settings, settingsOf } from "./Settings.ts"
 import * as Screen from "./Screen.ts"
 import * as Table from "./Table.ts"
 
-const count = (n: number) => n.toLocaleString("en-US")
+/** A number as the tool prints it (`12,345`). */
+export const count = (n: number) => n.toLocaleString("en-US")
+
+/** How a file run ended, for its last line: complete, the chains that failed, or the `--limit` it stopped at. */
+export const endOf = (
+  stopped: HistoryFile.Summary["stopped"],
+  failures: ReadonlyArray<{ readonly chainId: number }>,
+  limit: number | undefined
+): string =>
+  stopped === "done"
+    ? "complete"
+    : failures.length > 0
+      ? `chains ${failures.map((f) => f.chainId).join(", ")} failed`
+      : `stopped at --limit ${limit}`
 
 /** Options for building the tool; tests pass client options (no pacing, fast retries). */
 export interface CliOptions {
@@ -197,13 +210,8 @@ export const runEndpoint = (
       yield* screen.notice(
         `${summary.resumed ? "resumed: " : ""}${count(summary.newItems)} items in ${count(summary.newPages)} pages ` +
           `written to ${output}${summary.resumed ? ` (${count(state.items)} in all)` : ""}, ` +
-          `${summary.parquet ? `${count(summary.parquet.rows)} Parquet rows` : `${count(state.bytes)} bytes`}; ${
-            summary.stopped === "done"
-              ? "complete"
-              : failures.length > 0
-                ? `chains ${failures.map((f) => f.chainId).join(", ")} failed`
-                : `stopped at --limit ${settings.limit}`
-          }`
+          `${summary.parquet ? `${count(summary.parquet.rows)} Parquet rows` : `${count(state.bytes)} bytes`}; ` +
+          endOf(summary.stopped, failures, settings.limit)
       )
       return yield* chainFailures(failures, secrets, resume)
     })

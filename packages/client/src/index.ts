@@ -68,32 +68,7 @@ export {
   type TokenTransfersReport,
   type Unverified
 } from "./HistoryReport.ts"
-export {
-  type ArrayEndpoint,
-  arrayRow,
-  type Endpoint,
-  type EndpointItem,
-  type EndpointName,
-  type EndpointRow,
-  type EndpointShape,
-  type EndpointTable,
-  blockRange,
-  endpoints,
-  endpointTable,
-  type Family,
-  type Filter,
-  type FilterKind,
-  type ItemEndpoint,
-  indexRange,
-  itemRow,
-  type KeyRange,
-  type MethodKind,
-  type PageEndpoint,
-  type PathParam,
-  type PathParamKind,
-  pageRow,
-  type RowItem
-} from "./endpoints.ts"
+export * from "./endpoints.ts"
 export type {
   ArgumentsOf,
   FilterParameters,

@@ -8,52 +8,43 @@ import { Arbitrary, Schema } from "effect"
 import * as S from "@blockscout-effect/schema"
 import type { SimulatorOptions } from "./SimulatedBlockscout.ts"
 
+/** The resources `arbitraries` covers: each decoded resource of the schema package, by name. */
+const resources = {
+  Address: S.Address,
+  Token: S.Token,
+  TokenTransfer: S.TokenTransfer,
+  TokenInstance: S.TokenInstance,
+  Transaction: S.Transaction,
+  Log: S.Log,
+  Block: S.Block,
+  SmartContract: S.SmartContract,
+  Withdrawal: S.Withdrawal,
+  InternalTransaction: S.InternalTransaction,
+  NftCollection: S.NftCollection
+} as const
+
 /**
  * Arbitraries of each resource's decoded value, derived from `@blockscout-effect/schema`.
  *
  * Use with `Arbitrary.sampleEffect` / `Arbitrary.checkEffect` from `effect` to test code that consumes
  * decoded Blockscout values, without any server.
  *
- * Gotcha: built lazily on first access (deriving an arbitrary compiles the schema).
+ * Gotcha: each is built on access (deriving an arbitrary compiles the schema): keep the one you use.
  *
  * @since 0.1.0
  * @category generators
  */
-export const arbitraries = {
-  get Address() {
-    return Arbitrary.schema(S.Address)
-  },
-  get Token() {
-    return Arbitrary.schema(S.Token)
-  },
-  get TokenTransfer() {
-    return Arbitrary.schema(S.TokenTransfer)
-  },
-  get TokenInstance() {
-    return Arbitrary.schema(S.TokenInstance)
-  },
-  get Transaction() {
-    return Arbitrary.schema(S.Transaction)
-  },
-  get Log() {
-    return Arbitrary.schema(S.Log)
-  },
-  get Block() {
-    return Arbitrary.schema(S.Block)
-  },
-  get SmartContract() {
-    return Arbitrary.schema(S.SmartContract)
-  },
-  get Withdrawal() {
-    return Arbitrary.schema(S.Withdrawal)
-  },
-  get InternalTransaction() {
-    return Arbitrary.schema(S.InternalTransaction)
-  },
-  get NftCollection() {
-    return Arbitrary.schema(S.NftCollection)
-  }
-}
+export const arbitraries: {
+  readonly [K in keyof typeof resources]: Arbitrary.Arbitrary<(typeof resources)[K]["Type"]>
+} = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    Object.entries(resources).map(([name, schema]) => [
+      name,
+      { enumerable: true, get: () => Arbitrary.schema(schema as Schema.Top) }
+    ])
+  )
+) as never
 
 /**
  * Simulator options with a random seed and a small chain (50 to 400 blocks), for properties that must hold
