@@ -1,8 +1,13 @@
 /**
  * The methods of a table, wired: every method `methodEntries` lists becomes a function over the request
- * pipeline (arguments, one call or a walk), and the by-name calls (`page`, `pages`, `stream`, `get`) look rows
- * up in the same table. The table is a parameter: a test adds a row to a copy of `endpoints` and gets its
- * method, typed by `MethodsOf`.
+ * pipeline, and the by-name calls (`page`, `pages`, `stream`, `get`) look rows up in the same table. The table
+ * is a parameter: a test adds a row to a copy of `endpoints` and gets its method, typed by `MethodsOf`.
+ *
+ * A method's path, from here: its positional arguments named (`namedArguments`), checked against its row
+ * (`prepare`, `arguments.ts`: `InvalidArgument` before anything is sent); then one call (`fetchPage` /
+ * `fetchWhole`, `pagination/fetch.ts`: the URL, the request with its retries, the status mapped to a reason,
+ * the body decoded with the row's schema) or a stream (`pagination/walk.ts`, page after page with the same
+ * request; `partition/stream.ts` when it is given `partition`).
  *
  * @internal
  */
