@@ -7,6 +7,8 @@
  * percent-encoded in either hex case, form-encoded (`+` for a space, `%7E %21 %27 %28 %29`), JSON-escaped
  * (`\/`, `\u0026`), as HTML character references (`&amp;`), and encoded again, up to four layers. The text is decoded first
  * (`unescape.ts`, keeping a map to the source), and each match's source span is replaced by `<redacted>`.
+ * A secret of 8 characters or more is found anywhere; a shorter one only as a whole token (not inside a longer
+ * word), so a one-letter key never strips `block_number` from a cursor (`minSubstringSecret`).
  * A URL's userinfo (`scheme://user:pass@`) is replaced wherever a URL appears, whoever's it is.
  *
  * - `secretsOf`: the secrets of a layer's target;
@@ -119,6 +121,33 @@ const userinfoSpans = (text: string, found: (from: number, to: number) => void):
   }
 }
 
+/**
+ * The shortest secret looked for anywhere in a text. A shorter one (a one-letter test key, a proxy user
+ * `u`) is looked for only as a whole token: found inside a longer word it is not that secret, and matching it
+ * there would redact half of every message and drop cursor entries such as `block_number` (key `k`). Eight
+ * characters are past any word a server writes by chance, and every real key is longer (Pro keys, UUIDs).
+ */
+export const minSubstringSecret = 8
+
+/** A character that continues a word (`[A-Za-z0-9_]`): a short secret must not touch one on either side. */
+const isWordChar = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
+
+/**
+ * Whether the occurrence of `value` at `at` in `text` is the secret: always for a secret of
+ * `minSubstringSecret` characters or more; for a shorter one, only where it is not part of a longer word (the
+ * characters around it, where the secret's own edge is a word character, are not word characters), as
+ * `apikey=k&`, `"k"` or `key k.` hold it and `block_number` does not.
+ */
+const isSecretAt = (text: string, value: string, at: number): boolean => {
+  if (value.length >= minSubstringSecret) return true
+  const end = at + value.length
+  const joinsBefore = at > 0 && isWordChar(text.charCodeAt(at - 1)) && isWordChar(value.charCodeAt(0))
+  const joinsAfter =
+    end < text.length && isWordChar(text.charCodeAt(end)) && isWordChar(value.charCodeAt(value.length - 1))
+  return !joinsBefore && !joinsAfter
+}
+
 /** Every span of `text` that holds a secret or a URL's userinfo, unsorted. */
 const spansOf = (secrets: Secrets, text: string, first: boolean): Array<readonly [number, number]> => {
   const spans: Array<readonly [number, number]> = []
@@ -128,6 +157,7 @@ const spansOf = (secrets: Secrets, text: string, first: boolean): Array<readonly
     userinfoSpans(view.text, found)
     for (const value of values) {
       for (let at = view.text.indexOf(value); at >= 0; at = view.text.indexOf(value, at + 1)) {
+        if (!isSecretAt(view.text, value, at)) continue
         found(at, at + value.length)
         if (first) return spans
       }
