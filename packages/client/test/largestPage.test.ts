@@ -2,68 +2,32 @@
  * The largest page: streams ask `items_count=100` (12.x and the Pro API give pages of 100, half the requests
  * and credits of the default 50) unless the caller chose a page size; one page (`list*`) keeps the server's
  * default. A server that refuses it as 11.2.7 does (422 on `items_count`: not declared on token transfers,
- * declared with a maximum of 50 elsewhere) is asked again without it, silently, once per row and client.
+ * declared with a maximum of 50 elsewhere) is asked again without it, silently, once per row and client. The
+ * 11.x server here is the simulator's `version: "11"`, which checks `items_count` as 11.2.7's backend does.
  */
-import { makeHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Stream } from "effect"
-import { HttpClient, type HttpClientRequest, HttpClientResponse } from "effect/http"
+import { Effect, Stream } from "effect"
 import { sameValue } from "../../schema/test/support.ts"
 import type { NextPageParams } from "@blockscout-effect/schema"
-import { Blockscout, type endpoints, type ListName } from "../src/index.ts"
+import { Blockscout, type EndpointArgs, endpoints, type ListName } from "../src/index.ts"
 import { clientLayer } from "./partition/support.ts"
 
 const simulator = (version: "11" | "12") =>
   SimulatedBlockscout.make({ seed: 5, blocks: 600, pendingTransactions: 3, smartContracts: 10, version })
 
-/** Rows 11.2.7 declares no `items_count` on: any value is an unexpected field. */
-const undeclared = /\/token-transfers$|\/transfers$/
-
-/** What a 11.2.7 server says about `items_count`, or nothing when it takes it (or, on E9, checks nothing). */
-const refusal = (url: URL): string | undefined => {
-  const asked = url.searchParams.get("items_count")
-  if (asked === null || url.pathname.endsWith("/api/v2/withdrawals")) return undefined
-  if (undeclared.test(url.pathname)) return "Unexpected field: items_count"
-  return Number(asked) > 50 ? "must be less than or equal to 50" : undefined
-}
-
-const json = (request: HttpClientRequest.HttpClientRequest, status: number, body: unknown) =>
-  HttpClientResponse.fromWeb(request, new Response(JSON.stringify(body), { status }))
-
-/**
- * A 11.2.7-like server: the simulated 11.x chain behind the parameter checks the real one makes, echoing in
- * `next_page_params` the page's own item count as `items_count` (11.2.7 adds them up on state changes only).
- */
-const strict11 = (sim: SimulatedBlockscout) => {
-  const inner = makeHttpClient(sim)
-  const refused: Array<string> = []
-  const client = HttpClient.make((request, url) => {
-    const detail = refusal(url)
-    if (detail !== undefined) {
-      refused.push(`${url.pathname}?${url.searchParams}`)
-      const errors = [{ title: "Invalid value", source: { pointer: "/items_count" }, detail }]
-      return Effect.succeed(json(request, 422, { errors }))
-    }
-    return Effect.flatMap(inner.execute(request), (response) =>
-      Effect.map(response.json, (body) => {
-        const page = body as { items: ReadonlyArray<unknown>; next_page_params: Record<string, unknown> | null }
-        const next = page.next_page_params
-        if (next !== null && "items_count" in next) next.items_count = page.items.length
-        return json(request, response.status, page)
-      })
-    )
-  })
-  return { layer: Layer.succeed(HttpClient.HttpClient, client), refused }
-}
+/** The requests since `before` that the server refused (its 422s: 11.x refusing `items_count`). */
+const refusals = (sim: SimulatedBlockscout, before: number) =>
+  sim.requests.slice(before).filter((request) => request.status === 422)
 
 /** Every item, one page call after the other (`list*` asks no page size): the oracle of the 11.x tests. */
-const pageByPage = (name: ListName<typeof endpoints>) =>
+const pageByPage = (name: ListName<typeof endpoints>, args: EndpointArgs = {}) =>
   Blockscout.use((bs) =>
     Effect.gen(function* () {
       const items: Array<unknown> = []
       let cursor: NextPageParams | null | undefined
       do {
-        const page = yield* bs.page(name, { cursor: cursor ?? undefined })
+        const page = yield* bs.page(name, { ...args, cursor: cursor ?? undefined })
         items.push(...page.items)
         cursor = page.next_page_params
       } while (cursor !== null)
@@ -99,8 +63,7 @@ describe("streams ask for the largest page", () => {
     it.effect(`a server refusing it as 11.2.7 does: ${name} asks again at 50, once, nothing lost`, () =>
       Effect.gen(function* () {
         const sim = simulator("11")
-        const { layer, refused } = strict11(sim)
-        const client = clientLayer(sim, "instance", {}, layer)
+        const client = clientLayer(sim, "instance")
         const expected = yield* pageByPage(name).pipe(Effect.provide(client))
         const before = sim.requests.length
         const [first, second] = yield* Blockscout.use((bs) =>
@@ -109,8 +72,9 @@ describe("streams ask for the largest page", () => {
         assert.isTrue(sameValue(first, expected))
         assert.isTrue(sameValue(second, expected))
         // E9 checks nothing: items_count=100 is taken (and ignored); the others refuse it once.
-        assert.strictEqual(refused.length, name === "withdrawals" ? 0 : 1, refused.join(" "))
-        const answered = sim.requests.slice(before)
+        const refused = refusals(sim, before)
+        assert.strictEqual(refused.length, name === "withdrawals" ? 0 : 1, refused.map((r) => r.path).join(" "))
+        const answered = sim.requests.slice(before).filter((request) => request.status !== 422)
         const pages = Math.ceil(expected.length / 50)
         assert.strictEqual(answered.length, 2 * pages, "every page once per stream")
         if (name !== "withdrawals") {
@@ -121,16 +85,84 @@ describe("streams ask for the largest page", () => {
     )
   }
 
+  it.effect("every list of the simulated 11.x Blockscout: refused once (E9 takes it), then every item at 50", () =>
+    Effect.gen(function* () {
+      // The simulator's 11.x mode checks `items_count` as 11.2.7 does (no fake in between): undeclared on the
+      // token transfer lists and NFT instances, 1 to 50 elsewhere, nothing on E9.
+      const sim = SimulatedBlockscout.make({
+        seed: 5,
+        blocks: 120,
+        pendingTransactions: 3,
+        smartContracts: 10,
+        version: "11"
+      })
+      const chain = sim.chain
+      const nft = chain.tokens.find((t) => t.type !== "ERC-20")!
+      const busy = Array.from({ length: chain.height }, (_, h) => h).find(
+        (h) => chain.template(h).transactions.length > 3
+      )!
+      const hash = chain.transactionHash(busy, 0)
+      const argsOf: Record<string, EndpointArgs> = {
+        tokenTransfers: {},
+        tokenInstanceTransfers: { token: nft.address, tokenId: "0" },
+        transactions: {},
+        transactionLogs: { hash },
+        blocksValidated: { address: chain.miners[0]! },
+        smartContracts: {},
+        withdrawals: {},
+        nftCollections: { address: chain.users[3]! },
+        internalTransactions: { address: chain.routers[0]! },
+        addressWithdrawals: { address: chain.users[2]! },
+        addressTransactions: { address: chain.users[1]! },
+        addressTokenTransfers: { address: chain.users[1]! },
+        addressLogs: { address: chain.tokens[0]!.address },
+        addressCoinBalanceHistory: { address: chain.users[3]! },
+        addressTokens: { address: chain.users[3]! },
+        blocks: {},
+        blockTransactions: { numberOrHash: String(busy) },
+        blockWithdrawals: { numberOrHash: String(busy) },
+        transactionTokenTransfers: { hash },
+        transactionInternalTransactions: { hash },
+        tokenTransfersByToken: { token: chain.tokens[1]!.address },
+        tokenHolders: { token: chain.tokens[1]!.address },
+        tokenInstances: { token: nft.address }
+      }
+      const client = clientLayer(sim, "instance")
+      for (const row of Object.values(endpoints)) {
+        if (row.shape !== "page") continue
+        const name = row.name as ListName<typeof endpoints>
+        const args = argsOf[name]
+        if (args === undefined) throw new Error(`no test arguments for the paged row ${name}`)
+        const expected = yield* pageByPage(name, args).pipe(Effect.provide(client))
+        const before = sim.requests.length
+        const got = yield* Blockscout.use((bs) => Stream.runCollect(bs.stream(name, args))).pipe(Effect.provide(client))
+        assert.isTrue(sameValue(got, expected), name)
+        const answered = sim.requests.slice(before)
+        const refused = answered.filter((r) => r.status === 422)
+        assert.strictEqual(refused.length, name === "withdrawals" ? 0 : 1, `${name}: ${refused.length} refusals`)
+        assert.strictEqual(refused[0]?.query.items_count ?? "100", "100", name)
+        // Every page once after the refusal, none at 100 again (a cursor's own items_count, 50, is taken).
+        assert.strictEqual(answered.length - refused.length, Math.max(1, Math.ceil(expected.length / 50)), name)
+        if (name !== "withdrawals")
+          assert.isTrue(
+            answered.slice(1).every((r) => r.query.items_count !== "100"),
+            name
+          )
+      }
+    })
+  )
+
   it.effect("a partitioned stream on such a server falls back as well", () =>
     Effect.gen(function* () {
       const sim = simulator("11")
-      const { layer, refused } = strict11(sim)
-      const client = clientLayer(sim, "instance", {}, layer)
+      const client = clientLayer(sim, "instance")
       const expected = yield* pageByPage("transactions").pipe(Effect.provide(client))
+      const before = sim.requests.length
       const got = yield* Blockscout.use((bs) =>
         Stream.runCollect(bs.streamTransactions({ partition: { concurrency: 4 } }))
       ).pipe(Effect.provide(client))
       assert.isTrue(sameValue(got, expected))
+      const refused = refusals(sim, before)
       assert.isAtLeast(refused.length, 1)
       assert.isAtMost(refused.length, 4, "at most one refusal per request in flight when it came")
     })
@@ -139,14 +171,13 @@ describe("streams ask for the largest page", () => {
   it.effect("a page size the caller chose is not changed behind its back: the refusal is its error", () =>
     Effect.gen(function* () {
       const sim = simulator("11")
-      const { layer, refused } = strict11(sim)
       const error = yield* Blockscout.use((bs) => Stream.runDrain(bs.streamTransactions({ pageSize: 100 }))).pipe(
-        Effect.provide(clientLayer(sim, "instance", {}, layer)),
+        Effect.provide(clientLayer(sim, "instance")),
         Effect.flip
       )
       assert.strictEqual(error.reason._tag, "InvalidRequest")
       assert.include(error.message, "items_count")
-      assert.strictEqual(refused.length, 1)
+      assert.strictEqual(refusals(sim, 0).length, 1)
     })
   )
 })

@@ -52,9 +52,10 @@ export interface SimulatorOptions extends ChainOptions {
   /**
    * The per-instance server's release line; its answers validate against that release's OpenAPI spec.
    * `"12"` (default): `items_count` is the page size (default 50, capped at 100) and never echoed;
-   * internal-transaction pages carry `meta`. `"11"` (11.2.7): `items_count` does nothing and is echoed
-   * (cumulated) into cursors, and so are the caller's `apikey` and `key`; token transfers also take
-   * `limit`. The Pro family is always the current Pro API, whatever this says.
+   * internal-transaction pages carry `meta`. `"11"` (11.2.7): pages are always 50; `items_count` is refused
+   * (422) on the token transfer lists and NFT instances, which do not declare it, and above 50 elsewhere; the
+   * page's count is echoed into cursors as `items_count`, and so are the caller's `apikey` and `key`; token
+   * transfers also take `limit`. The Pro family is always the current Pro API, whatever this says.
    */
   readonly version?: "11" | "12" | undefined
   /** Accepted API keys. Unset: any non-empty key is accepted. The Pro family always needs a key. */

@@ -63,15 +63,20 @@ describe("errors, credentials and rate limits behave as configured", () => {
     expect(page({ items_count: 3 }).next_page_params).toEqual({ index: chain.withdrawalCount - 3 })
   })
 
-  it("echoes apikey, key and a cumulated items_count into cursors in pre-12 mode", () => {
+  it("echoes apikey, key and the page's items_count into cursors in pre-12 mode", () => {
     const old = small({ version: "11" })
     const first = get(old, "/api/v2/transactions", { apikey: "secret-api", key: "secret-key", items_count: 3 })
       .json as {
       items: Array<unknown>
       next_page_params: Json
     }
+    // 11.2.7 takes items_count (1 to 50) and gives 50 whatever it says; the cursor carries the page's count.
     expect(first.items.length).toBe(50)
-    expect(first.next_page_params).toMatchObject({ apikey: "secret-api", key: "secret-key", items_count: 53 })
+    expect(first.next_page_params).toMatchObject({ apikey: "secret-api", key: "secret-key", items_count: 50 })
+    const second = get(old, "/api/v2/transactions", first.next_page_params as Record<string, string | number>).json as {
+      next_page_params: Json
+    }
+    expect(second.next_page_params).toMatchObject({ items_count: 50 })
     const transfers = get(old, "/api/v2/token-transfers", { apikey: "inst_1" }).json as { next_page_params: Json }
     expect(transfers.next_page_params.apikey).toBe("inst_1")
     // ... but not on token transfers, whose 11.x cursor has no items_count.
@@ -79,6 +84,28 @@ describe("errors, credentials and rate limits behave as configured", () => {
     // The Pro API never echoes: it is the current service whatever the instance's release line.
     const pro = get(old, "/1/api/v2/token-transfers", { apikey: "proapi_1" }).json as { next_page_params: Json }
     expect(pro.next_page_params).not.toHaveProperty("apikey")
+  })
+
+  it("answers items_count as 11.2.7 casts it: 1 to 50 where declared, an unexpected field on token transfers", () => {
+    const old = small({ version: "11" })
+    const refused = (path: string, items_count: number) => {
+      const answer = get(old, path, { items_count })
+      return [answer.status, answer.json]
+    }
+    const error = (detail: string) => ({
+      errors: [{ title: "Invalid value", source: { pointer: "/items_count" }, detail }]
+    })
+    expect(refused("/api/v2/transactions", 100)).toEqual([422, error("100 is larger than inclusive maximum 50")])
+    expect(refused("/api/v2/transactions", 0)).toEqual([422, error("0 is smaller than inclusive minimum 1")])
+    expect(refused("/api/v2/token-transfers", 50)).toEqual([422, error("Unexpected field")])
+    const instance = chain.tokens.find((t) => t.type !== "ERC-20")!
+    expect(refused(`/api/v2/tokens/${instance.address}/instances/0/transfers`, 50)[0]).toBe(422)
+    // E9 checks nothing: any value is ignored, the page is 50.
+    const withdrawals = get(old, "/api/v2/withdrawals", { items_count: 100 })
+    expect(withdrawals.status).toBe(200)
+    expect((withdrawals.json as { items: Array<unknown> }).items.length).toBe(50)
+    // 12.x takes up to 100 on every row.
+    expect(get(sim, "/api/v2/token-transfers", { items_count: 100 }).status).toBe(200)
   })
 
   it("refuses Pro calls without a key (401), with a wrong key (401) and out of credits (402)", () => {

@@ -39,12 +39,13 @@ const lower = (hash: string | null | undefined) => (hash ?? "").toLowerCase()
 /**
  * The address's history computed from the chain-wide lists: keys in the documented order (block newest first;
  * transaction index last first; the transaction, its transfers by log index last first, its internal
- * transactions by index last first).
+ * transactions by index last first). Streams ask the largest page, which an 11.x server refuses: it is asked
+ * again at its own size.
  */
 const independent = (bs: BlockscoutShape, address: string) =>
   Effect.gen(function* () {
     const a = address.toLowerCase()
-    const txs = yield* Stream.runCollect(bs.streamTransactions({ pageSize: 100 }))
+    const txs = yield* Stream.runCollect(bs.streamTransactions())
     const position = new Map(
       txs.map((tx) => [lower(tx.hash), { block: tx.block_number as number, index: tx.position as number }])
     )
@@ -69,7 +70,7 @@ const independent = (bs: BlockscoutShape, address: string) =>
         }
       }
     }
-    const transfers = yield* Stream.runCollect(bs.streamTokenTransfers({ pageSize: 100 }))
+    const transfers = yield* Stream.runCollect(bs.streamTokenTransfers())
     for (const t of transfers) {
       if (lower(t.from.hash) !== a && lower(t.to.hash) !== a) continue
       const place = position.get(lower(t.transaction_hash))!

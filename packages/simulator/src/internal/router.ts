@@ -48,13 +48,19 @@ export interface RouteContext {
 export interface RouteHandler {
   /** Answers a request whose path parameters and query keys were checked. Throws a `Reject` to answer an error. */
   readonly handle: (ctx: RouteContext) => Outcome
-  /** Pre-12 servers echo `items_count`, cumulated, into this row's cursors. */
+  /**
+   * 11.x builds this row's cursor with `next_page_params` (`chain.ex`), which puts the page's item count into
+   * it as `items_count` (servers before 10.0 added the counts up).
+   */
   readonly echoesItemsCount?: boolean | undefined
   /** Query parameters the server knows on this row beyond filters, cursor keys and `items_count`, by mode. */
   readonly extraParams?: Partial<Record<ServerMode, ReadonlyArray<string>>> | undefined
   /** The server ignores query parameters it does not know (and badly formed ones) instead of answering 422. */
   readonly ignoresUnknownParams?: boolean | undefined
-  /** Modes whose server declares no `items_count` on this row (11.2.7's token transfer lists): 422 when sent. */
+  /**
+   * Modes whose server declares no `items_count` on this row (11.2.7's token transfer lists E1, E2, S15, S19
+   * and NFT instances S21): 422 when sent. Elsewhere 11.x declares it from 1 to 50 (`dispatch.ts`).
+   */
   readonly refusesItemsCount?: ReadonlyArray<ServerMode> | undefined
 }
 

@@ -11,6 +11,8 @@ import { addressDetail, addressRe, invalid, list, ok } from "../internal/query.t
 const nftTypes = ["ERC-721", "ERC-1155", "ERC-404"]
 
 export const nftCollections: RouteHandler = {
+  // 11.2.7 builds this cursor with `next_page_params` (`chain.ex`), which adds the page's `items_count`.
+  echoesItemsCount: true,
   handle: (ctx) => {
     const { chain, query } = ctx
     const types = list(query, "type", nftTypes, (s) => s.toUpperCase())

@@ -1,6 +1,6 @@
 /**
  * E2 `GET /tokens/{token}/instances/{tokenId}/transfers`: one NFT instance's transfers, newest first; 404
- * for a token that is not an NFT of the chain or an id it never had.
+ * for a token that is not an NFT of the chain or an id it never had. 11.x servers declare no `items_count` here.
  *
  * @internal
  */
@@ -8,6 +8,8 @@ import type { RouteHandler } from "../internal/router.ts"
 import { int, invalid, notFound, ok, tokenIdDetail, tokenIdRe } from "../internal/query.ts"
 
 export const tokenInstanceTransfers: RouteHandler = {
+  // 11.2.7 declares no `items_count` here: asking a page size is a 422.
+  refusesItemsCount: ["11"],
   handle: (ctx) => {
     const { chain, query, params } = ctx
     const block = int(query, "block_number")

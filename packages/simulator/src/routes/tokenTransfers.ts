@@ -14,6 +14,8 @@ export const tokenTypes = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404"] as const
 
 export const tokenTransfers: RouteHandler = {
   extraParams: { "11": ["limit"] },
+  // 11.2.7 declares no `items_count` here (`token_transfer_controller.ex`): asking a page size is a 422.
+  refusesItemsCount: ["11"],
   handle: (ctx) => {
     const { chain, query } = ctx
     const types = list(query, "type", tokenTypes, (s) => s.toUpperCase())
