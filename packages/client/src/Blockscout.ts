@@ -16,6 +16,7 @@ import * as BlockscoutConfig from "./BlockscoutConfig.ts"
 import type { BlockscoutMethods } from "./BlockscoutMethods.ts"
 import type { EndpointItem, endpoints, Family } from "./endpoints.ts"
 import type { HistoryMethods } from "./History.ts"
+import type { AddressHistoryEstimate, HistoryEstimateOptions } from "./HistoryEstimate.ts"
 import { configError, fromConfig } from "./internal/config.ts"
 import { checkOptions } from "./internal/options.ts"
 import { RateLimitRegistry } from "./internal/limiter/registry.ts"
@@ -92,14 +93,24 @@ export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods {
   readonly forChain: (chainId: number) => Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>>
   /**
    * A dry run of the history `args` asks for (its `partition` span, or all of it): items, calls, credits and
-   * time, before anything is streamed. Costs one request (the span's first page) unless `options.count` knows
-   * the count; a row whose items carry no block or index needs `options.count`.
+   * time, before anything is streamed. Costs the span's first page, and the address's or token's counters where
+   * they describe the request (`CountSources.counterFor`; `options.count` replaces them); a row whose items
+   * carry no block or index, and no counter describes, cannot be estimated (`InvalidArgument`).
    */
   readonly estimate: <N extends Lists>(
     name: N,
     args?: EndpointArgs,
     options?: EstimateOptions
   ) => Effect.Effect<HistoryEstimate, BlockscoutError<CallReason>>
+  /**
+   * A dry run of an address's history (`streamAddressHistory` with the same options): items, calls, credits and
+   * time, list by list, before anything is streamed. Costs the address's counters (whole histories of
+   * transactions or token transfers, unless `options.count` says otherwise) and each list's first page.
+   */
+  readonly estimateAddressHistory: (
+    address: string,
+    options?: HistoryEstimateOptions
+  ) => Effect.Effect<AddressHistoryEstimate, BlockscoutError<CallReason>>
   /**
    * What the server has announced so far (its request rate, the key's credits left, its answer time), read
    * from this client's responses: for progress displays and budgets. Nothing before the first response.

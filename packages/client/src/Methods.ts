@@ -205,6 +205,7 @@ const reservedNames = [
   "get",
   "forChain",
   "estimate",
+  "estimateAddressHistory",
   "budget"
 ]
 

@@ -158,11 +158,14 @@ void _progressEncodes
 export interface HistoryEstimate {
   /** Items expected in the span. */
   readonly items: number
-  /** Where `items` came from: a count source, or the first page's density over the span. */
+  /**
+   * Where `items` came from: a count source (the server's counters by default: see `CountSources` for how each
+   * relates to the list's items), or the first page's density over the span.
+   */
   readonly itemsFrom: "count" | "sample"
   /** Items per page the server gives. */
   readonly pageSize: number
-  /** Requests expected (pages, plus one boundary page per range of a partitioned run). */
+  /** Requests expected (the list's pages; a partitioned run's, plus one boundary page per range). */
   readonly calls: number
   /** Pro API credits expected (`calls` times the row's credits); 0 on an instance. */
   readonly credits: number
@@ -173,9 +176,9 @@ export interface HistoryEstimate {
 }
 
 /**
- * Where a dry run's item count comes from: the caller's own source (an address's or a token's counters
- * endpoint), given the row and its arguments; `undefined` when it does not know, and the first page of the span
- * is sampled instead.
+ * Where a dry run's item count comes from, given the row and its arguments: the server's counters
+ * (`CountSources.fromCounters`, the default), or a source of your own; `undefined` when it does not know, and
+ * the first page of the span is sampled instead (`CountSources.sample` always does).
  *
  * @since 0.2.0
  * @category estimate
@@ -192,7 +195,11 @@ export type CountSource = (request: {
  * @category estimate
  */
 export interface EstimateOptions {
-  /** The item count's source; default: one page's density over the span (one request). */
+  /**
+   * The item count's source. Default: the server's counters where one describes the request (an address's
+   * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
+   * `CountSources.counterFor`), one more request; else one page's density over the span.
+   */
   readonly count?: CountSource | undefined
 }
 

@@ -17,6 +17,7 @@ export {
   type StreamChainsOptions,
   streamChains
 } from "./Chains.ts"
+export * as CountSources from "./CountSources.ts"
 export {
   BlockscoutError,
   type BlockscoutErrorConstructor,
@@ -44,6 +45,7 @@ export {
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
 export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
+export type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "./HistoryEstimate.ts"
 export {
   type HistoryEntry,
   historyEntryKey,

@@ -11,7 +11,9 @@ import { BlockscoutError, InvalidArgument } from "../BlockscoutError.ts"
 import type { BlockscoutMethods } from "../BlockscoutMethods.ts"
 import { endpoints } from "../endpoints.ts"
 import type { BlockscoutOptions } from "../Options.ts"
+import { fromCounters } from "../CountSources.ts"
 import { toContext } from "./context.ts"
+import { estimateHistory } from "./history/estimate.ts"
 import { makeHistory } from "./history/methods.ts"
 import { makeMethods } from "./methods.ts"
 import { announcedRate } from "./observed.ts"
@@ -45,14 +47,15 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
   const { page, pages, stream, get, ...derived } = makeMethods(endpoints, ctx)
   // Checked here: the table's derived methods (`MethodsOf<typeof endpoints>`) are the generated interface's.
   const methods: BlockscoutMethods = derived
+  // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
+  const byName = { page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">
   return {
     ...methods,
     ...makeHistory({ page, pages, stream, get }, ctx.publicBase, {
       "blockscout.family": ctx.family,
       ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
     }),
-    // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
-    ...({ page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">),
+    ...byName,
     family: target.family,
     chainId: target.chainId,
     target: {
@@ -62,7 +65,8 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
       apiUrl: ctx.publicBase
     },
     forChain,
-    estimate: estimateOf(endpoints, ctx),
+    estimate: estimateOf(endpoints, ctx, () => fromCounters(byName)),
+    estimateAddressHistory: estimateHistory(endpoints, ctx, () => fromCounters(byName)),
     budget: Effect.sync(() => ({
       requestsPerSecond: announcedRate(ctx.observed),
       creditsRemaining: ctx.observed.creditsRemaining,

@@ -81,6 +81,14 @@ const fungibleHolders = (chain: SimulatedChain, tokenIndex: number): Array<Holde
 }
 
 /**
+ * How many holders a token has, as Blockscout's `token_holders_count` (and a token's `holders_count`) counts
+ * them: distinct addresses with a balance (`COUNT(DISTINCT address_hash)` in `CurrentTokenBalance`), so an
+ * ERC-1155 holder of several ids, which `/tokens/{a}/holders` lists once per id, counts once.
+ */
+export const holderCount = (chain: SimulatedChain, tokenIndex: number): number =>
+  new Set(holdersOf(chain, tokenIndex).map((holder) => holder.address)).size
+
+/**
  * How many transfers of a token the chain holds, as Blockscout's `transfers_count` counts them: one per transfer
  * log (its `token_transfers` row), so an ERC-1155 batch, which `/tokens/{a}/transfers` lists as one item per token
  * id, counts once.

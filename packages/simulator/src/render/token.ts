@@ -6,7 +6,7 @@
  * @internal
  */
 import { checksumAddress } from "@blockscout-effect/schema"
-import { holdersOf } from "../chain/holders.ts"
+import { holderCount } from "../chain/holders.ts"
 import type { Json } from "../internal/query.ts"
 import type { Renderer } from "./Renderer.ts"
 
@@ -23,8 +23,8 @@ export const renderToken = (r: Renderer, index: number): Json => {
     circulating_supply: fungible ? String(BigInt(t.totalSupply) / 10n ** BigInt(t.decimals ?? 0)) : null,
     decimals: t.decimals === null ? null : String(t.decimals),
     exchange_rate: fungible ? (1 + (t.index % 3) * 0.5).toFixed(4) : null,
-    // The length of the token's holder list (S20), so counters, details and lists agree.
-    holders_count: String(holdersOf(r.chain, index).length),
+    // Distinct holders, as the counters count them (S20 lists an ERC-1155 holder once per id).
+    holders_count: String(holderCount(r.chain, index)),
     icon_url: fungible ? `https://assets.example.invalid/${t.symbol.toLowerCase()}.png` : null,
     name: t.name,
     symbol: t.symbol,

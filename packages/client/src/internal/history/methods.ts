@@ -20,7 +20,7 @@ import { type ReconcileApi, reconcileAddress, reconcileToken } from "./reconcile
 import type { SourceSpec } from "./source.ts"
 
 /** The list each kind comes from. */
-const rows = {
+export const rows = {
   transaction: "addressTransactions",
   tokenTransfer: "addressTokenTransfers",
   internalTransaction: "internalTransactions"
@@ -30,7 +30,7 @@ const rows = {
  * The keys each list compares, most significant first (docs/blockscout-api.md, "Cursors are keys"): a cursor
  * `{ block_number: B + 1, others: 0 }` asks for everything at or below block B.
  */
-const rangeKeys: Record<HistoryKind, ReadonlyArray<string>> = {
+export const rangeKeys: Record<HistoryKind, ReadonlyArray<string>> = {
   transaction: ["block_number", "index"],
   tokenTransfer: ["block_number", "index"],
   internalTransaction: ["block_number", "transaction_index", "index"]
@@ -42,14 +42,17 @@ const invalid = (argument: string, message: string) =>
 const isBlock = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0
 
 /** A history's options, checked: the address (lower case), kinds in canonical order, the block range. */
-interface Checked {
+export interface Checked {
   readonly address: string
   readonly kinds: ReadonlyArray<HistoryKind>
   readonly fromBlock: number
   readonly toBlock: number | undefined
 }
 
-const check = (address: string, options: HistoryOptions): Result.Result<Checked, BlockscoutError<InvalidArgument>> => {
+export const check = (
+  address: string,
+  options: Pick<HistoryOptions, "kinds" | "fromBlock" | "toBlock">
+): Result.Result<Checked, BlockscoutError<InvalidArgument>> => {
   if (!isAddress(address))
     return Result.fail(invalid("address", `expected 0x and 40 hex digits, got ${JSON.stringify(address)}`))
   const kinds = options.kinds ?? historyKinds

@@ -1,6 +1,6 @@
 /**
- * The dry run: what a history will cost before it is fetched. The item count comes from a count source the
- * caller plugs in (an address's or a token's counters), or from one page: the first page of the span, at the
+ * The dry run: what a history will cost before it is fetched. The item count comes from a count source (the
+ * server's counters where they describe the request, by default, or the caller's own), or from one page: the first page of the span, at the
  * largest page, shows how many items a block (or index) holds, and the span's width times that density is
  * the estimate. Calls are the pages of 100 (or what the server gives) plus a boundary page per range; credits
  * the calls times the row's price; time the calls at the rate the server announced on that page (or the
@@ -11,6 +11,7 @@
 import { Effect, Result } from "effect"
 import * as Errors from "../../BlockscoutError.ts"
 import type { EndpointTable } from "../../endpoints.ts"
+import { counterFor, itemsPerCount } from "../../CountSources.ts"
 import type { CountSource, EstimateOptions, HistoryEstimate, PartitionOptions } from "../../Partition.ts"
 import type { EndpointArgs, Page } from "../../Parameters.ts"
 import { forStream, invalid, type Prepared, prepare } from "../arguments.ts"
@@ -37,13 +38,27 @@ const sampled = (prepared: Prepared, page: Page<unknown>, from: number, to: numb
   return Math.round(density * (top - from + 1))
 }
 
-/** Estimates the history `args` (and its `partition` span) asks for. */
+/**
+ * The items a counter's count stands for: the count in items per the first page's sample (a count of transfer
+ * logs or holders: `CountSources.itemsPerCount`), or exactly the page's items when it is the whole list.
+ */
+const itemsOfCount = (endpoint: string, args: EndpointArgs, counted: number, first: Page<unknown>): number => {
+  if (first.next_page_params === null) return first.items.length
+  const rule = counterFor(endpoint, args)
+  return rule === undefined ? counted : Math.round(counted * itemsPerCount(rule.unit, first.items))
+}
+
+/**
+ * Estimates the history `args` (and its `partition` span) asks for; the count from `count`, else from the
+ * server's counters (`counters`), whose counts are turned into items.
+ */
 export const estimate = (
   ctx: ClientContext,
   prepared: Prepared,
   args: EndpointArgs,
   partition: PartitionOptions | true | undefined,
-  count: CountSource | undefined
+  count: CountSource | undefined,
+  counters: () => CountSource
 ): Effect.Effect<HistoryEstimate, Errors.BlockscoutError> =>
   Effect.gen(function* () {
     const planned = partition === undefined ? undefined : plan(prepared, partition)
@@ -52,14 +67,20 @@ export const estimate = (
     const from = segments[segments.length - 1]?.lo ?? 0
     const top = segments[0]?.hi
     const to = top === undefined || !Number.isFinite(top) ? undefined : top
-    const counted = count === undefined ? undefined : yield* count({ endpoint: prepared.endpoint.name, args })
+    const name = prepared.endpoint.name
+    const counted = yield* (count ?? counters())({ endpoint: name, args })
     const range = rangeOf(prepared.endpoint)
     const first = yield* fetchPage<unknown>(
       ctx,
       { ...prepared, cursor: to === undefined || range === undefined ? prepared.cursor : startCursor(range, to) },
       `Blockscout.estimate.${prepared.endpoint.name}`
     )
-    const items = counted ?? sampled(prepared, first, from, to)
+    const items =
+      counted === undefined
+        ? sampled(prepared, first, from, to)
+        : count === undefined
+          ? itemsOfCount(name, args, counted, first)
+          : counted
     if (items === undefined) {
       return yield* Effect.fail(
         invalid(
@@ -70,8 +91,10 @@ export const estimate = (
       )
     }
     const pageSize = Math.max(first.items.length, 1)
-    const ranges = Math.max(1, segments.length)
-    const calls = Math.ceil(items / pageSize) + ranges
+    // A walk to the end of the list takes its pages (the server looks one item ahead: no empty last page);
+    // each range of a partitioned run ends on a page of its own, reaching below it.
+    const calls =
+      segments.length === 0 ? Math.max(1, Math.ceil(items / pageSize)) : Math.ceil(items / pageSize) + segments.length
     const requestsPerSecond = effectiveRate(ctx)
     const known = requestsPerSecond !== undefined && Number.isFinite(requestsPerSecond) && requestsPerSecond > 0
     return {
@@ -87,7 +110,7 @@ export const estimate = (
 
 /** The service's `estimate`: the row by name, its arguments checked (`InvalidArgument`, nothing sent). */
 export const estimateOf =
-  (table: EndpointTable, ctx: ClientContext) =>
+  (table: EndpointTable, ctx: ClientContext, counters: () => CountSource) =>
   (
     name: string,
     args: EndpointArgs = {},
@@ -115,7 +138,8 @@ export const estimateOf =
         row.shape === "page" ? forStream(prepared) : prepared,
         args,
         partition as PartitionOptions | true | undefined,
-        options.count
+        options.count,
+        counters
       )
     ) as Effect.Effect<HistoryEstimate, Errors.BlockscoutError<Errors.CallReason>>
   }
