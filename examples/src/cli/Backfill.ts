@@ -95,7 +95,7 @@ const get = Option.getOrUndefined
 const isPostgres = Runtime.isPostgres
 
 /** The job of `backfill run`, from its flags; every mistake is a `UsageError` naming the flag. */
-const jobOf = (row: Endpoint, args: Job.Source["args"], input: JobInput) =>
+const jobOf = (row: Endpoint, args: Job.SourceArgs, input: JobInput) =>
   Effect.gen(function* () {
     const blocks = get(input.fromBlock) !== undefined || get(input.toBlock) !== undefined
     const indexes = get(input.fromIndex) !== undefined || get(input.toIndex) !== undefined
@@ -141,7 +141,7 @@ const jobOf = (row: Endpoint, args: Job.Source["args"], input: JobInput) =>
     } else return yield* usage("no API chosen: pass --chain (Pro API) or --base-url (an instance)")
     return yield* Job.make({
       target,
-      source: { _tag: "Endpoint", endpoint: row.name as Job.Source["endpoint"], args },
+      source: { _tag: "Endpoint", endpoint: row.name as Job.PagedName, args },
       range,
       partitions: input.partitions,
       sink: Option.isSome(input.ndjson) ? { _tag: "Ndjson", directory: input.ndjson.value } : { _tag: "Sql" },

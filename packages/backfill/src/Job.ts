@@ -1,6 +1,7 @@
 /**
- * A backfill job, as data: where to read (the target), what (an endpoint row with its arguments), which part
- * of the history (the range), how many partitions, and where the items go (the sink).
+ * A backfill job, as data: where to read (the target), what (an endpoint row with its arguments, an address's
+ * history or a token's), which part of the history (the range), how many partitions, and where the items go
+ * (the sink).
  *
  * When to use: build one with `Job.make` (the CLI does from its flags), run it with `Backfill.run`, find it
  * again by `Job.id`. A job is a Schema, so it is stored with the workflow (and in the job table) and read back
@@ -97,12 +98,54 @@ export const EndpointSource = Schema.Struct({
 })
 
 /**
- * What a job fetches.
+ * An endpoint source's path parameters and filters.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type SourceArgs = typeof EndpointSource.Type.args
+
+/** An address in lower case (a job's id is its content: `0xAB..` and `0xab..` are one job). */
+const LowerAddress = Schema.String.check(
+  Schema.isPattern(/^0x[0-9a-f]{40}$/, { message: "expected 0x and 40 lower-case hex digits" })
+)
+
+/**
+ * What a job fetches: an address's history, its transactions, token transfers and internal transactions (the
+ * client's `streamAddressHistoryPages`), each into the table of its resource, keyed as the endpoint rows key it.
+ * Partitions are block ranges; each commits the history's checkpoint as its cursor.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const AddressHistorySource = Schema.Struct({
+  _tag: Schema.tag("AddressHistory"),
+  address: LowerAddress,
+  /** Which lists (default all three). */
+  kinds: Schema.optionalKey(
+    Schema.NonEmptyArray(Schema.Literals(["transaction", "tokenTransfer", "internalTransaction"]))
+  )
+})
+
+/**
+ * What a job fetches: a token's history, its transfers (`tokenTransfersByToken`, S19), partitioned by block
+ * ranges like the endpoint sources.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const TokenHistorySource = Schema.Struct({
+  _tag: Schema.tag("TokenHistory"),
+  token: LowerAddress
+})
+
+/**
+ * What a job fetches: an endpoint row with its arguments, an address's history, or a token's.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const Source = EndpointSource
+export const Source = Schema.Union([EndpointSource, AddressHistorySource, TokenHistorySource])
 /** @since 0.1.0 @category models */
 export type Source = typeof Source.Type
 
@@ -194,7 +237,16 @@ export const id = (job: Job): string => createHash("sha256").update(canonical(jo
  * @category constructors
  */
 export const make = (input: JobInput): Effect.Effect<Job, Schema.SchemaError> =>
-  Schema.decodeUnknownEffect(Job)({ ...input, version: 1 })
+  Schema.decodeUnknownEffect(Job)({ ...input, source: normalised(input.source), version: 1 })
+
+/** A source's address or token in lower case, so that one history is one job whatever its case. */
+const normalised = (source: unknown): unknown => {
+  if (source === null || typeof source !== "object") return source
+  const s = source as Record<string, unknown>
+  if (s._tag === "AddressHistory" && typeof s.address === "string") return { ...s, address: s.address.toLowerCase() }
+  if (s._tag === "TokenHistory" && typeof s.token === "string") return { ...s, token: s.token.toLowerCase() }
+  return source
+}
 
 /**
  * The job as JSON text (what the job table stores), and back.

@@ -8,6 +8,9 @@
  * so each item is in its part file exactly once. The `backfill_partitions` row mirrors the checkpoint after each
  * page, for `status`.
  *
+ * An address's history writes one line per entry, `{ kind, block_number, transaction_index, transaction_hash,
+ * item }` (as `blockscout address-history` does), and keeps the history's checkpoint as the file's cursor.
+ *
  * Gotchas: the directory must be on the machine (or a file system every runner shares) that runs the
  * partitions: with runners on several machines, use the SQL sink. Items of one partition are in the order the
  * server sent them (newest first); concatenating the part files in partition order gives the whole range
@@ -21,7 +24,8 @@ import { Effect, FileSystem, Path, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Job } from "./Job.ts"
 import type { Partition } from "./Plan.ts"
-import type { PartitionPage } from "./Walk.ts"
+import { linesOf } from "./SourceRows.ts"
+import type { PartitionPage, Position } from "./Walk.ts"
 
 /**
  * The part file and checkpoint of a partition in a directory.
@@ -38,6 +42,25 @@ export const filesOf = (paths: Path.Path, directory: string, partition: Partitio
 }
 
 /**
+ * A position as the file checkpoint keeps a cursor (flat): an address history's checkpoint as its JSON text under
+ * `history`, as `blockscout address-history` keeps it; a list's cursor as it is.
+ */
+const toFile = (next: Position | null): NextPageParams | null =>
+  next === null
+    ? null
+    : "sources" in next && "frontier" in next
+      ? { history: JSON.stringify(next) }
+      : (next as NextPageParams)
+
+/** The position a file checkpoint's cursor holds (`toFile` undone). */
+const fromFile = (cursor: NextPageParams | undefined): Position | undefined => {
+  const history = cursor?.history
+  return typeof history === "string" && Object.keys(cursor ?? {}).length === 1
+    ? (JSON.parse(history) as Position)
+    : cursor
+}
+
+/**
  * Writes a partition's pages to its part file, resuming from its checkpoint.
  *
  * @since 0.1.0
@@ -49,7 +72,7 @@ export const write = Effect.fn("NdjsonSink.write")(function* <E>(options: {
   readonly directory: string
   readonly partition: Partition
   readonly runner: string
-  readonly pages: (cursor: NextPageParams | undefined) => Stream.Stream<PartitionPage, E>
+  readonly pages: (cursor: Position | undefined) => Stream.Stream<PartitionPage, E>
 }) {
   const fs = yield* FileSystem.FileSystem
   const paths = yield* Path.Path
@@ -62,9 +85,12 @@ export const write = Effect.fn("NdjsonSink.write")(function* <E>(options: {
     checkpoint,
     query: JSON.stringify({ job: options.jobId, chain: chain.label, part }),
     pages: (cursor) =>
-      Stream.map(options.pages(cursor), (page) => ({ items: page.items, next_page_params: page.next })),
+      Stream.map(options.pages(fromFile(cursor)), (page) => ({
+        items: linesOf(options.job, page.items),
+        next_page_params: toFile(page.next)
+      })),
     onPage: (state) =>
-      sql`UPDATE backfill_partitions SET cursor = ${state.cursor === null ? null : JSON.stringify(state.cursor)},
+      sql`UPDATE backfill_partitions SET cursor = ${state.cursor === null ? null : JSON.stringify(fromFile(state.cursor))},
           done = ${state.done ? 1 : 0}, items = ${state.items}, pages = ${state.pages}, runner = ${options.runner},
           error = NULL WHERE job_id = ${options.jobId} AND chain = ${chain.label} AND part = ${part}`.pipe(Effect.orDie)
   })

@@ -13,7 +13,6 @@
  *
  * @since 0.1.0
  */
-import type { NextPageParams } from "@blockscout-effect/schema"
 import { Context, Duration, Effect, type FileSystem, type Path, Schedule, Schema, Stream } from "effect"
 import type { SqlClient } from "effect/sql"
 import { BackfillError } from "./BackfillError.ts"
@@ -100,7 +99,7 @@ const ndjsonPass = (jobId: string, job: Job, partition: Partition, directory: st
   Effect.gen(function* () {
     const runner = yield* RunnerName
     const bs = yield* (yield* Sources).clientFor(job, partition.chain)
-    const pages = (cursor: NextPageParams | undefined) => Walk.pages(bs, job, partition, cursor)
+    const pages = (cursor: Walk.Position | undefined) => Walk.pages(bs, job, partition, cursor)
     const summary = yield* NdjsonSink.write({ job, jobId, directory, partition, runner, pages }).pipe(
       Effect.mapError((e) => (e instanceof BackfillError ? e : sinkError(e)))
     )

@@ -11,7 +11,8 @@
  * planned: items added later belong to a later job) and splits `[0, head]` into equal ranges.
  *
  * Gotcha: rows whose cursor is not a key (E6 logs, E8 contracts, E10 NFT collections, pending transactions)
- * cannot be split: their job is one partition, a plain cursor walk, whatever `partitions` says.
+ * cannot be split: their job is one partition, a plain cursor walk, whatever `partitions` says. An address's
+ * history splits by blocks, as the client's `fromBlock`/`toBlock` do; a token's is its transfers' row.
  *
  * @since 0.1.0
  */
@@ -19,7 +20,8 @@ import type { BlockscoutShape } from "@blockscout-effect/client"
 import { type Endpoint, endpoints, type KeyRange, type NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Schema } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
-import type { Job, Target } from "./Job.ts"
+import type { Job, Source, Target } from "./Job.ts"
+import { describe, historyRows, kindsOf, type ListRead, listOf } from "./SourceRows.ts"
 
 /**
  * One chain of a job: its label (the `chain` column) and, on the Pro API, its chain id.
@@ -73,11 +75,13 @@ const hostOf = (baseUrl: string): string => {
  * @category accessors
  */
 export const keyRangeOf = (job: Job): KeyRange | undefined => {
+  const list = listOf(job.source)
+  if (list === undefined) return undefined
   // The row's own description (`range` on the endpoints table): absent where the history cannot split.
-  const row: Endpoint = endpoints[job.source.endpoint]
+  const row: Endpoint = endpoints[list.endpoint]
   const range = row.shape === "page" ? row.range : undefined
   if (range === undefined) return undefined
-  const args = job.source.args
+  const args = list.args
   const blocked = range.unless.some((u) => {
     const value = args[u.filter]
     if (value === undefined) return false
@@ -137,11 +141,39 @@ const invalid = (message: string) => new BackfillError({ reason: "InvalidJob", m
  * @category constructors
  */
 export const head = (bs: BlockscoutShape, job: Job, range: KeyRange) =>
-  bs.page(job.source.endpoint, { ...job.source.args, pageSize: job.pageSize }).pipe(
+  bs.page((listOf(job.source) as ListRead).endpoint, { ...listOf(job.source)?.args, pageSize: job.pageSize }).pipe(
     Effect.mapError(fromBlockscout),
     Effect.map((page) => {
       const keys = page.items.map((item) => itemKey(range, item))
       return keys.some((k) => k === undefined) ? undefined : Math.max(-1, ...(keys as Array<number>))
+    })
+  )
+
+/**
+ * The newest block of an address's history: the largest block on its lists' first pages (pending transactions,
+ * and token transfers of servers before 10.0, carry none); -1 for an empty history, `undefined` when no list's
+ * items say their block.
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const historyHead = (bs: BlockscoutShape, job: Job, source: Extract<Source, { _tag: "AddressHistory" }>) =>
+  Effect.forEach(kindsOf(source), (kind) =>
+    bs.page(historyRows[kind], { address: source.address, pageSize: job.pageSize }).pipe(
+      Effect.mapError(fromBlockscout),
+      Effect.map((page) => ({
+        items: page.items.length,
+        blocks: page.items.flatMap((item) => {
+          const block = (item as { readonly block_number?: unknown }).block_number
+          return typeof block === "number" ? [block] : []
+        })
+      }))
+    )
+  ).pipe(
+    Effect.map((pages) => {
+      const blocks = pages.flatMap((page) => page.blocks)
+      if (blocks.length > 0) return Math.max(...blocks)
+      return pages.every((page) => page.items === 0) ? -1 : undefined
     })
   )
 
@@ -154,25 +186,30 @@ export const head = (bs: BlockscoutShape, job: Job, range: KeyRange) =>
  */
 export const planChain = (bs: BlockscoutShape, job: Job, chain: Chain) =>
   Effect.gen(function* () {
-    const range = keyRangeOf(job)
+    const what = describe(job.source)
+    const source = job.source
+    // An address's history is keyed by block: its lists' cursors start at any block (`streamAddressHistory`).
+    const range: Pick<KeyRange, "dimension"> | undefined =
+      source._tag === "AddressHistory" ? { dimension: "block" } : keyRangeOf(job)
     if (range === undefined) {
       if (job.range._tag !== "Everything") {
-        return yield* invalid(`${job.source.endpoint} cannot be read by range here: its cursor is not a key`)
+        return yield* invalid(`${what} cannot be read by range here: its cursor is not a key`)
       }
       return [{ chain, part: 0 }] satisfies ReadonlyArray<Partition>
     }
     if (job.range._tag === "Blocks" && range.dimension !== "block") {
-      return yield* invalid(`${job.source.endpoint} is keyed by ${range.dimension}, not by block: use an index range`)
+      return yield* invalid(`${what} is keyed by ${range.dimension}, not by block: use an index range`)
     }
     if (job.range._tag === "Indexes" && range.dimension !== "index") {
-      return yield* invalid(`${job.source.endpoint} is keyed by block, not by index: use a block range`)
+      return yield* invalid(`${what} is keyed by block, not by index: use a block range`)
     }
     if (job.range._tag !== "Everything") {
       return split(job.range.from, job.range.to, job.partitions).map(
         (r, part): Partition => ({ chain, part, range: r })
       )
     }
-    const top = yield* head(bs, job, range)
+    const top =
+      source._tag === "AddressHistory" ? yield* historyHead(bs, job, source) : yield* head(bs, job, range as KeyRange)
     // A server whose items carry no key: the whole history is one walk, which needs no key.
     if (top === undefined) return [{ chain, part: 0 }] satisfies ReadonlyArray<Partition>
     return split(0, top, job.partitions).map((r, part): Partition => ({ chain, part, range: r }))

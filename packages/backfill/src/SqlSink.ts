@@ -1,6 +1,6 @@
 /**
- * The SQL sink: a page's items upserted into their resource table and the partition's cursor moved on, in one
- * transaction, so a crash leaves either both or neither.
+ * The SQL sink: a page's items upserted into their resource tables (an address history's entries by kind) and
+ * the partition's cursor moved on, in one transaction, so a crash leaves either both or neither.
  *
  * When to use: the partition activity calls `commit` once per page for jobs whose sink is `Sql`; `ensureTable`
  * runs when the job is planned. The tables are described in `Tables`.
@@ -11,13 +11,14 @@
  *
  * @since 0.1.0
  */
-import type { NextPageParams } from "@blockscout-effect/schema"
 import { Data, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { BackfillError } from "./BackfillError.ts"
-import type { Job } from "./Job.ts"
+import type { Job, SourceArgs } from "./Job.ts"
+import { tablesOf, writesOf } from "./SourceRows.ts"
 import * as Store from "./Store.ts"
-import { createTable, keyOf, quote, rowOf, type Table, tableOf } from "./Tables.ts"
+import { createTable, keyOf, quote, rowOf, type Table } from "./Tables.ts"
+import type { Position } from "./Walk.ts"
 
 /**
  * The partition was moved on by another writer since its cursor was read: read it again and go on.
@@ -28,22 +29,15 @@ import { createTable, keyOf, quote, rowOf, type Table, tableOf } from "./Tables.
 export class Superseded extends Data.TaggedError("Superseded")<{ readonly pages: number }> {}
 
 /**
- * The table of a job's items.
- *
- * @since 0.1.0
- * @category accessors
- */
-export const tableOfJob = (job: Job): Table => tableOf(job.source.endpoint as Parameters<typeof tableOf>[0])
-
-/**
- * Creates a job's item table when missing.
+ * Creates a job's item tables when missing (one for a list, one per kind for an address's history).
  *
  * @since 0.1.0
  * @category sql
  */
 export const ensureTable = Effect.fn("SqlSink.ensureTable")(function* (job: Job) {
   const sql = yield* SqlClient.SqlClient
-  yield* sql.unsafe(createTable(tableOfJob(job), yield* Store.dialect))
+  const dialect = yield* Store.dialect
+  for (const table of tablesOf(job)) yield* sql.unsafe(createTable(table, dialect))
 })
 
 // Upserts in slices, so that a 100-item page of 40 columns stays well under every driver's parameter limit.
@@ -59,7 +53,7 @@ const sliceSize = 200
 export const upsert = Effect.fn("SqlSink.upsert")(function* (
   table: Table,
   chain: string,
-  args: Job["source"]["args"],
+  args: SourceArgs,
   items: ReadonlyArray<unknown>
 ) {
   if (items.length === 0) return
@@ -104,14 +98,16 @@ export const commit = Effect.fn("SqlSink.commit")(function* (options: {
   readonly part: number
   readonly expectedPages: number
   readonly items: ReadonlyArray<unknown>
-  readonly next: NextPageParams | null
+  readonly next: Position | null
   readonly runner: string
 }) {
   const sql = yield* SqlClient.SqlClient
-  const table = tableOfJob(options.job)
   yield* sql.withTransaction(
     Effect.gen(function* () {
-      yield* upsert(table, options.chain, options.job.source.args, options.items)
+      // An address's history writes each kind into its table; all of them with the cursor, in one transaction.
+      for (const write of writesOf(options.job, options.items)) {
+        yield* upsert(write.table, options.chain, write.args, write.items)
+      }
       const moved = yield* Store.advance({
         jobId: options.jobId,
         chain: options.chain,

@@ -13,13 +13,13 @@
  *
  * @since 0.1.0
  */
-import type { NextPageParams } from "@blockscout-effect/schema"
 import { Clock, DateTime, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { BackfillError } from "./BackfillError.ts"
 import { type Job, JobJson } from "./Job.ts"
 import type { Partition } from "./Plan.ts"
 import type { Dialect } from "./Tables.ts"
+import type { Position } from "./Walk.ts"
 
 /**
  * The dialect of the `SqlClient` in context (`pg` or `sqlite`; anything else is refused).
@@ -125,8 +125,11 @@ export interface PartitionState {
   readonly part: number
   readonly lo: number | null
   readonly hi: number | null
-  /** The cursor of the next page to fetch; null before the first commit (start at the range's top). */
-  readonly cursor: NextPageParams | null
+  /**
+   * The cursor of the next page to fetch (an address history's checkpoint); null before the first commit (start
+   * at the range's top).
+   */
+  readonly cursor: Position | null
   readonly done: boolean
   readonly items: number
   readonly pages: number
@@ -171,7 +174,7 @@ const toState = (row: Row): PartitionState => ({
   part: num(row.part),
   lo: row.lo === null ? null : num(row.lo),
   hi: row.hi === null ? null : num(row.hi),
-  cursor: row.cursor === null ? null : (JSON.parse(row.cursor) as NextPageParams),
+  cursor: row.cursor === null ? null : (JSON.parse(row.cursor) as Position),
   done: row.done === true || row.done === 1,
   items: num(row.items),
   pages: num(row.pages),
@@ -221,7 +224,7 @@ export const advance = Effect.fn("Store.advance")(function* (options: {
   readonly chain: string
   readonly part: number
   readonly expectedPages: number
-  readonly next: NextPageParams | null
+  readonly next: Position | null
   readonly items: number
   readonly runner: string
 }) {

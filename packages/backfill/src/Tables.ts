@@ -36,7 +36,7 @@
 import { Columns } from "@blockscout-effect/export"
 import { endpoints } from "@blockscout-effect/schema"
 import { SchemaAST } from "effect"
-import type { PagedName, Source } from "./Job.ts"
+import type { PagedName, SourceArgs } from "./Job.ts"
 
 /**
  * The SQL dialects the backfill writes.
@@ -66,7 +66,7 @@ export interface TableColumn {
   /** Part of the row's identity (NOT NULL, in the primary key). */
   readonly key: boolean
   /** The column's value for an item (`args`: the job's path parameters and filters). */
-  readonly read: (item: unknown, args: Source["args"]) => unknown
+  readonly read: (item: unknown, args: SourceArgs) => unknown
 }
 
 /**
@@ -84,7 +84,7 @@ export interface Table {
 interface Derived {
   readonly name: string
   readonly kind: "string"
-  readonly read: (item: unknown, args: Source["args"]) => unknown
+  readonly read: (item: unknown, args: SourceArgs) => unknown
 }
 
 /**
@@ -209,7 +209,7 @@ export const tableOf = (name: PagedName): Table => {
     const read =
       key === undefined
         ? plain
-        : (item: unknown, args: Source["args"]) => {
+        : (item: unknown, args: SourceArgs) => {
             const value = plain(item)
             if (value !== null && value !== undefined) return value
             if (key.orArg !== undefined && typeof args[key.orArg] === "string") return args[key.orArg]
@@ -299,7 +299,7 @@ export const rowOf = (
   table: Table,
   dialect: Dialect,
   chain: string,
-  args: Source["args"],
+  args: SourceArgs,
   item: unknown
 ): ReadonlyArray<string | number | boolean | null> =>
   table.columns.map((column) => {

@@ -7,16 +7,27 @@
  *
  * How the bottom is found: items below `lo` belong to the next partition, so they are dropped, and the walk
  * ends on the page that holds one, or whose next cursor is already below `lo` (everything after it is too), or
- * on the history's last page. A partition without a range is a plain walk to the last page.
+ * on the history's last page. A partition without a range is a plain walk to the last page. An address's
+ * history walks in `HistoryWalk`.
  *
  * @since 0.1.0
  */
-import type { BlockscoutShape } from "@blockscout-effect/client"
+import type { BlockscoutShape, HistoryCheckpoint } from "@blockscout-effect/client"
 import type { KeyRange, NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Stream } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
+import { historyPages } from "./HistoryWalk.ts"
 import type { Job } from "./Job.ts"
 import { itemKey, keyRangeOf, type Partition, startCursor } from "./Plan.ts"
+import { type ListRead, listOf } from "./SourceRows.ts"
+
+/**
+ * Where a partition stands, as committed: a list's page cursor, or an address history's checkpoint (both JSON).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Position = NextPageParams | HistoryCheckpoint
 
 /**
  * One committed step of a partition: the page's items inside the range, and where the next page starts
@@ -27,7 +38,7 @@ import { itemKey, keyRangeOf, type Partition, startCursor } from "./Plan.ts"
  */
 export interface PartitionPage {
   readonly items: ReadonlyArray<unknown>
-  readonly next: NextPageParams | null
+  readonly next: Position | null
   /** Items the server sent on this page, inside the range or not. */
   readonly fetched: number
 }
@@ -42,7 +53,7 @@ const firstKey = (range: KeyRange, cursor: NextPageParams | null): number | unde
 }
 
 /**
- * The pages of a partition from `from` (its saved cursor; `undefined`: the top of its range).
+ * The pages of a partition from `from` (its saved cursor or checkpoint; `undefined`: the top of its range).
  *
  * Gotcha: an item without its key (`block_number`: token transfers of servers before 10.0) cannot be placed in
  * a range, so such a page fails the partition with `InvalidJob` (such servers can be backfilled with the whole
@@ -55,13 +66,25 @@ export const pages = (
   bs: BlockscoutShape,
   job: Job,
   partition: Partition,
+  from: Position | undefined
+): Stream.Stream<PartitionPage, BackfillError> =>
+  job.source._tag === "AddressHistory"
+    ? historyPages(bs, job, job.source, partition, from)
+    : listPages(bs, job, listOf(job.source) as ListRead, partition, from as NextPageParams | undefined)
+
+/** A list source's partition: its row's pages from the cursor, cut at the range's bottom. */
+const listPages = (
+  bs: BlockscoutShape,
+  job: Job,
+  list: ListRead,
+  partition: Partition,
   from: NextPageParams | undefined
 ): Stream.Stream<PartitionPage, BackfillError> => {
   const range = partition.range === undefined ? undefined : keyRangeOf(job)
   const bounds = partition.range
   const cursor = from ?? (range !== undefined && bounds !== undefined ? startCursor(range, bounds.hi) : undefined)
   const source = bs
-    .pages(job.source.endpoint, { ...job.source.args, cursor, pageSize: job.pageSize })
+    .pages(list.endpoint, { ...list.args, cursor, pageSize: job.pageSize })
     .pipe(Stream.mapError(fromBlockscout))
   if (range === undefined || bounds === undefined) {
     return Stream.map(
@@ -84,7 +107,7 @@ export const pages = (
         return key !== undefined && key >= bounds.lo && key <= bounds.hi
       })
       if (keyless) {
-        const message = `${job.source.endpoint}: this server's items carry no ${range.itemKey}, so they cannot be split by range`
+        const message = `${list.endpoint}: this server's items carry no ${range.itemKey}, so they cannot be split by range`
         return Effect.fail(new BackfillError({ reason: "InvalidJob", message, retryable: false }))
       }
       const nextKey = firstKey(range, page.next_page_params)
