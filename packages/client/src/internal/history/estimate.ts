@@ -5,7 +5,8 @@
  * at the rate the server announced.
  *
  * What is sent: the counters (once, for the lists they describe) and each list's first page at the start of
- * the span (one more for an 11.x server refusing the largest page); nothing else. The first pages also show how
+ * the span, at the largest page whatever the run's page size (one more for an 11.x server refusing it); nothing
+ * else. The first pages also show how
  * many items a transfer log gives (an ERC-1155 batch several: the counters count logs) and how often a token
  * transfer must be placed by looking its transaction up.
  *
@@ -20,9 +21,10 @@ import type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimat
 import type { Page } from "../../Parameters.ts"
 import { type CounterRule, counterFor, itemsPerCount } from "../../CountSources.ts"
 import type { CountSource } from "../../Partition.ts"
-import { forStream, prepare } from "../arguments.ts"
+import { prepare } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { fetchPage } from "../pagination/fetch.ts"
+import { runPageSize, sampleOf } from "../partition/estimate.ts"
 import { effectiveRate } from "../partition/pace.ts"
 import { type Held, placeOf, unplaced } from "./entries.ts"
 import { type Checked, check, rangeKeys, rows } from "./methods.ts"
@@ -167,7 +169,7 @@ export const estimateHistory =
           c.toBlock === undefined
             ? undefined
             : Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? (c.toBlock as number) + 1 : 0]))
-        const prepared = forStream(yield* prepare(ctx, row, args))
+        const prepared = sampleOf(yield* prepare(ctx, row, args))
         const first = yield* fetchPage<unknown>(
           ctx,
           { ...prepared, cursor: start },
@@ -187,7 +189,7 @@ export const estimateHistory =
           )
         }
         const last = first.next_page_params === null
-        const pageSize = Math.max(first.items.length, 1)
+        const pageSize = runPageSize(ctx, prepared, options.pageSize, first)
         // A walk down to block 0 ends on the list's last page; one stopping above it, on the page that goes below.
         const pages = last
           ? 1

@@ -39,6 +39,29 @@ const sampled = (prepared: Prepared, page: Page<unknown>, from: number, to: numb
 }
 
 /**
+ * What a dry run asks for a paged row: the largest page, whatever page size the run will ask (more items to
+ * measure, at the same cost); `runPageSize` says what the run's pages will hold.
+ */
+export const sampleOf = (prepared: Prepared): Prepared =>
+  forStream({ ...prepared, pageSize: undefined, largest: undefined })
+
+/**
+ * The items a run's page will hold, from the sample (`sampleOf`) and the page size the run asks (`requested`):
+ * the sample's when it asks none or the server fixes it (11.x, which refused the largest page, always gives
+ * 50), else the smaller of the two (a server clamps a size above its maximum).
+ */
+export const runPageSize = (
+  ctx: ClientContext,
+  prepared: Prepared,
+  requested: number | undefined,
+  first: Page<unknown>
+): number => {
+  const sample = Math.max(first.items.length, 1)
+  if (first.next_page_params === null || ctx.observed.largestPageRefused.has(prepared.endpoint.name)) return sample
+  return Math.min(requested ?? sample, sample)
+}
+
+/**
  * The items a counter's count stands for: the count in items per the first page's sample (a count of transfer
  * logs or holders: `CountSources.itemsPerCount`), or exactly the page's items when it is the whole list.
  */
@@ -58,7 +81,8 @@ export const estimate = (
   args: EndpointArgs,
   partition: PartitionOptions | true | undefined,
   count: CountSource | undefined,
-  counters: () => CountSource
+  counters: () => CountSource,
+  requested: number | undefined
 ): Effect.Effect<HistoryEstimate, Errors.BlockscoutError> =>
   Effect.gen(function* () {
     const planned = partition === undefined ? undefined : plan(prepared, partition)
@@ -90,7 +114,7 @@ export const estimate = (
         )
       )
     }
-    const pageSize = Math.max(first.items.length, 1)
+    const pageSize = runPageSize(ctx, prepared, requested, first)
     // A walk to the end of the list takes its pages (the server looks one item ahead: no empty last page);
     // each range of a partitioned run ends on a page of its own, reaching below it.
     const calls =
@@ -135,11 +159,12 @@ export const estimateOf =
     return Effect.flatMap(prepare(ctx, row, given === undefined ? args : rest), (prepared) =>
       estimate(
         ctx,
-        row.shape === "page" ? forStream(prepared) : prepared,
+        row.shape === "page" ? sampleOf(prepared) : prepared,
         args,
         partition as PartitionOptions | true | undefined,
         options.count,
-        counters
+        counters,
+        prepared.pageSize
       )
     ) as Effect.Effect<HistoryEstimate, Errors.BlockscoutError<Errors.CallReason>>
   }
