@@ -71,11 +71,17 @@ describe("a dry run estimates a history before it starts", () => {
     )
   )
 
-  it.effect("a row whose items carry no key, without a count source: refused, it cannot be sampled", () =>
+  it.effect("a row whose items carry no key: counted when one sample page holds it all, else refused", () =>
     driven(
       Effect.gen(function* () {
         const bs = yield* Blockscout
-        const error = yield* Effect.flip(bs.estimate("smartContracts", { pageSize: 5 }))
+        // The sample is the largest page, whatever the run asks: all 41 contracts are on it, counted.
+        const short = yield* bs.estimate("smartContracts", { pageSize: 5 })
+        assert.deepStrictEqual([short.items, short.itemsFrom, short.pageSize, short.calls], [41, "sample", 5, 9])
+        const many = simulator({ blocks: 50, smartContracts: 250 })
+        const error = yield* Effect.flip(
+          Blockscout.use((other) => other.estimate("smartContracts", { pageSize: 5 }))
+        ).pipe(Effect.provide(clientLayer(many, "instance")))
         assert.strictEqual(error.reason._tag, "InvalidArgument")
         assert.include(error.message, "count source")
       }).pipe(Effect.provide(layer))

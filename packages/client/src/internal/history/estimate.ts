@@ -191,11 +191,8 @@ export const estimateHistory =
         const last = first.next_page_params === null
         const pageSize = runPageSize(ctx, prepared, options.pageSize, first)
         // A walk down to block 0 ends on the list's last page; one stopping above it, on the page that goes below.
-        const pages = last
-          ? 1
-          : c.fromBlock > 0
-            ? Math.floor(items / pageSize) + 1
-            : Math.max(1, Math.ceil(items / pageSize))
+        const pages =
+          c.fromBlock > 0 && !last ? Math.floor(items / pageSize) + 1 : Math.max(1, Math.ceil(items / pageSize))
         // Each further range of a partitioned run ends on a page of its own.
         const calls = pages + parts.success - 1
         const estimate = {

@@ -48,7 +48,8 @@ export const sampleOf = (prepared: Prepared): Prepared =>
 /**
  * The items a run's page will hold, from the sample (`sampleOf`) and the page size the run asks (`requested`):
  * the sample's when it asks none or the server fixes it (11.x, which refused the largest page, always gives
- * 50), else the smaller of the two (a server clamps a size above its maximum).
+ * 50), else the smaller of the two (a server clamps a size above its maximum), or the size asked when the
+ * sample holds the whole list.
  */
 export const runPageSize = (
   ctx: ClientContext,
@@ -57,7 +58,9 @@ export const runPageSize = (
   first: Page<unknown>
 ): number => {
   const sample = Math.max(first.items.length, 1)
-  if (first.next_page_params === null || ctx.observed.largestPageRefused.has(prepared.endpoint.name)) return sample
+  if (ctx.observed.largestPageRefused.has(prepared.endpoint.name)) return sample
+  // The whole list on the sample: the run's pages are what it asks.
+  if (first.next_page_params === null) return requested ?? sample
   return Math.min(requested ?? sample, sample)
 }
 
