@@ -2,8 +2,9 @@
  * `blockscout backfill`: durable backfills into a database, from the command line.
  *
  * - `backfill run <endpoint> [args] [filters] [flags]`: one subcommand per paged row (derived from the
- *   `endpoints` table like the tool's own commands); the job's fields are flags. It prints the job id on stdout,
- *   progress (partitions done, items, runners) on stderr, and waits for the end (`--detach`: does not wait).
+ *   `endpoints` table like the tool's own commands), and `address-history <address>` / `token-history <token>`;
+ *   the job's fields are flags (`BackfillJob.ts`). It prints the job id on stdout, progress (partitions done,
+ *   items, runners) on stderr, and waits for the end (`--detach`: does not wait; `--dry-run`: estimates only).
  * - `backfill runner --db postgres://... --runner host:port`: a cluster runner that takes a share of every job.
  * - `backfill status <job-id>` and `backfill resume <job-id>`.
  *
@@ -14,166 +15,26 @@
  * Gotchas: credentials are never flags here: a job names the variable holding the key (`--api-key-env`, default
  * `BLOCKSCOUT_API_KEY`), and every runner reads it from its own environment.
  */
-import { Backfill, type BackfillError, Job, Runtime } from "@blockscout-effect/backfill"
-import { BaseUrl, type ClientOptions, type Endpoint, endpoints, RateLimits } from "@blockscout-effect/client"
-import { NodeRedis } from "@effect/platform-node"
-import { Effect, Layer, Option, Redacted, Result, Stdio } from "effect"
+import { Backfill, type BackfillError, DryRun, Job, Runtime, Sources } from "@blockscout-effect/backfill"
+import { type Endpoint, endpoints, type HistoryKind } from "@blockscout-effect/client"
+import { Effect, Layer, Option, Stdio } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import {
+  clientOptionsOf,
+  type DbInput,
+  dbFlags,
+  isPostgres,
+  type JobInput,
+  jobFlags,
+  jobOf,
+  runtimeOf
+} from "./BackfillJob.ts"
 import { type CliOptions, clientArgs, filterFlag, kebab, pathArgument } from "./Cli.ts"
+import * as CliDryRun from "./DryRun.ts"
 import { CliExit, exitCodes } from "./Exit.ts"
-import { listOf, UsageError } from "./Flags.ts"
+import { UsageError, usage } from "./Flags.ts"
+import { kindsOf } from "./HistoryFlags.ts"
 import * as Screen from "./Screen.ts"
-
-const dbFlags = {
-  db: Flag.String("db").pipe(
-    Flag.withDescription("A SQLite file (one process; created when missing) or a postgres:// URL (cluster runners)"),
-    Flag.withDefault("backfill.db")
-  ),
-  runner: Flag.String("runner").pipe(
-    Flag.withDescription("host:port: with a postgres --db, run partitions here as a cluster runner listening there"),
-    Flag.optional
-  ),
-  redis: Flag.String("redis").pipe(
-    Flag.withDescription("redis:// URL: share each API key's rate limit with every process using this Redis"),
-    Flag.optional
-  ),
-  requestsPerSecond: Flag.Finite("requests-per-second").pipe(
-    Flag.withDescription("Client-side pacing per key, for servers that announce no limit (default 5)"),
-    Flag.optional
-  )
-}
-
-const jobFlags = {
-  chain: Flag.String("chain").pipe(
-    Flag.withDescription("Pro API chain id(s), comma-separated (1,8453)"),
-    Flag.optional
-  ),
-  baseUrl: Flag.String("base-url").pipe(
-    Flag.withDescription("An instance's address; with --chain, the Pro API's base instead"),
-    Flag.optional
-  ),
-  chainLabel: Flag.String("chain-label").pipe(
-    Flag.withDescription("An instance's `chain` value in the tables (default: its host)"),
-    Flag.optional
-  ),
-  apiKeyEnv: Flag.String("api-key-env").pipe(
-    Flag.withDescription("The variable holding the API key, read by every runner"),
-    Flag.withDefault("BLOCKSCOUT_API_KEY")
-  ),
-  secretKeyEnv: Flag.String("secret-key-env").pipe(
-    Flag.withDescription("The variable holding an instance's secret key"),
-    Flag.optional
-  ),
-  fromBlock: Flag.Int("from-block").pipe(Flag.withDescription("First block (inclusive)"), Flag.optional),
-  toBlock: Flag.Int("to-block").pipe(Flag.withDescription("Last block (inclusive)"), Flag.optional),
-  fromIndex: Flag.Int("from-index").pipe(Flag.withDescription("First withdrawal index (inclusive)"), Flag.optional),
-  toIndex: Flag.Int("to-index").pipe(Flag.withDescription("Last withdrawal index (inclusive)"), Flag.optional),
-  partitions: Flag.Int("partitions").pipe(
-    Flag.withDescription("Key ranges per chain, 1 to 10000"),
-    Flag.withDefault(8)
-  ),
-  concurrency: Flag.Int("concurrency").pipe(
-    Flag.withDescription("Partitions running at once, across runners (default 64)"),
-    Flag.optional
-  ),
-  pageSize: Flag.Int("page-size").pipe(Flag.withDescription("Items per request, 1 to 100"), Flag.optional),
-  ndjson: Flag.String("ndjson").pipe(
-    Flag.withDescription("Write NDJSON part files into this directory instead of SQL tables"),
-    Flag.optional
-  ),
-  detach: Flag.Boolean("detach").pipe(
-    Flag.withDescription("Start the job, print its id and exit"),
-    Flag.withDefault(false)
-  )
-}
-
-type JobInput = Command.Command.Config.Infer<typeof jobFlags>
-type DbInput = Command.Command.Config.Infer<typeof dbFlags>
-
-const usage = (message: string) => Effect.fail(new UsageError(message))
-const get = Option.getOrUndefined
-const isPostgres = Runtime.isPostgres
-
-/** The job of `backfill run`, from its flags; every mistake is a `UsageError` naming the flag. */
-const jobOf = (row: Endpoint, args: Job.SourceArgs, input: JobInput) =>
-  Effect.gen(function* () {
-    const blocks = get(input.fromBlock) !== undefined || get(input.toBlock) !== undefined
-    const indexes = get(input.fromIndex) !== undefined || get(input.toIndex) !== undefined
-    if (blocks && indexes) return yield* usage("--from-block/--to-block and --from-index/--to-index exclude each other")
-    const bounds = (from: number | undefined, to: number | undefined, flag: string) =>
-      from === undefined || to === undefined
-        ? usage(`--from-${flag} and --to-${flag} go together`)
-        : to < from
-          ? usage(`--to-${flag} ${to} is below --from-${flag} ${from}`)
-          : Effect.succeed({ from, to })
-    const range: Job.Range = blocks
-      ? { _tag: "Blocks", ...(yield* bounds(get(input.fromBlock), get(input.toBlock), "block")) }
-      : indexes
-        ? { _tag: "Indexes", ...(yield* bounds(get(input.fromIndex), get(input.toIndex), "index")) }
-        : { _tag: "Everything" }
-    const apiKey = { config: input.apiKeyEnv }
-    let target: Job.Target
-    if (Option.isSome(input.chain)) {
-      const chains = listOf(input.chain.value).map(Number)
-      if (chains.length === 0 || chains.some((c) => !Number.isSafeInteger(c) || c < 1)) {
-        return yield* usage(`--chain ${input.chain.value}: positive chain ids, comma-separated`)
-      }
-      const base = get(input.baseUrl)
-      const url = base === undefined ? undefined : BaseUrl.parse(base, { family: "pro" })
-      if (url !== undefined && Result.isFailure(url)) return yield* usage(`--base-url: ${url.failure.message}`)
-      target = {
-        family: "pro",
-        chains: chains as [number, ...Array<number>],
-        apiKey,
-        ...(url === undefined ? {} : { baseUrl: (url as Result.Success<BaseUrl.BaseUrl, never>).success.href })
-      }
-    } else if (Option.isSome(input.baseUrl)) {
-      const url = BaseUrl.parse(input.baseUrl.value, { family: "instance" })
-      if (Result.isFailure(url)) return yield* usage(`--base-url: ${url.failure.message}`)
-      const secret = get(input.secretKeyEnv)
-      target = {
-        family: "instance",
-        baseUrl: url.success.href,
-        apiKey,
-        ...(Option.isSome(input.chainLabel) ? { chain: input.chainLabel.value } : {}),
-        ...(secret === undefined ? {} : { secretKey: { config: secret } })
-      }
-    } else return yield* usage("no API chosen: pass --chain (Pro API) or --base-url (an instance)")
-    return yield* Job.make({
-      target,
-      source: { _tag: "Endpoint", endpoint: row.name as Job.PagedName, args },
-      range,
-      partitions: input.partitions,
-      sink: Option.isSome(input.ndjson) ? { _tag: "Ndjson", directory: input.ndjson.value } : { _tag: "Sql" },
-      ...(Option.isSome(input.pageSize) ? { pageSize: input.pageSize.value } : {}),
-      ...(Option.isSome(input.concurrency) ? { concurrency: input.concurrency.value } : {})
-    }).pipe(Effect.mapError((e) => new UsageError(`invalid job: ${e.message}`)))
-  })
-
-/** The runtime for `--db` and `--runner`: local SQLite, a cluster runner, or a cluster client. */
-const runtimeOf = (input: DbInput, options: ClientOptions) =>
-  Effect.gen(function* () {
-    const rps = get(input.requestsPerSecond)
-    if (rps !== undefined && !(rps > 0)) return yield* usage(`--requests-per-second ${rps}: must be above 0`)
-    const client = { ...options, ...(rps === undefined ? {} : { rateLimit: { requestsPerSecond: rps } }) }
-    const redis = get(input.redis)
-    if (redis !== undefined && !/^rediss?:\/\//.test(redis))
-      return yield* usage(`--redis ${redis}: expected redis://host:port`)
-    // Each key's spacing kept in Redis: every process on it shares the key's one limit.
-    const rateLimits =
-      redis === undefined ? undefined : RateLimits.layerRedis().pipe(Layer.provide(NodeRedis.layer({ url: redis })))
-    const common = { client, ...(rateLimits === undefined ? {} : { rateLimits }) }
-    const runner = get(input.runner)
-    if (!isPostgres(input.db)) {
-      if (runner !== undefined) return yield* usage("--runner needs a postgres:// --db (runners share one database)")
-      return Runtime.layerLocal({ ...common, filename: input.db })
-    }
-    const database = Redacted.make(input.db)
-    if (runner === undefined) return Runtime.layerClient({ ...common, database })
-    const match = /^(.+):(\d+)$/.exec(runner)
-    if (match === null) return yield* usage(`--runner ${runner}: expected host:port`)
-    return Runtime.layerRunner({ ...common, database, address: { host: match[1]!, port: Number(match[2]) } })
-  })
 
 const count = (n: number) => n.toLocaleString("en-US")
 
@@ -218,37 +79,144 @@ const runJob = <E extends BackfillError | UsageError | { readonly message: strin
     yield* start(screen)
   }).pipe(Effect.mapError(fail))
 
+/** A job's dry run: its estimate per chain and in all, JSON on stdout with the job's id, a summary on stderr. */
+const dryRunJob = (screen: Screen.Screen, job: Job.Job, db: DbInput, options: CliOptions) =>
+  Effect.gen(function* () {
+    const client = yield* clientOptionsOf(db, options.client ?? {})
+    const estimate = yield* DryRun.estimate(job).pipe(Effect.provide(Sources.layer(client)))
+    const what = `backfill ${Job.id(job)}`
+    yield* CliDryRun.print(screen, { job: Job.id(job), ...estimate }, [
+      ...(estimate.chains.length > 1
+        ? estimate.chains.map((c) =>
+            CliDryRun.costLine(`${what} chain ${c.chain}`, {
+              ...c,
+              seconds: c.requestsPerSecond === undefined ? undefined : c.calls / c.requestsPerSecond
+            })
+          )
+        : []),
+      CliDryRun.costLine(what, {
+        ...estimate,
+        itemsFrom: estimate.chains.every((c) => c.itemsFrom === "count") ? "count" : "sample"
+      })
+    ])
+  })
+
+/** Runs the job reading `source` with the job's and the database's flags (or estimates it: `--dry-run`). */
+const runSource = (
+  source: Effect.Effect<Job.Source, UsageError>,
+  input: { readonly job: JobInput; readonly db: DbInput },
+  options: CliOptions
+) =>
+  runJob((screen) =>
+    Effect.gen(function* () {
+      const job = yield* jobOf(yield* source, input.job)
+      if (input.job.dryRun) return yield* dryRunJob(screen, job, input.db, options)
+      const runtime = yield* runtimeOf(input.db, options.client ?? {})
+      const id = Job.id(job)
+      const stdio = yield* Stdio.Stdio
+      yield* Effect.orDie(Screen.writeTo(stdio, "stdout", `${id}\n`))
+      if (input.job.detach) return yield* Effect.provide(Backfill.start(job), runtime)
+      const watch = Backfill.watch(id, (s) => screen.notice(describe(s)), { every: 2000 }).pipe(Effect.ignore)
+      const result = yield* Effect.raceFirst(
+        Backfill.run(job),
+        Effect.andThen(Effect.sleep(1000), Effect.andThen(watch, Effect.never))
+      ).pipe(Effect.provide(runtime))
+      yield* screen.notice(`backfill ${id} complete: ${count(result.items)} items in ${result.partitions} partitions`)
+    })
+  )
+
+/** `backfill run <row>`: a paged row of the endpoints table, its path parameters and filters. */
 const runCommand = (row: Endpoint, options: CliOptions) => {
   const path: Record<string, Argument.Argument<string>> = {}
   for (const p of row.pathParams) path[p.name] = pathArgument(p.name, p.kind)
   const filters: Record<string, Flag.Flag<Option.Option<string>>> = {}
   for (const f of row.filters) filters[f.name] = filterFlag(f)
   return Command.make(kebab(row.name), { path, filters, job: jobFlags, db: dbFlags }, (input) =>
-    runJob((screen) =>
-      Effect.gen(function* () {
-        const job = yield* jobOf(row, clientArgs(row, input.path, input.filters), input.job)
-        const runtime = yield* runtimeOf(input.db, options.client ?? {})
-        const id = Job.id(job)
-        const stdio = yield* Stdio.Stdio
-        yield* Effect.orDie(Screen.writeTo(stdio, "stdout", `${id}\n`))
-        if (input.job.detach) return yield* Effect.provide(Backfill.start(job), runtime)
-        const watch = Backfill.watch(id, (s) => screen.notice(describe(s)), { every: 2000 }).pipe(Effect.ignore)
-        const result = yield* Effect.raceFirst(
-          Backfill.run(job),
-          Effect.andThen(Effect.sleep(1000), Effect.andThen(watch, Effect.never))
-        ).pipe(Effect.provide(runtime))
-        yield* screen.notice(`backfill ${id} complete: ${count(result.items)} items in ${result.partitions} partitions`)
-      })
+    runSource(
+      Effect.succeed({
+        _tag: "Endpoint",
+        endpoint: row.name as Job.PagedName,
+        args: clientArgs(row, input.path, input.filters)
+      }),
+      input,
+      options
     )
   ).pipe(Command.withDescription(`Backfill: ${row.summary}. ${row.ids}: GET ${row.path}`))
 }
 
+const addressArgument = (name: string) =>
+  Argument.String(name).pipe(Argument.withDescription(`the ${name}: 0x and 40 hex digits`))
+
+/** An address argument, checked (the job lower-cases it: one history is one job whatever its case). */
+const checked = (name: string, value: string) =>
+  /^0x[0-9a-fA-F]{40}$/.test(value)
+    ? Effect.succeed(value)
+    : Effect.fail(new UsageError(`${name} ${JSON.stringify(value)}: expected 0x and 40 hex digits`))
+
+/** `backfill run address-history <address>`: its transactions, token transfers and internal transactions. */
+const addressHistoryCommand = (options: CliOptions) =>
+  Command.make(
+    "address-history",
+    {
+      address: addressArgument("address"),
+      kinds: Flag.String("kinds").pipe(
+        Flag.withDescription(
+          "what to store, comma-separated: transaction, token-transfer, internal-transaction (default all)"
+        ),
+        Flag.optional
+      ),
+      job: jobFlags,
+      db: dbFlags
+    },
+    (input) =>
+      runSource(
+        Effect.gen(function* () {
+          const address = yield* checked("address", input.address)
+          const kinds = yield* kindsOf(input.kinds)
+          return {
+            _tag: "AddressHistory" as const,
+            address,
+            ...(kinds === undefined ? {} : { kinds: kinds as [HistoryKind, ...Array<HistoryKind>] })
+          }
+        }),
+        input,
+        options
+      )
+  ).pipe(
+    Command.withDescription(
+      "Backfill an address's history: its transactions, token transfers and internal transactions (the client's " +
+        "streamAddressHistory) into the transactions, token_transfers and internal_transactions tables (or NDJSON " +
+        "lines {kind, block_number, transaction_index, transaction_hash, item}), partitioned by block ranges"
+    )
+  )
+
+/** `backfill run token-history <token>`: a token's transfers (S19). */
+const tokenHistoryCommand = (options: CliOptions) =>
+  Command.make("token-history", { token: addressArgument("token"), job: jobFlags, db: dbFlags }, (input) =>
+    runSource(
+      Effect.map(checked("token", input.token), (token) => ({ _tag: "TokenHistory" as const, token })),
+      input,
+      options
+    )
+  ).pipe(
+    Command.withDescription(
+      "Backfill a token's history: its transfers (S19: GET /tokens/{token}/transfers) into token_transfers, " +
+        "partitioned by block ranges"
+    )
+  )
+
 /** `blockscout backfill ...`: run, runner, status, resume. */
 export const backfillCommand = (options: CliOptions = {}) => {
   const rows = Object.values(endpoints).filter((row: Endpoint) => row.shape === "page")
-  const [first, ...rest] = rows.map((row) => runCommand(row, options))
+  const [first, ...rest] = [
+    ...rows.map((row) => runCommand(row, options)),
+    addressHistoryCommand(options),
+    tokenHistoryCommand(options)
+  ]
   const run = Command.make("run").pipe(
-    Command.withDescription("Run a backfill job: one subcommand per paged endpoint"),
+    Command.withDescription(
+      "Run a backfill job: one subcommand per paged endpoint, and an address's or a token's history"
+    ),
     Command.withSubcommands(first === undefined ? [] : [first, ...rest])
   )
   const runner = Command.make("runner", { db: dbFlags }, (input) =>

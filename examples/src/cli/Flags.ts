@@ -122,17 +122,24 @@ export const commonFlags = {
         "Any partition flag fetches the history's ranges at once, newest first, in the order a plain run gives"
     ),
     Flag.optional
+  ),
+  dryRun: Flag.Boolean("dry-run").pipe(
+    Flag.withDescription(
+      "Estimate, do not fetch: items, calls, credits and time at the announced (or given) rate, from the " +
+        "counters and the first page only; the estimate as JSON on stdout, a summary on stderr"
+    ),
+    Flag.withDefault(false)
   )
 }
 
 /** The parsed common flags. */
 export type CommonInput = Command.Command.Config.Infer<typeof commonFlags>
 
-const { limit: _limit, pageSize: _pageSize, resume: _resume, ...lookup } = commonFlags
+const { limit: _limit, pageSize: _pageSize, resume: _resume, dryRun: _dryRun, ...lookup } = commonFlags
 
 /**
- * The flags of a lookup (an item row such as `transaction 0x..`): the common ones but `--limit`, `--page-size`
- * and `--resume`, which mean nothing for one object (so `--help` does not offer them).
+ * The flags of a lookup (an item row such as `transaction 0x..`): the common ones but `--limit`, `--page-size`,
+ * `--resume` and `--dry-run`, which mean nothing for one object (so `--help` does not offer them).
  */
 export const lookupFlags = lookup
 
@@ -144,7 +151,8 @@ export const fromLookupInput = (input: LookupInput): CommonInput => ({
   ...input,
   limit: Option.none(),
   pageSize: Option.none(),
-  resume: Option.none()
+  resume: Option.none(),
+  dryRun: false
 })
 
 /** A comma-separated flag value as a list (blanks dropped). */

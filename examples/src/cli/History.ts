@@ -23,6 +23,7 @@ import { Effect, Schema, Stream } from "effect"
 import { Argument, Command } from "effect/cli"
 import { clientLayer } from "./Api.ts"
 import { chainFailures, chainInput, chainPages } from "./Chains.ts"
+import * as DryRun from "./DryRun.ts"
 import { exitOnUsage, fromBlockscoutError } from "./Exit.ts"
 import { commonFlags, usage } from "./Flags.ts"
 import { historyFlags, kindsOf, spanOf } from "./HistoryFlags.ts"
@@ -94,6 +95,11 @@ export const historyCommand = (options: CliOptions = {}) =>
         const job = Effect.gen(function* () {
           const bs = yield* Blockscout
           const chains = settings.chains
+          if (settings.dryRun) {
+            return yield* DryRun.report(screen, chains, "address-history", (client) =>
+              client.estimateAddressHistory(address, history)
+            )
+          }
           const pages = (cursor: HistoryFile.Cursor | undefined) =>
             chains === undefined
               ? pagesOf(bs, cursor)

@@ -23,6 +23,7 @@ import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-e
 import { Effect, type Layer, PlatformError, type Redacted, Stream } from "effect"
 import { clientLayer } from "./Api.ts"
 import { chainFailures, chainInput, chainPages } from "./Chains.ts"
+import * as DryRun from "./DryRun.ts"
 import { CliExit, exitCodes, exitOnUsage, fromBlockscoutError, scrub } from "./Exit.ts"
 import type { CommonInput } from "./Flags.ts"
 import { type Settings, settingsOf } from "./Settings.ts"
@@ -164,6 +165,16 @@ export const runEndpoint = (
               ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize })
             })
       const chains = settings.chains
+      if (settings.dryRun && row.shape !== "item") {
+        const asked = {
+          ...args,
+          ...(partition === undefined ? {} : { partition }),
+          ...(settings.pageSize === undefined ? {} : { pageSize: settings.pageSize })
+        }
+        return yield* DryRun.report(screen, chains, row.name, (client) =>
+          client.estimate(row.name as ListName<typeof endpoints>, asked)
+        )
+      }
       // --chains: every chain's pages, items tagged, one cursor holding each chain's (Chains.ts).
       const pages = (cursor: HistoryFile.Cursor | undefined, progress?: unknown) =>
         chains === undefined

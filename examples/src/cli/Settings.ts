@@ -31,6 +31,8 @@ export interface Settings {
   readonly partition: PartitionOptions | undefined
   /** `--chains`: the Pro API chains to run on (items tagged with `chain_id`). */
   readonly chains: ReadonlyArray<number> | undefined
+  /** `--dry-run`: estimate, fetch nothing beyond the counters and the first page. */
+  readonly dryRun: boolean
 }
 
 const inRange = (flag: string, value: number | undefined, min: number, max: number, what: string) =>
@@ -169,7 +171,8 @@ export const settingsFor = (
       requestsPerSecond: rps,
       timeoutSeconds: timeout,
       retries: get(input.retries),
-      chains
+      chains,
+      dryRun: input.dryRun
     }
     return settings
   })
