@@ -1,7 +1,7 @@
 /**
  * `blockscout backfill run` as a child process killed with SIGKILL in the middle, then started again: it resumes
  * from the committed cursors, and the SQLite table (or the NDJSON part files) hold every item of the history
- * exactly once.
+ * exactly once; an address's history too, resumed from each partition's committed history checkpoint.
  */
 import { serve } from "@blockscout-effect/client/testing/node"
 import { NodeServices } from "@effect/platform-node"
@@ -10,7 +10,7 @@ import { Effect, Fiber, FileSystem, Schedule } from "effect"
 import type { ChildProcess } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { DatabaseSync } from "node:sqlite"
-import { expectedTransfers, runTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
+import { expectedHistory, expectedTransfers, runTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
 import { entry, node } from "./spawn.ts"
 
 const cliMain = entry("examples/src/cli/main.ts")
@@ -111,4 +111,70 @@ describe("backfill survives kill -9", () => {
       60_000
     )
   }
+
+  it.live(
+    "a killed address-history backfill resumes from its checkpoints and holds every entry once",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const fs = yield* FileSystem.FileSystem
+          const dir = yield* fs.makeTempDirectoryScoped()
+          const server = yield* serve({ blocks: 400, seed: 11, latency: 25 })
+          const address = server.simulator.chain.routers[0]!
+          const db = `${dir}/history.db`
+          const argv = [
+            cliMain,
+            ...["backfill", "run", "address-history", address, "--chain", String(server.chainId)],
+            ...["--base-url", server.baseUrl, "--partitions", "4", "--page-size", "10"],
+            ...["--requests-per-second", "1000", "--db", db]
+          ]
+          const expected = yield* expectedHistory(server, address)
+          let child: ChildProcess | undefined
+          const first = yield* node(argv, { env, onSpawn: (c) => (child = c) }).pipe(Effect.forkChild)
+          yield* Effect.sync(() => progress(db)).pipe(
+            Effect.filterOrFail((p) => p.items >= expected.length / 5),
+            Effect.retry(Schedule.spaced("25 millis"))
+          )
+          child?.kill("SIGKILL")
+          const killed = yield* Fiber.join(first)
+          assert.strictEqual(killed.code, null, "killed by the signal")
+          const halfway = progress(db)
+          assert.isBelow(halfway.done, halfway.partitions, "some partitions were cut off")
+
+          // Requests answered so far (the simulator's log keeps the last 1,000 only).
+          const answered = () => server.simulator.requests.at(-1)?.requestNumber ?? 0
+          const before = answered()
+          const second = yield* node(argv, { env })
+          assert.strictEqual(second.code, 0, second.stderr)
+          const resumedRequests = answered() - before
+          const after = progress(db)
+          assert.strictEqual(after.done, after.partitions)
+          // It resumed: fewer requests than the whole job run afresh into another database.
+          const fresh = answered()
+          const whole = yield* node(
+            argv.map((arg) => (arg === db ? `${dir}/fresh.db` : arg)),
+            { env }
+          )
+          assert.strictEqual(whole.code, 0, whole.stderr)
+          assert.isBelow(resumedRequests, answered() - fresh)
+
+          const d = new DatabaseSync(db, { readOnly: true })
+          const keys = (sql: string) => (d.prepare(sql).all() as Array<{ k: string }>).map((r) => r.k)
+          const stored = [
+            ...keys("SELECT 'transaction:' || hash AS k FROM transactions"),
+            ...keys(
+              "SELECT 'tokenTransfer:' || transaction_hash || ':' || log_index || ':' || token_id AS k FROM token_transfers"
+            ),
+            ...keys(
+              "SELECT 'internalTransaction:' || transaction_hash || ':' || \"index\" AS k FROM internal_transactions"
+            )
+          ]
+          d.close()
+          assert.strictEqual(stored.length, expected.length, "every entry once: none lost, none twice")
+          assert.deepStrictEqual(new Set(stored), new Set(expected))
+          assert.strictEqual(after.items, expected.length)
+        })
+      ).pipe(Effect.provide(NodeServices.layer)),
+    60_000
+  )
 })

@@ -2,7 +2,7 @@
  * Shared by the backfill tests: a token transfer's identity (as the `token_transfers` table keys it) and the
  * identities of the sequential stream of a simulated server's whole history.
  */
-import { Blockscout } from "@blockscout-effect/client"
+import { Blockscout, historyEntryKey } from "@blockscout-effect/client"
 import { type ChildProcess, spawn } from "node:child_process"
 import { layerHttpClient, type SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { Effect, Redacted, type Scope, Stream } from "effect"
@@ -50,6 +50,31 @@ export const expectedTransfers = (server: {
       })
     ),
     // In process, around the server's rate limit (its windows count per key: this key is its own).
+    Effect.provide(layerHttpClient(server.simulator)),
+    Effect.orDie
+  )
+
+/**
+ * The identities of an address's history on a served simulator's Pro API, as the client streams it
+ * (`historyEntryKey`: `transaction:{hash}`, `tokenTransfer:{hash}:{logIndex}:{tokenId}`,
+ * `internalTransaction:{hash}:{index}`), hashes as the server writes them.
+ */
+export const expectedHistory = (
+  server: { readonly baseUrl: string; readonly chainId: number; readonly simulator: SimulatedBlockscout },
+  address: string
+) =>
+  Effect.gen(function* () {
+    const bs = yield* Blockscout
+    return (yield* Stream.runCollect(bs.streamAddressHistory(address))).map(historyEntryKey)
+  }).pipe(
+    Effect.provide(
+      Blockscout.layerPro({
+        chainId: server.chainId,
+        apiKey: Redacted.make("proapi_expected"),
+        baseUrl: server.baseUrl,
+        rateLimit: false
+      })
+    ),
     Effect.provide(layerHttpClient(server.simulator)),
     Effect.orDie
   )
