@@ -183,6 +183,7 @@ const addressHistoryCommand = (options: CliOptions) =>
         options
       )
   ).pipe(
+    Command.withShortDescription("Backfill: an address's transactions, token transfers and internal transactions"),
     Command.withDescription(
       "Backfill an address's history: its transactions, token transfers and internal transactions (the client's " +
         "streamAddressHistory) into the transactions, token_transfers and internal_transactions tables (or NDJSON " +
@@ -199,6 +200,7 @@ const tokenHistoryCommand = (options: CliOptions) =>
       options
     )
   ).pipe(
+    Command.withShortDescription("Backfill: a token's transfers (S19), by block ranges"),
     Command.withDescription(
       "Backfill a token's history: its transfers (S19: GET /tokens/{token}/transfers) into token_transfers, " +
         "partitioned by block ranges"
