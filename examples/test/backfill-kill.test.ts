@@ -38,6 +38,26 @@ const progress = (db: string) => {
   }
 }
 
+/**
+ * Runs `node argv` and kills it with SIGKILL once its partitions committed `items` items; returns the progress
+ * it left, checked to be cut off (some partitions not done).
+ */
+const killMidway = (argv: ReadonlyArray<string>, db: string, items: number) =>
+  Effect.gen(function* () {
+    let child: ChildProcess | undefined
+    const first = yield* node(argv, { env, onSpawn: (c) => (child = c) }).pipe(Effect.forkChild)
+    yield* Effect.sync(() => progress(db)).pipe(
+      Effect.filterOrFail((p) => p.items >= items),
+      Effect.retry(Schedule.spaced("25 millis"))
+    )
+    child?.kill("SIGKILL")
+    const killed = yield* Fiber.join(first)
+    assert.strictEqual(killed.code, null, "killed by the signal")
+    const halfway = progress(db)
+    assert.isBelow(halfway.done, halfway.partitions, "some partitions were cut off")
+    return halfway
+  })
+
 describe("backfill survives kill -9", () => {
   for (const sink of ["sql", "ndjson"] as const) {
     it.live(
@@ -58,18 +78,8 @@ describe("backfill survives kill -9", () => {
               ...["--requests-per-second", "1000", "--db", db],
               ...(sink === "ndjson" ? ["--ndjson", parts] : [])
             )
-            let child: ChildProcess | undefined
-            const first = yield* node(argv, { env, onSpawn: (c) => (child = c) }).pipe(Effect.forkChild)
             // Once a fifth of the way in, kill it without warning.
-            yield* Effect.sync(() => progress(db)).pipe(
-              Effect.filterOrFail((p) => p.items >= 300),
-              Effect.retry(Schedule.spaced("25 millis"))
-            )
-            child?.kill("SIGKILL")
-            const killed = yield* Fiber.join(first)
-            assert.strictEqual(killed.code, null, "killed by the signal")
-            const halfway = progress(db)
-            assert.isBelow(halfway.done, halfway.partitions, "some partitions were cut off")
+            const halfway = yield* killMidway(argv, db, 300)
 
             const before = server.simulator.requests.length
             const second = yield* node(argv, { env })
@@ -129,20 +139,9 @@ describe("backfill survives kill -9", () => {
             ...["--requests-per-second", "1000", "--db", db]
           ]
           const expected = yield* expectedHistory(server, address)
-          let child: ChildProcess | undefined
-          const first = yield* node(argv, { env, onSpawn: (c) => (child = c) }).pipe(Effect.forkChild)
-          yield* Effect.sync(() => progress(db)).pipe(
-            Effect.filterOrFail((p) => p.items >= expected.length / 5),
-            Effect.retry(Schedule.spaced("25 millis"))
-          )
-          child?.kill("SIGKILL")
-          const killed = yield* Fiber.join(first)
-          assert.strictEqual(killed.code, null, "killed by the signal")
-          const halfway = progress(db)
-          assert.isBelow(halfway.done, halfway.partitions, "some partitions were cut off")
+          yield* killMidway(argv, db, expected.length / 5)
 
-          // Requests answered so far (the simulator's log keeps the last 1,000 only).
-          const answered = () => server.simulator.requests.at(-1)?.requestNumber ?? 0
+          const answered = () => server.simulator.books.requests
           const before = answered()
           const second = yield* node(argv, { env })
           assert.strictEqual(second.code, 0, second.stderr)

@@ -2,7 +2,7 @@
  * Shared by the backfill tests: a token transfer's identity (as the `token_transfers` table keys it) and the
  * identities of the sequential stream of a simulated server's whole history.
  */
-import { Blockscout, historyEntryKey } from "@blockscout-effect/client"
+import { Blockscout, type BlockscoutShape, historyEntryKey } from "@blockscout-effect/client"
 import { type ChildProcess, spawn } from "node:child_process"
 import { layerHttpClient, type SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { Effect, Redacted, type Scope, Stream } from "effect"
@@ -31,16 +31,16 @@ export const keyOfTransfer = (t: {
     token_id: String((t.total as { token_id?: bigint | null } | null)?.token_id ?? "")
   })
 
-/** The identities of every token transfer of a served simulator's Pro API, streamed sequentially. */
-export const expectedTransfers = (server: {
+/** A served simulator's Pro API, as the backfill tests' oracles read it: in process, around its rate limit. */
+interface Served {
   readonly baseUrl: string
   readonly chainId: number
   readonly simulator: SimulatedBlockscout
-}) =>
-  Effect.gen(function* () {
-    const bs = yield* Blockscout
-    return (yield* Stream.runCollect(bs.stream("tokenTransfers", {}))).map(keyOfTransfer)
-  }).pipe(
+}
+
+/** Runs `f` with a client of a served simulator's Pro API, in process (its windows count per key: this key is its own). */
+const inProcess = <A>(server: Served, f: (bs: BlockscoutShape) => Effect.Effect<A, unknown>) =>
+  Blockscout.use(f).pipe(
     Effect.provide(
       Blockscout.layerPro({
         chainId: server.chainId,
@@ -49,9 +49,14 @@ export const expectedTransfers = (server: {
         rateLimit: false
       })
     ),
-    // In process, around the server's rate limit (its windows count per key: this key is its own).
     Effect.provide(layerHttpClient(server.simulator)),
     Effect.orDie
+  )
+
+/** The identities of every token transfer of a served simulator's Pro API, streamed sequentially. */
+export const expectedTransfers = (server: Served) =>
+  inProcess(server, (bs) =>
+    Effect.map(Stream.runCollect(bs.stream("tokenTransfers", {})), (all) => all.map(keyOfTransfer))
   )
 
 /**
@@ -59,24 +64,9 @@ export const expectedTransfers = (server: {
  * (`historyEntryKey`: `transaction:{hash}`, `tokenTransfer:{hash}:{logIndex}:{tokenId}`,
  * `internalTransaction:{hash}:{index}`), hashes as the server writes them.
  */
-export const expectedHistory = (
-  server: { readonly baseUrl: string; readonly chainId: number; readonly simulator: SimulatedBlockscout },
-  address: string
-) =>
-  Effect.gen(function* () {
-    const bs = yield* Blockscout
-    return (yield* Stream.runCollect(bs.streamAddressHistory(address))).map(historyEntryKey)
-  }).pipe(
-    Effect.provide(
-      Blockscout.layerPro({
-        chainId: server.chainId,
-        apiKey: Redacted.make("proapi_expected"),
-        baseUrl: server.baseUrl,
-        rateLimit: false
-      })
-    ),
-    Effect.provide(layerHttpClient(server.simulator)),
-    Effect.orDie
+export const expectedHistory = (server: Served, address: string) =>
+  inProcess(server, (bs) =>
+    Effect.map(Stream.runCollect(bs.streamAddressHistory(address)), (all) => all.map(historyEntryKey))
   )
 
 /**

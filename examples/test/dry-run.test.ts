@@ -34,14 +34,12 @@ const silent = (server: SimulatedBlockscout) => {
   )
 }
 
-const requestNumber = () => sim.requests[sim.requests.length - 1]?.requestNumber ?? 0
-
 /** Runs the CLI and counts the requests it sent. */
 const counted = (argv: ReadonlyArray<string>) =>
   Effect.gen(function* () {
-    const before = requestNumber()
+    const before = sim.books.requests
     const result = yield* runCli(argv, sim, { rateLimit: false, retry: false }, { env })
-    return { ...result, requests: requestNumber() - before }
+    return { ...result, requests: sim.books.requests - before }
   })
 
 describe("--dry-run", () => {

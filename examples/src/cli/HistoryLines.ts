@@ -4,16 +4,11 @@
  * API's own object; CSV, Parquet and the table flatten it: `item.from.hash`, `item.total.value`, ...), and the
  * completeness report's lines for stderr.
  */
-import type { HistoryEntry, HistoryReport } from "@blockscout-effect/client"
+import { SourceRows } from "@blockscout-effect/backfill"
+import type { HistoryReport } from "@blockscout-effect/client"
 import { Columns } from "@blockscout-effect/export"
 import { InternalTransaction, TokenTransfer, Transaction } from "@blockscout-effect/schema"
 import { Schema } from "effect"
-
-const tags: Record<HistoryEntry["_tag"], string> = {
-  Transaction: "transaction",
-  TokenTransfer: "token_transfer",
-  InternalTransaction: "internal_transaction"
-}
 
 /** One output line: the entry with its place, the item as the API gives it. */
 const Line = Schema.Struct({
@@ -24,14 +19,8 @@ const Line = Schema.Struct({
   item: Schema.Union([Transaction, TokenTransfer, InternalTransaction])
 })
 
-/** An entry as its output line. */
-export const lineOf = (entry: HistoryEntry) => ({
-  kind: tags[entry._tag],
-  block_number: entry.block,
-  transaction_index: entry.transactionIndex ?? null,
-  transaction_hash: entry.transactionHash,
-  item: entry.item
-})
+/** An entry as its output line: the backfill's own format, so its part files and this tool's files agree. */
+export const lineOf = SourceRows.historyLine
 
 /** Every column of a line (CSV and Parquet write them all; `--columns` picks from them). */
 export const allColumns = Columns.fromSchema(Line)

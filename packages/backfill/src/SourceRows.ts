@@ -130,15 +130,23 @@ export const writesOf = (job: Job, items: ReadonlyArray<unknown>): ReadonlyArray
  * @category accessors
  */
 export const linesOf = (job: Job, items: ReadonlyArray<unknown>): ReadonlyArray<unknown> =>
-  job.source._tag !== "AddressHistory"
-    ? items
-    : (items as ReadonlyArray<HistoryEntry>).map((entry) => ({
-        kind: lineKinds[entry._tag],
-        block_number: entry.block,
-        transaction_index: entry.transactionIndex ?? null,
-        transaction_hash: entry.transactionHash,
-        item: entry.item
-      }))
+  job.source._tag !== "AddressHistory" ? items : (items as ReadonlyArray<HistoryEntry>).map(historyLine)
+
+/**
+ * A history entry as one line of a file: its kind (`transaction`, `token_transfer`, `internal_transaction`), its
+ * place, and the item as the API gave it. The one format of `blockscout address-history` and of a history
+ * backfill's part files.
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const historyLine = (entry: HistoryEntry) => ({
+  kind: lineKinds[entry._tag],
+  block_number: entry.block,
+  transaction_index: entry.transactionIndex ?? null,
+  transaction_hash: entry.transactionHash,
+  item: entry.item
+})
 
 const lineKinds: Readonly<Record<HistoryEntry["_tag"], string>> = {
   Transaction: "transaction",

@@ -21,15 +21,12 @@ const target = {
   apiKey: { config: "SIM_KEY" }
 } as const
 
-const requestNumber = () => sim.requests[sim.requests.length - 1]?.requestNumber ?? 0
-
-/** What `effect` cost the simulated server: requests answered and credits charged. */
+/** What running `effect` cost the simulated server, by its books: requests answered, credits charged. */
 const costOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
-    const requests = requestNumber()
-    const credits = sim.creditsRemaining
+    const before = sim.books
     const value = yield* effect
-    return { value, requests: requestNumber() - requests, credits: credits - sim.creditsRemaining }
+    return { value, requests: sim.books.requests - before.requests, credits: sim.books.credits - before.credits }
   })
 
 const sources = Sources.layer({ rateLimit: false }).pipe(Layer.provide(Layer.mergeAll(http, config)))

@@ -93,6 +93,15 @@ export class SimulatedBlockscout {
   }
 
   /**
+   * The server's books so far: every request it answered (the `requests` log keeps the last 1,000 only) and the
+   * Pro credits it charged. Two readings' difference is what happened between them: what a run cost, to hold a
+   * dry run's estimate to.
+   */
+  get books(): { readonly requests: number; readonly credits: number } {
+    return { requests: this.requestCount, credits: this.creditsSpent }
+  }
+
+  /**
    * Answers one request. `nowMillis` is the current time (from Effect's `Clock`, so `TestClock` drives
    * rate-limit windows).
    */

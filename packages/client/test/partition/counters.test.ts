@@ -23,16 +23,12 @@ const sim = SimulatedBlockscout.make({ seed: 31, blocks: 1200, pendingTransactio
 const chain = sim.chain
 const layer = clientLayer(sim, "pro")
 
-/** The simulator's request number so far (its log keeps the last 1,000 only). */
-const requestNumber = () => sim.requests[sim.requests.length - 1]?.requestNumber ?? 0
-
-/** What running `effect` cost the simulated server: requests answered and Pro credits spent. */
+/** What running `effect` cost the simulated server, by its books: requests answered, credits charged. */
 const costOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
-    const requests = requestNumber()
-    const credits = sim.creditsRemaining
+    const before = sim.books
     const value = yield* effect
-    return { value, requests: requestNumber() - requests, credits: credits - sim.creditsRemaining }
+    return { value, requests: sim.books.requests - before.requests, credits: sim.books.credits - before.credits }
   })
 
 const erc20 = chain.tokens.find((t) => t.type === "ERC-20")!
@@ -202,7 +198,7 @@ describe("a dry run of an address's history", () => {
   it.effect("bad options are refused before anything is sent", () =>
     Effect.gen(function* () {
       const bs = yield* Blockscout
-      const before = requestNumber()
+      const before = sim.books.requests
       for (const [address, options] of [
         ["0x12", {}],
         [chain.users[0]!, { kinds: [] }],
@@ -212,7 +208,7 @@ describe("a dry run of an address's history", () => {
         const error = yield* Effect.flip(bs.estimateAddressHistory(address, options))
         assert.strictEqual(error.reason._tag, "InvalidArgument")
       }
-      assert.strictEqual(requestNumber(), before)
+      assert.strictEqual(sim.books.requests, before)
     }).pipe(Effect.provide(layer))
   )
 })
