@@ -46,7 +46,12 @@ export const listOf = (source: Source): ListRead | undefined => {
   }
 }
 
-/** The row each kind of an address's history is read from (and whose table it goes to). */
+/**
+ * The row each kind of an address's history is read from (and whose table it goes to).
+ *
+ * @since 0.2.0
+ * @category constants
+ */
 export const historyRows: Readonly<Record<HistoryKind, PagedName>> = {
   transaction: "addressTransactions",
   tokenTransfer: "addressTokenTransfers",
@@ -59,7 +64,12 @@ const kindOfTag: Readonly<Record<HistoryEntry["_tag"], HistoryKind>> = {
   InternalTransaction: "internalTransaction"
 }
 
-/** The kinds an address's history source reads, in the client's order. */
+/**
+ * The kinds an address's history source reads, in the client's order.
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
 export const kindsOf = (source: Extract<Source, { _tag: "AddressHistory" }>): ReadonlyArray<HistoryKind> =>
   (["transaction", "tokenTransfer", "internalTransaction"] as const).filter(
     (kind) => source.kinds === undefined || source.kinds.includes(kind)
