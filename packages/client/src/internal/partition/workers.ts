@@ -222,24 +222,29 @@ const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> =
     prefetch: false,
     budget: shared.budget
   })
-  const onPage = (page: PageWithCursor<A>): Effect.Effect<boolean> =>
-    Effect.gen(function* () {
-      const last = deliver(shared, seg, page)
-      walked += 1
-      notify(shared)
-      if (last || shared.failure !== undefined) return false
-      yield* spawn(shared)
-      if (letsGo(shared, seg)) {
-        letGo = true
-        return false
-      }
-      while (mustWait(shared, seg)) yield* nextChange(shared)
-      if (shared.failure !== undefined || shared.stopped) {
-        letGo = true
-        return false
-      }
-      return true
-    })
+  // What follows a delivered page, built once per range: nothing here holds the page (see `onPage`).
+  const stop = Effect.sync(() => {
+    letGo = true
+    return false
+  })
+  const waitForRoom: Effect.Effect<void> = Effect.suspend(() =>
+    mustWait(shared, seg) ? Effect.andThen(nextChange(shared), waitForRoom) : Effect.void
+  )
+  const goOn = Effect.andThen(
+    waitForRoom,
+    Effect.suspend(() => (shared.failure !== undefined || shared.stopped ? stop : Effect.succeed(true)))
+  )
+  const afterSpawn = Effect.suspend(() => (letsGo(shared, seg) ? stop : goOn))
+  const next = Effect.andThen(spawn(shared), afterSpawn)
+  // The page is delivered before any effect runs, and no closure made per page keeps it: closures made per
+  // page (an `Effect.gen` body here before) kept each page alive through every young-generation GC until the
+  // next full one, so pages were promoted and the old generation grew (BENCHMARKS.md, "Stream memory").
+  const onPage = (page: PageWithCursor<A>): Effect.Effect<boolean> => {
+    const last = deliver(shared, seg, page)
+    walked += 1
+    notify(shared)
+    return last || shared.failure !== undefined ? Effect.succeed(false) : next
+  }
   return pages.pipe(
     Stream.runForEachWhile(onPage),
     Effect.catch((error) => {
