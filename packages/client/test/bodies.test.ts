@@ -8,6 +8,7 @@ import { Blockscout, type BlockscoutError, type BlockscoutErrorReason } from "..
 import { makeCapture } from "./support/capture.ts"
 import { page, type Reply, scriptedServer } from "./support/ScriptedServer.ts"
 import { fixtures, instanceLayer, proLayer, secretKeyText } from "./support/fixtures.ts"
+import { instanceClient, type Transport } from "./hostile/support.ts"
 
 /** A key with characters that change under URL encoding, so an echoed, encoded key is caught too. */
 const awkwardKey = "proapi_S3CRET+/=&key"
@@ -178,6 +179,28 @@ describe("error bodies", () => {
       assert.strictEqual(server.requests.length, 2)
     }).pipe(Effect.scoped)
   )
+})
+describe("page bodies", () => {
+  // Two-, three- and four-byte UTF-8 characters, sent a byte at a time: each character arrives split across
+  // chunks, which the body reader decodes as they come.
+  const note = "é € 𝄞 Ünïcödé"
+  const bytes = new TextEncoder().encode(
+    JSON.stringify({ items: [fixtures.withdrawals[0]], next_page_params: { index: 7, note } })
+  )
+  for (const transport of ["fetch", "undici"] as const satisfies ReadonlyArray<Transport>) {
+    it.live(`characters split across chunks read back whole (${transport})`, () =>
+      Effect.gen(function* () {
+        const server = yield* scriptedServer(() => ({
+          chunks: { next: (i) => (i < bytes.length ? bytes.subarray(i, i + 1) : undefined), everyMillis: 1 }
+        }))
+        const page = yield* Blockscout.use((bs) => bs.listWithdrawals()).pipe(
+          Effect.provide(instanceClient(server.url, transport))
+        )
+        assert.strictEqual(page.items.length, 1)
+        assert.deepStrictEqual(page.next_page_params, { index: 7, note })
+      }).pipe(Effect.scoped)
+    )
+  }
 })
 
 describe("Effect's HTTP client spans (httpClientSpans: true)", () => {
