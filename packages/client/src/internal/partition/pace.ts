@@ -56,26 +56,42 @@ export const targetConcurrency = (ctx: ClientContext, concurrency: number | "aut
 }
 
 /**
- * The most pages chain order holds back (the pages of ranges after the one the emitter waits for): about 40,000
- * items of 100, the memory a few hundred megabytes of a long history's decoded items take at most.
+ * The most pages a partitioned stream holds back, however many requests are in flight: pages fetched and not yet
+ * emitted (about 38,000 items of 100, some 75 MB of decoded token transfers at 200 KB a page).
  */
 export const heldPages = 384
 
 /**
- * In chain order, how many ranges not yet out workers may work on: twice the workers, so every worker has
- * the next range ready, and a slow range near the front is split by the idle ones instead of the workers
- * running ahead.
+ * What chain order may hold per request in flight: a range's pages (`pagesPerRange`) for each worker, plus
+ * the range the emitter waits for. Chain order cannot emit a range before the ones above it are out, so while
+ * the head range is walked (one page per answer) every other worker's pages wait: the memory is the
+ * workers times the pages of a range, whatever the length of the history.
  */
-export const rangeWindow = (workers: number): number => 2 * workers + 1
+export const pagesPerWorker = 8
+
+/**
+ * In chain order, how many ranges not yet out workers may work on: one per worker and the head, so no worker
+ * runs more than a range ahead of the others; a worker that ends its range while all of the window is taken
+ * splits one still being walked (the one nearest the front first) instead of running ahead.
+ */
+export const rangeWindow = (workers: number): number => workers + 1
 
 /**
  * How many pages a range is cut to hold. Each range ends on a page that crosses its bottom, whose items below
  * it are fetched again by the range below (half a page per range on average): 16 pages waste about 3%, 8
- * about 6%. In chain order the window's ranges together stay within `heldPages`, so with many workers the
- * ranges are smaller (2 pages at the least).
+ * about 6%, 4 about 12%. In chain order the window's ranges together stay within `pagesPerWorker` pages per
+ * worker and `heldPages` in all, so past about 48 workers the ranges are smaller (2 pages at the least).
  */
 export const pagesPerRange = (order: "chain" | "arrival", workers: number): number =>
-  order === "arrival" ? 16 : Math.max(2, Math.min(8, Math.floor(heldPages / rangeWindow(workers))))
+  order === "arrival" ? 16 : Math.max(2, Math.min(pagesPerWorker, Math.floor(heldPages / rangeWindow(workers))))
 
 /** The most pages chain order holds before only the ranges the emitter needs next go on: the window's. */
 export const bufferCap = (workers: number): number => rangeWindow(workers) * pagesPerRange("chain", workers)
+
+/**
+ * The most pages arrival order holds: one per worker. A page goes out as soon as the consumer asks for one, so
+ * pages are held only while the consumer is busy; each worker then waits with its page instead of fetching
+ * on (a consumer writing to a database holds the whole stream to its pace, and the stream holds a page per
+ * request in flight, not hundreds).
+ */
+export const arrivalCap = (workers: number): number => Math.max(1, workers)

@@ -19,7 +19,7 @@ import type { Budget } from "../pagination/budget.ts"
 import * as Walk from "../pagination/walk.ts"
 import { noStack, partitionSpanName, partitionSpanOptions, reportPartition } from "../spans.ts"
 import { hasExtraKeys, isBelow, itemKeyOf, positionOf, startCursor } from "./keys.ts"
-import { bufferCap, pagesPerRange, rangeWindow, targetConcurrency } from "./pace.ts"
+import { arrivalCap, bufferCap, pagesPerRange, rangeWindow, targetConcurrency } from "./pace.ts"
 import { carvePoint, cutAt, type Density, observeDensity, type Segment, spanFor, splitPoint } from "./segments.ts"
 
 /** Everything the workers and the emitter share. */
@@ -129,12 +129,12 @@ const pressed = <A>(shared: Shared<A>): boolean =>
 
 /**
  * Whether a range's worker waits before its next page: the consumer is behind (the head holds two pages in
- * chain order; all may be held in arrival order).
+ * chain order; in arrival order, a page per worker is held).
  */
 const mustWait = <A>(shared: Shared<A>, seg: Segment<A>): boolean => {
   if (shared.failure !== undefined || shared.stopped) return false
   if (shared.order === "chain") return isHead(shared, seg) && seg.buffer.length >= 2
-  return shared.buffered >= bufferCap(target(shared))
+  return shared.buffered >= arrivalCap(target(shared))
 }
 
 /**
