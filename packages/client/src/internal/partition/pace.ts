@@ -62,31 +62,39 @@ export const targetConcurrency = (ctx: ClientContext, concurrency: number | "aut
 export const heldPages = 384
 
 /**
- * What chain order may hold per request in flight: a range's pages (`pagesPerRange`) for each worker, plus
- * the range the emitter waits for. Chain order cannot emit a range before the ones above it are out, so while
- * the head range is walked (one page per answer) every other worker's pages wait: the memory is the
- * workers times the pages of a range, whatever the length of the history.
+ * What chain order may hold per request in flight before only the ranges the emitter needs next go on: a
+ * range's pages (8) for each worker and for the head range. Chain order cannot emit a range before the ones
+ * above it are out, so while the head range is walked (one page per answer) the other workers' pages wait:
+ * with ranges walked side by side, the pages held are about the workers times the pages of a range, whatever
+ * the length of the history. Fewer ranges ahead (a window of workers + 1 instead of twice the workers) held
+ * less behind a slow consumer but kept 10-15% fewer requests in flight against a rate-limited server
+ * (BENCHMARKS.md, "Stream memory").
  */
 export const pagesPerWorker = 8
 
 /**
- * In chain order, how many ranges not yet out workers may work on: one per worker and the head, so no worker
- * runs more than a range ahead of the others; a worker that ends its range while all of the window is taken
- * splits one still being walked (the one nearest the front first) instead of running ahead.
+ * In chain order, how many ranges not yet out workers may work on: twice the workers, so every worker has
+ * the next range ready, and a slow range near the front is split by the idle ones instead of the workers
+ * running ahead.
  */
-export const rangeWindow = (workers: number): number => workers + 1
+export const rangeWindow = (workers: number): number => 2 * workers + 1
 
 /**
  * How many pages a range is cut to hold. Each range ends on a page that crosses its bottom, whose items below
  * it are fetched again by the range below (half a page per range on average): 16 pages waste about 3%, 8
- * about 6%, 4 about 12%. In chain order the window's ranges together stay within `pagesPerWorker` pages per
- * worker and `heldPages` in all, so past about 48 workers the ranges are smaller (2 pages at the least).
+ * about 6%. In chain order the window's ranges together stay within `heldPages`, so with many workers the
+ * ranges are smaller (2 pages at the least).
  */
 export const pagesPerRange = (order: "chain" | "arrival", workers: number): number =>
-  order === "arrival" ? 16 : Math.max(2, Math.min(pagesPerWorker, Math.floor(heldPages / rangeWindow(workers))))
+  order === "arrival" ? 16 : Math.max(2, Math.min(8, Math.floor(heldPages / rangeWindow(workers))))
 
-/** The most pages chain order holds before only the ranges the emitter needs next go on: the window's. */
-export const bufferCap = (workers: number): number => rangeWindow(workers) * pagesPerRange("chain", workers)
+/**
+ * The most pages chain order holds before only the ranges the emitter needs next go on (they may end the
+ * pages of their range, so the cap is passed by a few pages each): the window's, at most `pagesPerWorker` per
+ * worker and for the head range, and `heldPages` in all.
+ */
+export const bufferCap = (workers: number): number =>
+  Math.min(rangeWindow(workers) * pagesPerRange("chain", workers), pagesPerWorker * (workers + 1))
 
 /**
  * The most pages arrival order holds: one per worker. A page goes out as soon as the consumer asks for one, so
