@@ -19,14 +19,25 @@
 import { Effect, Option, Stream } from "effect"
 import { HttpClientResponse } from "effect/http"
 
-/** A body read to its end, or to the limit. */
+/**
+ * A body read to its end, or to the limit, as its decoded parts: the text is made by `takeText`, by whoever
+ * uses it once the exchange is over, not here. The exchange runs in a fiber of its own (under the request's
+ * timeout), and over Effect's Node clients the response aborts its request when its body stream ends: the
+ * abort's error captures a stack trace that keeps that fiber, with its result, until the next full GC. A text
+ * in that result stayed alive through every young-generation GC and was promoted, every page (about 100 MB
+ * more peak RSS at 100,000 items over `NodeHttpClient.layerUndici`; BENCHMARKS.md, "Stream memory").
+ */
 export interface Body {
-  readonly text: string
+  /** Joins the parts into the text and lets them go: call it once (a second call gives ""). */
+  readonly takeText: () => string
   /** Whether the body went on past the limit (only when reading was asked to keep the start, `keep`). */
   readonly cut: boolean
   /** Bytes read. */
   readonly bytes: number
 }
+
+/** A body with nothing read (none, or an error body the connection cut before its first byte). */
+export const emptyBody = (cut: boolean, bytes: number): Body => ({ takeText: () => "", cut, bytes })
 
 /** Bodies up to this many bytes are not looked at: a full page is a few hundred kilobytes. */
 export const lookAbove = 256 * 1024
@@ -111,17 +122,22 @@ class Gathered {
     }
     return over ? "limit" : undefined
   }
-  /** The text: the parts, and whatever the decoder still holds (an incomplete last character, replaced). */
-  text(): string {
+  /**
+   * The text: the parts, and whatever the decoder still holds (an incomplete last character, replaced). The
+   * parts are let go: a second call gives "".
+   */
+  readonly takeText = (): string => {
     const rest = this.decoder.decode()
     if (rest.length > 0) this.parts.push(rest)
     const parts = this.parts
-    return parts.length === 0 ? "" : parts.length === 1 ? (parts[0] as string) : parts.join("")
+    const text = parts.length === 0 ? "" : parts.length === 1 ? (parts[0] as string) : parts.join("")
+    parts.length = 0
+    return text
   }
 }
 
 /**
- * What a finished read gives: the text (`cut` when it stopped at the limit and the start was asked to be
+ * What a finished read gives: the body (`cut` when it stopped at the limit and the start was asked to be
  * kept), or why it stopped.
  */
 const finish = (gathered: Gathered, stop: Stop, keep: boolean): Effect.Effect<Body, BodyFailure> =>
@@ -129,7 +145,7 @@ const finish = (gathered: Gathered, stop: Stop, keep: boolean): Effect.Effect<Bo
     ? Effect.fail({ _tag: "TooComplex", bytes: gathered.bytes })
     : stop === "limit" && !keep
       ? Effect.fail({ _tag: "TooLarge", bytes: gathered.bytes })
-      : Effect.succeed({ text: gathered.text(), cut: stop === "limit", bytes: gathered.bytes })
+      : Effect.succeed({ takeText: gathered.takeText, cut: stop === "limit", bytes: gathered.bytes })
 
 /** A Web `ReadableStream` (fetch), read chunk by chunk in one callback: no Effect stream per chunk. */
 const readWeb = (body: ReadableStream<Uint8Array>, limit: number, keep: boolean): Effect.Effect<Body, BodyFailure> =>
@@ -197,7 +213,7 @@ export const readBody = (
   const web = HttpClientResponse.toWeb(response)
   if (Option.isSome(web)) {
     const body = web.value.body
-    return body === null ? Effect.succeed({ text: "", cut: false, bytes: 0 }) : readWeb(body, limit, keep)
+    return body === null ? Effect.succeed(emptyBody(false, 0)) : readWeb(body, limit, keep)
   }
   return readStream(response, limit, keep)
 }

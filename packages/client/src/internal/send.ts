@@ -20,7 +20,7 @@ import { Clock, Effect, Option, Redacted, Result } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
-import { type Body, readBody } from "./body.ts"
+import { type Body, emptyBody, readBody } from "./body.ts"
 import type { ClientContext } from "./context.ts"
 import {
   brokenBodyReason,
@@ -132,7 +132,7 @@ const exchange = (
               : ok
                 ? fail(brokenBodyReason(ctx, where, failure.bytes, failure.cause))
                 : // An error body cut by the connection: the status still says what happened.
-                  Effect.succeed<Body>({ text: "", cut: true, bytes: failure.bytes })
+                  Effect.succeed(emptyBody(true, failure.bytes))
         ),
         Effect.map((body) => ({ response, body }))
       )
@@ -193,9 +193,11 @@ export const send = (
         )
       )
       // The limiter admits the request, and learns from its response (or settles it if it fails).
-      const { body, response } = yield* ctx.limiter === undefined
+      const { body: read, response } = yield* ctx.limiter === undefined
         ? sent
         : admitted(ctx.limiter, (waited) => reportWait(ctx, endpoint.name, waited), sent)
+      // The text is made here, once the exchange's fiber is done with it (`Body`).
+      const body = { text: read.takeText(), cut: read.cut, bytes: read.bytes }
       const status = response.status
       // Headers are converted to a record on each read: read them only where they are used (failures; the
       // limiter reads its own), not on every successful page.
