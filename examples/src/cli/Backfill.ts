@@ -41,7 +41,8 @@ const count = (n: number) => n.toLocaleString("en-US")
 const describe = (s: Backfill.Status) =>
   `backfill ${s.jobId}: ${s.done}/${s.total} partitions done, ${count(s.items)} items in ${count(s.pages)} pages` +
   (s.runners.length > 0 ? `; runners ${s.runners.map((r) => `${r.runner} (${r.partitions})`).join(", ")}` : "") +
-  (s.errors.length > 0 ? `; ${s.errors.length} failing: ${s.errors[0]!.error}` : "")
+  (s.errors.length > 0 ? `; ${s.errors.length} failing: ${s.errors[0]!.error}` : "") +
+  (s.planError === undefined ? "" : `; its plan failed: ${s.planError}`)
 
 /**
  * The exit code of a backfill failure, from the tool's one table: the client's reason when the server's answer

@@ -127,6 +127,8 @@ export interface Status {
   readonly runners: ReadonlyArray<{ readonly runner: string; readonly partitions: number }>
   /** Partitions whose last attempt failed, with the failure. */
   readonly errors: ReadonlyArray<{ readonly chain: string; readonly part: number; readonly error: string }>
+  /** The failure that stopped the job's plan, if one did (it then has no partitions: `resume` plans it again). */
+  readonly planError: string | undefined
 }
 
 const notFound = (jobId: string) =>
@@ -142,6 +144,7 @@ export const status = Effect.fn("Backfill.status")(function* (jobId: string) {
   const job = yield* Store.loadJob(jobId).pipe(Effect.orDie)
   if (job === undefined) return yield* notFound(jobId)
   const partitions = yield* Store.partitions(jobId).pipe(Effect.orDie)
+  const planError = yield* Store.jobError(jobId).pipe(Effect.orDie)
   const byRunner = new Map<string, number>()
   for (const p of partitions) {
     if (p.runner !== null) byRunner.set(p.runner, (byRunner.get(p.runner) ?? 0) + 1)
@@ -157,7 +160,8 @@ export const status = Effect.fn("Backfill.status")(function* (jobId: string) {
     runners: [...byRunner].map(([runner, count]) => ({ runner, partitions: count })),
     errors: partitions.flatMap((p) =>
       p.error === null || p.done ? [] : [{ chain: p.chain, part: p.part, error: p.error }]
-    )
+    ),
+    planError: planError?.message
   } satisfies Status
 })
 

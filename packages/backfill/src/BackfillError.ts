@@ -48,3 +48,21 @@ export class BackfillError extends Schema.TaggedError<BackfillError>("@blockscou
  */
 export const fromBlockscout = (e: BlockscoutError): BackfillError =>
   new BackfillError({ reason: "Fetch", message: e.message, tag: e.reason._tag, retryable: e.isRetryable })
+
+/**
+ * A database or file-system failure as a `Sink` reason: the driver's own words kept after the wrapper's (a
+ * `SqlError` reads "PgConnection: Query failed", its cause says which query and why), retryable where the SQL
+ * reason says so (a deadlock, a serialization conflict, a lost connection).
+ * @since 0.2.0
+ * @category constructors
+ */
+export const fromSink = (e: { readonly message: string }): BackfillError => {
+  const reason = (e as { readonly reason?: { readonly isRetryable?: unknown; readonly cause?: unknown } }).reason
+  const cause = reason?.cause ?? (e as { readonly cause?: unknown }).cause
+  const detail = cause instanceof Error && cause.message !== "" && cause.message !== e.message ? cause.message : ""
+  return new BackfillError({
+    reason: "Sink",
+    message: detail === "" ? e.message : `${e.message}: ${detail}`,
+    retryable: reason?.isRetryable === true
+  })
+}

@@ -15,7 +15,7 @@
  */
 import { Context, Duration, Effect, type FileSystem, type Path, Schedule, Schema, Stream } from "effect"
 import type { SqlClient } from "effect/sql"
-import { BackfillError } from "./BackfillError.ts"
+import { BackfillError, fromSink } from "./BackfillError.ts"
 import type { Job } from "./Job.ts"
 import * as NdjsonSink from "./NdjsonSink.ts"
 import type { Partition } from "./Plan.ts"
@@ -56,8 +56,7 @@ export const PartitionResult = Schema.Struct({ items: Schema.Number, pages: Sche
 /** @since 0.1.0 @category models */
 export type PartitionResult = typeof PartitionResult.Type
 
-const sinkError = (e: { readonly message: string }) =>
-  new BackfillError({ reason: "Sink", message: e.message, retryable: false })
+const sinkError = fromSink
 
 /** SQL sink: one pass from the committed cursor; fails with `Superseded` when another writer moved it on. */
 const sqlPass = (jobId: string, job: Job, partition: Partition) =>

@@ -37,7 +37,10 @@ export class Superseded extends Data.TaggedError("Superseded")<{ readonly pages:
 export const ensureTable = Effect.fn("SqlSink.ensureTable")(function* (job: Job) {
   const sql = yield* SqlClient.SqlClient
   const dialect = yield* Store.dialect
-  for (const table of tablesOf(job)) yield* sql.unsafe(createTable(table, dialect))
+  // Runners planning jobs at once create the same tables at once (`Store.exclusiveDdl`).
+  yield* Store.exclusiveDdl(
+    Effect.forEach(tablesOf(job), (table) => sql.unsafe(createTable(table, dialect)), { discard: true })
+  )
 })
 
 // Upserts in slices, so that a 100-item page of 40 columns stays well under every driver's parameter limit.

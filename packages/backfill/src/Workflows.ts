@@ -17,7 +17,7 @@
  */
 import { Effect, Layer, Schema } from "effect"
 import { Activity, Workflow } from "effect/workflow"
-import { BackfillError } from "./BackfillError.ts"
+import { BackfillError, fromSink } from "./BackfillError.ts"
 import { Job } from "./Job.ts"
 import * as PartitionRun from "./PartitionRun.ts"
 import { chainsOf, Partition, planChain } from "./Plan.ts"
@@ -69,8 +69,7 @@ export const BackfillWorkflow = Workflow.make("Backfill", {
  */
 export const defaultConcurrency = 64
 
-const sinkError = (e: { readonly message: string }) =>
-  new BackfillError({ reason: "Sink", message: e.message, retryable: false })
+const sinkError = fromSink
 
 /**
  * The job's first step: record the job, create its item table, split each chain's range, record the partitions.
