@@ -52,8 +52,8 @@ export const layerMemory: Layer.Layer<never> = Layer.sync(RateLimitRegistry, () 
  *
  * Use it with a store shared between processes, so that together they keep one key's rate. Each process
  * still learns the limit from its own answers; the store makes their requests take turns. A process's first
- * request on a key (before it knows the limit) is not in the shared spacing: joining processes that already
- * fill the key's window, it can draw one 429 (retried; its headers teach the limit).
+ * request on a key, sent before it knows the limit, takes a 250 ms slot in the shared spacing, so a process
+ * joining others that already fill the key's windows takes its turn too (it waits up to that long once).
  *
  * Gotcha: if the store fails (Redis down), the process logs one warning and paces on its own until the
  * store answers again: work goes on, and the server's 429s (retried) absorb the overlap.

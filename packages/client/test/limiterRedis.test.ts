@@ -52,6 +52,31 @@ describe("the limiter across processes", () => {
   )
 
   it.live(
+    "processes joining a key another already fills: their first requests (sent before they know the limit) take turns too",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* redisServer
+        const server = limited()
+        // One process keeps the key's windows full (ten fibers for 6 s at 10 requests a second)...
+        const busy = yield* lookups(60, 10).pipe(
+          Effect.provide(limitedClient(server.layer, {}, overRedis(url))),
+          Effect.forkChild
+        )
+        while (server.arrivals.length < 15) yield* Effect.sleep("20 millis")
+        // ... while five more join one after another, each a fresh registry whose first request is its probe.
+        for (let joiner = 0; joiner < 5; joiner++) {
+          yield* lookups(2, 1).pipe(Effect.provide(limitedClient(server.layer, {}, overRedis(url))))
+          yield* Effect.sleep("150 millis")
+        }
+        yield* Fiber.join(busy)
+        assert.strictEqual(server.arrivals.filter((a) => a.status === 200).length, 70)
+        assert.strictEqual(refused(server.arrivals), 0)
+        assert.isAtMost(Math.max(...server.perWindow().values()), 10)
+      }).pipe(Effect.scoped),
+    60_000
+  )
+
+  it.live(
     "Redis going away mid-run: the process paces alone and the work completes",
     () =>
       Effect.gen(function* () {
