@@ -56,15 +56,13 @@ export const PartitionResult = Schema.Struct({ items: Schema.Number, pages: Sche
 /** @since 0.1.0 @category models */
 export type PartitionResult = typeof PartitionResult.Type
 
-const sinkError = fromSink
-
 /** SQL sink: one pass from the committed cursor; fails with `Superseded` when another writer moved it on. */
 const sqlPass = (jobId: string, job: Job, partition: Partition) =>
   Effect.gen(function* () {
     const runner = yield* RunnerName
     const bs = yield* (yield* Sources).clientFor(job, partition.chain)
     const { chain, part } = partition
-    const start = yield* Store.partition(jobId, chain.label, part).pipe(Effect.mapError(sinkError))
+    const start = yield* Store.partition(jobId, chain.label, part).pipe(Effect.mapError(fromSink))
     let state = { items: start.items, pages: start.pages }
     if (start.done) return state
     // Each page is committed before the next is pulled: the stored cursor never runs ahead of the stored items.
@@ -80,7 +78,7 @@ const sqlPass = (jobId: string, job: Job, partition: Partition) =>
           next: page.next,
           runner
         }).pipe(
-          Effect.catchTag("SqlError", (e) => Effect.fail(sinkError(e))),
+          Effect.catchTag("SqlError", (e) => Effect.fail(fromSink(e))),
           Effect.tap(() =>
             Effect.sync(() => (state = { items: state.items + page.items.length, pages: state.pages + 1 }))
           )
@@ -100,7 +98,7 @@ const ndjsonPass = (jobId: string, job: Job, partition: Partition, directory: st
     const bs = yield* (yield* Sources).clientFor(job, partition.chain)
     const pages = (cursor: Walk.Position | undefined) => Walk.pages(bs, job, partition, cursor)
     const summary = yield* NdjsonSink.write({ job, jobId, directory, partition, runner, pages }).pipe(
-      Effect.mapError((e) => (e instanceof BackfillError ? e : sinkError(e)))
+      Effect.mapError((e) => (e instanceof BackfillError ? e : fromSink(e)))
     )
     return { items: summary.state.items, pages: summary.state.pages }
   })

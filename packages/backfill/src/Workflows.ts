@@ -69,8 +69,6 @@ export const BackfillWorkflow = Workflow.make("Backfill", {
  */
 export const defaultConcurrency = 64
 
-const sinkError = fromSink
-
 /**
  * The job's first step: record the job, create its item table, split each chain's range, record the partitions.
  *
@@ -80,15 +78,15 @@ const sinkError = fromSink
 export const plan = (jobId: string, job: Job) =>
   Effect.gen(function* () {
     const sources = yield* Sources
-    yield* Store.migrate.pipe(Effect.mapError(sinkError))
-    yield* Store.saveJob(jobId, job).pipe(Effect.mapError(sinkError))
-    if (job.sink._tag === "Sql") yield* SqlSink.ensureTable(job).pipe(Effect.mapError(sinkError))
+    yield* Store.migrate.pipe(Effect.mapError(fromSink))
+    yield* Store.saveJob(jobId, job).pipe(Effect.mapError(fromSink))
+    if (job.sink._tag === "Sql") yield* SqlSink.ensureTable(job).pipe(Effect.mapError(fromSink))
     const partitions = yield* Effect.forEach(chainsOf(job.target), (chain) =>
       Effect.flatMap(sources.clientFor(job, chain), (bs) => planChain(bs, job, chain))
     )
     const all = partitions.flat()
-    yield* Store.savePartitions(jobId, all).pipe(Effect.mapError(sinkError))
-    yield* Store.recordJobError(jobId, null).pipe(Effect.mapError(sinkError))
+    yield* Store.savePartitions(jobId, all).pipe(Effect.mapError(fromSink))
+    yield* Store.recordJobError(jobId, null).pipe(Effect.mapError(fromSink))
     return all
   }).pipe(
     // Recorded for `run` and `status`: a suspended workflow's cause comes back from storage without its class.

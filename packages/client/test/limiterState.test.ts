@@ -6,11 +6,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Latch, Semaphore } from "effect"
 import { announcement } from "../src/internal/limiter/announcement.ts"
 import {
+  admissionSpacing,
   gateClosedUntil,
   makeKeyState,
   observe,
   probeHeldUntil,
   settleUnanswered,
+  sharedProbeSpacing,
   spacingMillis,
   tryAdmit
 } from "../src/internal/limiter/keyState.ts"
@@ -146,6 +148,15 @@ describe("the gate", () => {
     expect(spacingMillis(state, 250)).toBeCloseTo(204, 6)
     observe(state, tryAdmit(state, 20)!, 200, rate("-1", "-1", "-1"), 120_000, 30)
     expect(spacingMillis(state, 250)).toBeUndefined()
+  })
+
+  it("a first request in a store shared with other processes takes a slot long enough to take its turn", () => {
+    const state = fresh()
+    expect(admissionSpacing(state, undefined, false)).toBeUndefined()
+    expect(admissionSpacing(state, undefined, true)).toBe(sharedProbeSpacing)
+    expect(admissionSpacing(state, 1000, true)).toBe(1000)
+    observe(state, tryAdmit(state, 0)!, 200, rate("20", "19", "1000"), 120_000, 10)
+    expect(admissionSpacing(state, undefined, true)).toBeCloseTo(51, 6)
   })
 
   it("a proxy's error page without headers changes nothing; a good answer without them makes the key silent", () => {

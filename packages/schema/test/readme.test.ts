@@ -50,20 +50,11 @@ const check = (rows: ReadonlyArray<Row>, schema: Schema.Top, what: string) => {
   }
 }
 
+// The list endpoints' resources, and the nested shapes and the page the README also tables.
 const resources: Record<string, Schema.Top> = {
-  Transaction: S.Transaction,
-  Block: S.Block,
-  TokenTransfer: S.TokenTransfer,
-  Token: S.Token,
-  TokenInstance: S.TokenInstance,
-  Address: S.Address,
+  ...S.resources,
   Implementation: S.Implementation,
   SignedAuthorization: S.SignedAuthorization,
-  Log: S.Log,
-  InternalTransaction: S.InternalTransaction,
-  SmartContract: S.SmartContract,
-  Withdrawal: S.Withdrawal,
-  NftCollection: S.NftCollection,
   Page: S.Page(S.Log)
 }
 

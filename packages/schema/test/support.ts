@@ -11,19 +11,7 @@ import { decodeResponseExit } from "../src/index.ts"
  * The resources with fixtures, by fixture file name (`fixtures/<name>.json` holds objects of every spec family in
  * both modes), and the schema each decodes with.
  */
-export const fixtureResources = {
-  Address: S.Address,
-  Token: S.Token,
-  TokenTransfer: S.TokenTransfer,
-  TokenInstance: S.TokenInstance,
-  Transaction: S.Transaction,
-  Log: S.Log,
-  Block: S.Block,
-  SmartContract: S.SmartContract,
-  Withdrawal: S.Withdrawal,
-  InternalTransaction: S.InternalTransaction,
-  NftCollection: S.NftCollection
-} as const
+export const fixtureResources = S.resources
 
 /** The fixtures of one resource, keyed `"<spec>/<mode>[/variant-n]"` (see fixtures/generate.py). */
 export const loadFixtures = (resource: string): Record<string, unknown> =>

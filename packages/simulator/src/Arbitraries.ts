@@ -9,19 +9,7 @@ import * as S from "@blockscout-effect/schema"
 import type { SimulatorOptions } from "./SimulatedBlockscout.ts"
 
 /** The resources `arbitraries` covers: each decoded resource of the schema package, by name. */
-const resources = {
-  Address: S.Address,
-  Token: S.Token,
-  TokenTransfer: S.TokenTransfer,
-  TokenInstance: S.TokenInstance,
-  Transaction: S.Transaction,
-  Log: S.Log,
-  Block: S.Block,
-  SmartContract: S.SmartContract,
-  Withdrawal: S.Withdrawal,
-  InternalTransaction: S.InternalTransaction,
-  NftCollection: S.NftCollection
-} as const
+const resources = S.resources
 
 /**
  * Arbitraries of each resource's decoded value, derived from `@blockscout-effect/schema`.

@@ -1,33 +1,7 @@
-import {
-  Address,
-  Block,
-  InternalTransaction,
-  Log,
-  NftCollection,
-  SmartContract,
-  Token,
-  TokenInstance,
-  TokenTransfer,
-  Transaction,
-  Withdrawal
-} from "@blockscout-effect/schema"
+import { resources } from "@blockscout-effect/schema"
 import { arbitraries, SimulatedBlockscout, simulatorOptions } from "@blockscout-effect/simulator"
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, Schema } from "effect"
-
-const schemas = {
-  Address,
-  Block,
-  InternalTransaction,
-  Log,
-  NftCollection,
-  SmartContract,
-  Token,
-  TokenInstance,
-  TokenTransfer,
-  Transaction,
-  Withdrawal
-}
 
 describe("generators for users' property tests", () => {
   for (const name of Object.keys(arbitraries) as Array<keyof typeof arbitraries>) {
@@ -35,7 +9,7 @@ describe("generators for users' property tests", () => {
       Effect.gen(function* () {
         const values = yield* Arbitrary.sampleEffect(arbitraries[name] as Arbitrary.Arbitrary<unknown>, { count: 5 })
         expect(values.length).toBe(5)
-        const schema = schemas[name] as unknown as Schema.Codec<unknown, unknown>
+        const schema = resources[name] as unknown as Schema.Codec<unknown, unknown>
         for (const v of values) expect(() => Schema.encodeUnknownSync(schema)(v)).not.toThrow()
       })
     )

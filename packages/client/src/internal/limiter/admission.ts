@@ -22,13 +22,13 @@ import { Clock, Duration, Effect, Exit, Semaphore } from "effect"
 import type { HttpClientResponse } from "effect/http"
 import type { HeaderRecord } from "./announcement.ts"
 import {
+  admissionSpacing,
   gateClosedUntil,
   type KeyState,
   latenessAllowance,
   observe,
   probeHeldUntil,
   settleUnanswered,
-  spacingMillis,
   tryAdmit,
   unpaced
 } from "./keyState.ts"
@@ -118,23 +118,6 @@ const reserve = (limiter: Limiter, spacing: number, slots = 1): Effect.Effect<nu
   })
 }
 
-/**
- * The slot a process's probe takes in a store shared with other processes, in milliseconds. Before its first
- * answer a process does not know the key's limit, but the others sharing the store may be filling the key's
- * windows already: a probe sent outside their spacing can be the one request too many (a 429 for every process
- * that joins). A slot in the store's queue starts where the last one ended and holds the next one back by its
- * own length, so a slot at least as long as the others' cannot crowd a window: 250 ms is as long as the spacing
- * of any limit of 4 requests a second or more (Blockscout's plans start at 5). A process alone in the store
- * waits that long once, before its second request.
- */
-const sharedProbeSpacing = 250
-
-/** The spacing of a request sent while nothing is known of the key: a slot in a shared store, or none. */
-const probeSpacing = (limiter: Limiter): number | undefined =>
-  limiter.state.mode === "learning" && limiter.registry.store !== limiter.registry.local
-    ? sharedProbeSpacing
-    : undefined
-
 /** Waits, holding the key's mutex, until a request may be admitted (the gate, the probe and the pacing agree). */
 const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
   const state = limiter.state
@@ -150,7 +133,8 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
           paced = false
           continue
         }
-        const announced = paced ? undefined : (spacingMillis(state, limiter.fallbackSpacing) ?? probeSpacing(limiter))
+        const shared = limiter.registry.store !== limiter.registry.local
+        const announced = paced ? undefined : admissionSpacing(state, limiter.fallbackSpacing, shared)
         if (announced === undefined) return
         // However slow a server says its rate is, one request waits no longer than `maxServerWait` for its slot.
         const spacing = Math.min(announced, limiter.maxWaitMillis)

@@ -119,6 +119,25 @@ export const spacingMillis = (state: KeyState, fallback: number | undefined): nu
 }
 
 /**
+ * The slot a process's first request (its probe) takes in a store shared with other processes, in milliseconds.
+ * Before its first answer a process does not know the key's limit, but the others sharing the store may be filling the key's
+ * windows already: a probe sent outside their spacing can be the one request too many (a 429 for every process
+ * that joins). A slot in the store's queue starts where the last one ended and holds the next one back by its
+ * own length, so a slot at least as long as the others' cannot crowd a window: 250 ms is as long as the spacing
+ * of any limit of 4 requests a second or more (Blockscout's plans start at 5). A process alone in the store
+ * waits that long once, before its second request.
+ */
+export const sharedProbeSpacing = 250
+
+/**
+ * The spacing an admission takes in the registry's store: the key's pacing (`spacingMillis`), and while
+ * nothing is known of the key in a store `shared` with other processes, a slot at least `sharedProbeSpacing`
+ * long, so the probe takes its turn among theirs.
+ */
+export const admissionSpacing = (state: KeyState, fallback: number | undefined, shared: boolean): number | undefined =>
+  state.mode === "learning" && shared ? Math.max(fallback ?? 0, sharedProbeSpacing) : spacingMillis(state, fallback)
+
+/**
  * How late a paced request may leave (a timer firing late on a busy event loop) before the schedule is pushed
  * back: half the safety margin of the window (10 ms of a 1 s window). Within it, lateness cannot fit one more
  * request into a window; beyond it, the excess moves every later slot, at the cost of rate.
