@@ -153,6 +153,20 @@ export const makeHistory = (
         finish: undefined
       })
     }
+  /** The span's pages from one merge of its lists (resumed from the options' checkpoint, if any). */
+  const sequentialPages = (c: Checked, options: HistoryOptions, request: string) =>
+    merge({
+      address: c.address,
+      fromBlock: c.fromBlock,
+      toBlock: c.toBlock,
+      frontier: options.resume?.frontier ?? null,
+      lookup,
+      request,
+      sources: sources(c, options.pageSize),
+      resume: options.resume?.sources,
+      tally: options.resume?.tally ?? emptyTally,
+      finish: finishOf(c, options)
+    })
   const partitionedPages = (c: Checked, options: HistoryOptions, request: string) => {
     const partition = options.partition === true ? {} : (options.partition ?? {})
     const parts = partition.parts ?? 4
@@ -167,9 +181,12 @@ export const makeHistory = (
     const finish = finishOf(c, options)
     return Stream.unwrap(
       Effect.gen(function* () {
-        if (resume !== undefined && (resume.frontier === null || resume.sources.every((s) => s.done))) {
+        if (resume?.sources.every((s) => s.done)) {
           return finished(request, resume, c.kinds, resume.tally, finish)
         }
+        // A checkpoint with lists to go and no frontier does not say where the span's top is (an older release
+        // wrote one for a range with no entries): its lists go on from their cursors, one merge, nothing skipped.
+        if (resume !== undefined && resume.frontier === null) return sequentialPages(c, options, request)
         // Where the span's top is: below a checkpoint's frontier, the given top, or the lists' newest item.
         const top =
           resume !== undefined
@@ -206,18 +223,7 @@ export const makeHistory = (
       )
     }
     if (options.partition !== undefined) return partitionedPages(c, options, request)
-    return merge({
-      address: c.address,
-      fromBlock: c.fromBlock,
-      toBlock: c.toBlock,
-      frontier: resume?.frontier ?? null,
-      lookup,
-      request,
-      sources: sources(c, options.pageSize),
-      resume: resume?.sources,
-      tally: resume?.tally ?? emptyTally,
-      finish: finishOf(c, options)
-    })
+    return sequentialPages(c, options, request)
   }
 
   return {
