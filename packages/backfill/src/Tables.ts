@@ -16,6 +16,10 @@
  * | withdrawals (E9, E12) | `withdrawals` | `index` |
  * | NFT collections (E10) | `nft_collections` | `holder` (the address asked about), `token_address` |
  * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
+ * | coin balance history (S6) | `coin_balances` | `address` (the address asked about), `block_number` |
+ * | an address's tokens (S9) | `address_tokens` | `holder` (the address asked about), `token_address`, `token_id_key` (`''` unless the balance names a token id) |
+ * | a token's holders (S20) | `token_holders` | `token_address` (the token asked about), `holder`, `token_id_key` |
+ * | a token's NFT instances (S21) | `token_instances` | `token_address` (the token asked about), `id` |
  *
  * Columns, one per top-level field of the decoded item (the resource schema's AST, so a field added to a schema
  * is a column with no change here): addresses (`from`, `to`, `miner`, ...) are text holding the address hash;
@@ -36,6 +40,7 @@
 import { Columns } from "@blockscout-effect/export"
 import { endpoints } from "@blockscout-effect/schema"
 import { SchemaAST } from "effect"
+import { field, identities, keyField } from "./Identities.ts"
 import type { PagedName, SourceArgs } from "./Job.ts"
 
 /**
@@ -78,102 +83,6 @@ export interface TableColumn {
 export interface Table {
   readonly name: string
   readonly columns: ReadonlyArray<TableColumn>
-}
-
-/** An identity column that is not an item field of its own (read from a nested value or the job's arguments). */
-interface Derived {
-  readonly name: string
-  readonly kind: "string"
-  readonly read: (item: unknown, args: SourceArgs) => unknown
-}
-
-/**
- * An item field in an identity. `orArg`: when the item lacks it, the job's argument of that name holds it (a
- * transaction's logs: every log's transaction is the one asked about). `orEmpty`: a null value is stored as
- * `''` (a Celo epoch-reward transfer belongs to no transaction; its block and log index still tell it apart).
- */
-interface KeyField {
-  readonly name: string
-  readonly orArg?: string | undefined
-  readonly orEmpty?: boolean | undefined
-}
-
-interface Identity {
-  readonly table: string
-  /** Item fields in the identity. */
-  readonly fields: ReadonlyArray<string | KeyField>
-  readonly derived?: ReadonlyArray<Derived> | undefined
-}
-
-const keyField = (f: string | KeyField): KeyField => (typeof f === "string" ? { name: f } : f)
-
-const field = (value: unknown, key: string): unknown =>
-  value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined
-
-const transferIdentity: Identity = {
-  table: "token_transfers",
-  fields: ["block_hash", { name: "transaction_hash", orEmpty: true }, "log_index"],
-  derived: [{ name: "token_id", kind: "string", read: (item) => String(field(field(item, "total"), "token_id") ?? "") }]
-}
-
-/** The identity of each paged row's items: a table per resource, so rows reading one resource share it. */
-const identities: { readonly [N in PagedName]: Identity } = {
-  tokenTransfers: transferIdentity,
-  tokenInstanceTransfers: transferIdentity,
-  transactions: { table: "transactions", fields: ["hash"] },
-  transactionLogs: { table: "logs", fields: [{ name: "transaction_hash", orArg: "hash" }, "index"] },
-  blocksValidated: { table: "blocks", fields: ["hash"] },
-  smartContracts: { table: "smart_contracts", fields: ["address_hash"] },
-  withdrawals: { table: "withdrawals", fields: ["index"] },
-  addressWithdrawals: { table: "withdrawals", fields: ["index"] },
-  nftCollections: {
-    table: "nft_collections",
-    fields: [],
-    derived: [
-      { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
-      { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") }
-    ]
-  },
-  internalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] },
-  // The scoped lists read the same resources as the chain-wide ones, so they share their tables.
-  addressTransactions: { table: "transactions", fields: ["hash"] },
-  blockTransactions: { table: "transactions", fields: ["hash"] },
-  addressTokenTransfers: transferIdentity,
-  transactionTokenTransfers: transferIdentity,
-  tokenTransfersByToken: transferIdentity,
-  addressLogs: { table: "logs", fields: [{ name: "transaction_hash", orArg: "hash" }, "index"] },
-  blocks: { table: "blocks", fields: ["hash"] },
-  blockWithdrawals: { table: "withdrawals", fields: ["index"] },
-  transactionInternalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] },
-  // Resources of one address or token: the path parameter is part of the identity.
-  addressCoinBalanceHistory: {
-    table: "coin_balances",
-    fields: ["block_number"],
-    derived: [{ name: "address", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() }]
-  },
-  addressTokens: {
-    table: "address_tokens",
-    fields: [],
-    derived: [
-      { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
-      { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") },
-      { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
-    ]
-  },
-  tokenHolders: {
-    table: "token_holders",
-    fields: [],
-    derived: [
-      { name: "token_address", kind: "string", read: (_item, args) => String(args.token ?? "").toLowerCase() },
-      { name: "holder", kind: "string", read: (item) => String(field(field(item, "address"), "hash") ?? "") },
-      { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
-    ]
-  },
-  tokenInstances: {
-    table: "token_instances",
-    fields: ["id"],
-    derived: [{ name: "token_address", kind: "string", read: (_item, args) => String(args.token ?? "").toLowerCase() }]
-  }
 }
 
 // An address-valued field: every member (null aside) is the schema package's Address object.

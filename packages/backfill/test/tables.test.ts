@@ -1,6 +1,7 @@
 import { type Job, SqliteClient, Tables } from "@blockscout-effect/backfill"
 import { endpoints } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
+import { readFileSync } from "node:fs"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import * as SqlSink from "../src/SqlSink.ts"
@@ -31,6 +32,29 @@ describe("resource tables", () => {
       else assert.strictEqual(ddl, seen, `${name} differs from another row of ${table.name}`)
     }
     assert.isAbove(byTable.size, 8)
+  })
+
+  it("the README's table of tables names every table and its identity columns", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
+    const documented = new Map<string, Array<string>>()
+    for (const line of readme.split("\n")) {
+      const cells = line.split(" | ")
+      const table = /^`([a-z_]+)`$/.exec(cells[1] ?? "")?.[1]
+      if (line.startsWith("| ") && table !== undefined && cells[2] !== undefined) {
+        documented.set(
+          table,
+          [...cells[2].replace(/\([^)]*\)/g, "").matchAll(/`([a-z_]+)`/g)].map((m) => m[1] as string)
+        )
+      }
+    }
+    for (const name of paged) {
+      const table = Tables.tableOf(name)
+      assert.deepStrictEqual(
+        documented.get(table.name)?.sort(),
+        Tables.keyOf(table).slice(1).sort(),
+        `${name}: ${table.name}`
+      )
+    }
   })
 
   it("maps decoded kinds to columns: addresses as text, amounts as NUMERIC, timestamps as TIMESTAMPTZ", () => {
