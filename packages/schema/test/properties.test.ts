@@ -66,3 +66,15 @@ describe("property: generated values round-trip through the wire form", () => {
     )
   }
 })
+
+describe("the wire helper", () => {
+  it("gives the value back where the engine's JSON.parse misreads an escaped key (Node 24)", () => {
+    // The defect's trigger: an object whose second key is a lone backslash, then one whose second key is
+    // escaped and one character long. On engines without the defect both parses are right anyway.
+    JSON.parse('{"wireHelper":[],"\\\\":0}')
+    for (const key of ["\n", "\u0000", "\ud800", '"']) {
+      const value = { wireHelper: 1, [key]: 2 }
+      assert.deepStrictEqual(Object.keys(toWire(value) as object), ["wireHelper", key])
+    }
+  })
+})

@@ -45,8 +45,34 @@ export const sameValue = (a: unknown, b: unknown): boolean => {
   return false
 }
 
-/** JSON text of an encoded value (the wire form), throwing on bigint so a missed encoding cannot hide. */
-export const toWire = (encoded: unknown): unknown => JSON.parse(JSON.stringify(encoded))
+/** A JSON value built the way `JSON.parse(JSON.stringify(value))` builds it, without parsing text. */
+const jsonCopy = (value: unknown): unknown => {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value
+  if (typeof value === "number") return Number.isFinite(value) ? value : null
+  if (Array.isArray(value)) return value.map((v) => (v === undefined || typeof v === "function" ? null : jsonCopy(v)))
+  const object = value as { readonly toJSON?: () => unknown } & Record<string, unknown>
+  if (typeof object.toJSON === "function") return jsonCopy(object.toJSON())
+  return Object.fromEntries(
+    Object.entries(object)
+      .filter(([, v]) => v !== undefined && typeof v !== "function")
+      .map(([k, v]) => [k, jsonCopy(v)])
+  )
+}
+
+/**
+ * The wire form of an encoded value: its JSON text, parsed back (throwing on bigint, so a missed encoding cannot
+ * hide).
+ *
+ * Node 24's `JSON.parse` can read an escaped one-character key wrongly (`"\n"` or `"\u0000"` as a backslash) once
+ * an earlier parse in the process made an object whose key at the same place ended in a backslash (a V8 defect,
+ * Node.js issue 63785, open). Generated record keys meet it now and then, and it is not what these tests are about:
+ * a parse that does not give back its own text is replaced by the same value built without parsing.
+ */
+export const toWire = (encoded: unknown): unknown => {
+  const text = JSON.stringify(encoded)
+  const parsed: unknown = JSON.parse(text)
+  return JSON.stringify(parsed) === text ? parsed : jsonCopy(encoded)
+}
 
 /**
  * Decodes with Effect's decoder and with `decodeResponseExit`, and returns both exits.
