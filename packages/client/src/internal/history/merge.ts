@@ -126,6 +126,9 @@ const step = (
         if (going.length === 0) {
           // The end: a page only when none went out in this run (an empty history, or a resumed finished one).
           if (state.emitted) return [[], Option.none()] as const
+          // Every block of the range is out now: its bottom is the frontier (a partitioned run's range with no
+          // entries hands this checkpoint on, and a resume starts below it).
+          state.frontier = input.fromBlock
           return [[yield* pageOf(input, state, [], true)], Option.none()] as const
         }
         // Memory stays bounded whatever the server sends: a block is held whole, and no block of one address

@@ -15,7 +15,7 @@ import { emptyTally, type HistoryTally } from "../../HistoryReport.ts"
 import type { ByName } from "../methods.ts"
 import { merge } from "./merge.ts"
 import { newest } from "./newest.ts"
-import { finished, partitioned, type Range } from "./partition.ts"
+import { finished, partitioned } from "./partition.ts"
 import { type ReconcileApi, reconcileAddress, reconcileToken } from "./reconcile.ts"
 import type { SourceSpec } from "./source.ts"
 
@@ -132,41 +132,32 @@ export const makeHistory = (
     options.reconcile === false
       ? undefined
       : (tally: HistoryTally) => reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) })
-  /** One block range's pages, its own tally from zero and no report (a partition's). */
-  const rangePages =
-    (c: Checked, pageSize: number | undefined) =>
-    (
-      range: Range,
-      resume: { readonly sources: ReadonlyArray<SourceProgress>; readonly frontier: number } | undefined
-    ) => {
-      const r: Checked = { ...c, fromBlock: range.fromBlock, toBlock: range.toBlock }
-      return merge({
-        address: c.address,
-        fromBlock: range.fromBlock,
-        toBlock: range.toBlock,
-        frontier: resume?.frontier ?? null,
-        lookup,
-        request: requestOf(r),
-        sources: sources(r, pageSize),
-        resume: resume?.sources,
-        tally: emptyTally,
-        finish: undefined
-      })
-    }
-  /** The span's pages from one merge of its lists (resumed from the options' checkpoint, if any). */
-  const sequentialPages = (c: Checked, options: HistoryOptions, request: string) =>
+  /**
+   * One merge of the address's lists over `c`'s blocks: resumed from `resume` (its lists' cursors and frontier),
+   * tallied on from `tally`, reported by `finish`.
+   */
+  const mergePages = (
+    c: Checked,
+    pageSize: number | undefined,
+    resume: { readonly sources: ReadonlyArray<SourceProgress>; readonly frontier: number | null } | undefined,
+    tally: HistoryTally,
+    finish: ReturnType<typeof finishOf>
+  ) =>
     merge({
       address: c.address,
       fromBlock: c.fromBlock,
       toBlock: c.toBlock,
-      frontier: options.resume?.frontier ?? null,
+      frontier: resume?.frontier ?? null,
       lookup,
-      request,
-      sources: sources(c, options.pageSize),
-      resume: options.resume?.sources,
-      tally: options.resume?.tally ?? emptyTally,
-      finish: finishOf(c, options)
+      request: requestOf(c),
+      sources: sources(c, pageSize),
+      resume: resume?.sources,
+      tally,
+      finish
     })
+  /** The whole span in one merge, from the options' checkpoint if any. */
+  const sequentialPages = (c: Checked, options: HistoryOptions) =>
+    mergePages(c, options.pageSize, options.resume, options.resume?.tally ?? emptyTally, finishOf(c, options))
   const partitionedPages = (c: Checked, options: HistoryOptions, request: string) => {
     const partition = options.partition === true ? {} : (options.partition ?? {})
     const parts = partition.parts ?? 4
@@ -186,7 +177,7 @@ export const makeHistory = (
         }
         // A checkpoint with lists to go and no frontier does not say where the span's top is (an older release
         // wrote one for a range with no entries): its lists go on from their cursors, one merge, nothing skipped.
-        if (resume !== undefined && resume.frontier === null) return sequentialPages(c, options, request)
+        if (resume !== undefined && resume.frontier === null) return sequentialPages(c, options)
         // Where the span's top is: below a checkpoint's frontier, the given top, or the lists' newest item.
         const top =
           resume !== undefined
@@ -203,7 +194,9 @@ export const makeHistory = (
           concurrency,
           tally: top.tally,
           resume: resume === undefined ? undefined : { sources: resume.sources, frontier: resume.frontier as number },
-          run: rangePages(c, options.pageSize),
+          // A range's pages: its own tally from zero and no report (the partitioned stream adds them up).
+          run: (range, rangeResume) =>
+            mergePages({ ...c, ...range }, options.pageSize, rangeResume, emptyTally, undefined),
           below: (kind, block) => Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? block : 0])),
           finish
         })
@@ -223,7 +216,7 @@ export const makeHistory = (
       )
     }
     if (options.partition !== undefined) return partitionedPages(c, options, request)
-    return sequentialPages(c, options, request)
+    return sequentialPages(c, options)
   }
 
   return {

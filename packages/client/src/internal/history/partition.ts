@@ -96,10 +96,6 @@ export const partitioned = (input: PartitionInput): Stream.Stream<HistoryPage, B
                   const checkpoint: HistoryCheckpoint = {
                     ...page.checkpoint,
                     request: input.request,
-                    // A range with no entries ends in one empty page, whose frontier is null (nothing went out
-                    // in its run); every block of the range is out by then, so the span's frontier is its bottom.
-                    // Left null, a resume would read the checkpoint as a finished run's and stop there.
-                    frontier: page.checkpoint.frontier ?? below,
                     tally,
                     // A list done with this range is not done with the span: it goes on below it.
                     sources: last
