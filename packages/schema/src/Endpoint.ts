@@ -151,6 +151,13 @@ export interface EndpointRow {
    * the command-line help carry it.
    */
   readonly gotcha?: string | undefined
+  /**
+   * The first Blockscout backend version that serves this endpoint (`"6.0.0"`), as its git history says;
+   * absent for endpoints every supported server (5.0 on) has. The client reads `/config/backend-version`
+   * once per layer for a row that names one, and fails a call to an older server with a typed
+   * `Unsupported` naming both versions instead of a bare 404; the README's method table lists it.
+   */
+  readonly since?: string | undefined
 }
 
 /**
