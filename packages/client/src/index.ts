@@ -35,10 +35,13 @@ export {
   PaginationStalled,
   RateLimited,
   Redirected,
+  ReorgBeyondFinality,
   ResponseTooLarge,
   type RequestReason,
   ServerError,
+  ServerLagging,
   type StreamReason,
+  type FollowReason,
   Timeout,
   Transport,
   Unauthorized
