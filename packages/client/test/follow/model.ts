@@ -40,10 +40,10 @@ export class ChainModel {
   /** Requests of each kind, for the cost assertions. */
   readonly calls = { newest: 0, at: 0, range: 0, items: 0 }
 
-  constructor(
-    readonly script: ReadonlyArray<Step>,
-    genesis = 5
-  ) {
+  readonly script: ReadonlyArray<Step>
+
+  constructor(script: ReadonlyArray<Step>, genesis = 5) {
+    this.script = script
     this.grow(genesis, [])
   }
 
