@@ -14,8 +14,12 @@
  *
  * @since 0.1.0
  */
-import type { Duration } from "effect"
+import type { Duration, Stream } from "effect"
 import { Schema } from "effect"
+import type { BlockscoutError, FollowReason } from "./BlockscoutError.ts"
+import type { EndpointTable, endpoints, RowItem } from "./endpoints.ts"
+import type { HistoryEntry, HistoryKind } from "./History.ts"
+import type { FilterParameters, PathArguments } from "./MethodArguments.ts"
 
 /**
  * A block as a follow names it: its number and its hash (a height alone does not say which block, across a
@@ -224,3 +228,96 @@ export const defaultFinality = (chainId: number | undefined): number =>
  */
 export const defaultPollInterval = (chainId: number | undefined): Duration.Input =>
   (chainId === undefined ? undefined : followDefaults.get(chainId)?.blockTime) ?? "5 seconds"
+
+/**
+ * The names of a table's rows that can be followed: paged rows whose cursor is a block key (the rows
+ * `partition` splits by blocks).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type FollowName<T extends EndpointTable> = {
+  [N in keyof T & string]: T[N] extends { readonly shape: "page"; readonly range: { readonly dimension: "block" } }
+    ? N
+    : never
+}[keyof T & string]
+
+/**
+ * What a followed list takes besides its path parameters: its filters, and the page size of its reads.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type FollowArgs<R> = FilterParameters<R> & { readonly pageSize?: number | undefined }
+
+/**
+ * A follow method's arguments: the row's path parameters, then its filters, then the follow's options.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type FollowArgumentsOf<R> = [
+  ...PathArguments<R>,
+  args?: FollowArgs<R> | undefined,
+  options?: FollowOptions | undefined
+]
+
+/**
+ * The follow methods a table gives the service: `follow<M>` for each row with a block range (the naming rule
+ * of `Methods.ts`, one more kind).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type FollowMethodsOf<T extends EndpointTable> = {
+  readonly [N in FollowName<T> as T[N] extends { readonly method: infer M extends string } ? `follow${M}` : never]: (
+    ...args: FollowArgumentsOf<T[N]>
+  ) => Stream.Stream<FollowEvent<RowItem<T[N]>>, BlockscoutError<FollowReason>>
+}
+
+/**
+ * The options of `followAddressHistory`: the follow's, and which kinds of entry to merge.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface FollowHistoryOptions extends FollowOptions {
+  /** Which kinds to merge (default all three). */
+  readonly kinds?: ReadonlyArray<HistoryKind> | undefined
+}
+
+/**
+ * The follow methods of the `Blockscout` service: one per row with a block range (`followTokenTransfers`,
+ * `followTransactions`, `followAddressTokenTransfers`, ...), an address's merged history, and any such row by
+ * name.
+ *
+ * Each is a `Stream` of `FollowEvent`s that never ends by itself: take what you need, or interrupt it. Per
+ * poll it asks the newest page of `/blocks` and, when blocks are new, one page of the list for them (more
+ * while catching up, and a lookup per height when a reorg is walked), all under the key's one limiter. At a
+ * 12 s block time and a 12 s poll: about 10 calls a minute, 14,400 a day (Pro API: 20 credits each, 288,000
+ * credits a day); at 2 s: about 60 a minute, 86,400 a day (1.7 million credits). A longer `pollInterval`
+ * costs less: the blocks missed are read in one go.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FollowMethods extends FollowMethodsOf<typeof endpoints> {
+  /**
+   * An address's history (`streamAddressHistory`'s entries: transactions, token transfers and internal
+   * transactions merged in chain order), followed: each new block's entries once it is `confirmations` deep,
+   * retractions on a reorg, finality with checkpoints. Three lists are asked per new block range.
+   */
+  readonly followAddressHistory: (
+    address: string,
+    options?: FollowHistoryOptions
+  ) => Stream.Stream<FollowEvent<HistoryEntry>, BlockscoutError<FollowReason>>
+  /**
+   * Any row with a block range, by name, for tools that derive commands from the table: arguments by name as
+   * `stream(name, args)` takes them (no `cursor` or `partition`), then the follow's options.
+   */
+  readonly follow: <N extends FollowName<typeof endpoints>>(
+    name: N,
+    args?: Readonly<Record<string, unknown>>,
+    options?: FollowOptions
+  ) => Stream.Stream<FollowEvent<RowItem<(typeof endpoints)[N]>>, BlockscoutError<FollowReason>>
+}

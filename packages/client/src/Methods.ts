@@ -206,7 +206,9 @@ const reservedNames = [
   "forChain",
   "estimate",
   "estimateAddressHistory",
-  "budget"
+  "budget",
+  "follow",
+  "followAddressHistory"
 ]
 
 /**

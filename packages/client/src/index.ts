@@ -47,6 +47,27 @@ export {
   Unauthorized
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
+export {
+  type Added,
+  defaultFinality,
+  defaultPollInterval,
+  type Finalized,
+  type FollowArgs,
+  type FollowArgumentsOf,
+  type FollowBlock,
+  type FollowCheckpoint,
+  FollowCheckpointSchema,
+  followDefaults,
+  type FollowEvent,
+  type FollowFrom,
+  type FollowHistoryOptions,
+  type FollowLag,
+  type FollowMethods,
+  type FollowMethodsOf,
+  type FollowName,
+  type FollowOptions,
+  type Retracted
+} from "./Follow.ts"
 export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
 export type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "./HistoryEstimate.ts"
 export {

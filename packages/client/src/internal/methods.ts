@@ -60,7 +60,7 @@ const invalid = (endpoint: string, argument: string, message: string) =>
  * bigint token id, or a block number given as a number, as its decimal string), over the options object's
  * entries.
  */
-const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): EndpointArgs => {
+export const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): EndpointArgs => {
   const options = positional[row.pathParams.length]
   const named: Record<string, unknown> =
     options === undefined ? {} : typeof options === "object" && options !== null ? { ...options } : { options }
