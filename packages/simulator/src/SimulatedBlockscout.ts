@@ -467,6 +467,7 @@ export class SimulatedBlockscout {
       head,
       replacements: (h) => live.replacements(h, head),
       lowestReplaceable: live.lowestReplaceable(head),
+      lostConsensus: (h) => live.lostConsensus(h, head, nowMillis),
       rendererAt: (at) => this.view(at + 1, at).renderers(mode)
     }
     return {

@@ -172,6 +172,17 @@ export class SimulatedChain {
     return GENESIS_MILLIS + (fork.initialHeight - 1) * BLOCK_MILLIS + (h - fork.initialHeight + 1) * fork.blockMillis
   }
 
+  /**
+   * The average time between the newest blocks' timestamps, in milliseconds, over the last 100 intervals (fewer on
+   * a shorter chain): what `/stats` calls `average_block_time`. 12,000 on a fixed chain; a live chain's moves
+   * towards its `blockMillis` as live blocks replace initial ones in the window.
+   */
+  averageBlockMillis(): number {
+    const top = this.height - 1
+    const n = Math.min(100, top)
+    return n <= 0 ? BLOCK_MILLIS : (this.blockMillis(top) - this.blockMillis(top - n)) / n
+  }
+
   /** The hash of block `h` (its height is readable in the last 10 hex digits). */
   blockHash(h: number): string {
     // Pages walk a block's items together: remembering the last block saves most hashing.

@@ -79,6 +79,13 @@ export interface LiveOptions {
     | undefined
   /** Seeded lag: each block interval lags with `probability`, by 1 to `maxBlocks` blocks. */
   readonly randomLag?: { readonly probability: number; readonly maxBlocks: number } | undefined
+  /**
+   * For this many clock milliseconds after a reorganisation (default 0), its replaced heights have no consensus
+   * block yet as far as lookups go: `/blocks/{number}` answers 404 `{ "message": "Block lost consensus", "hash":
+   * <the replaced block's hash> }`, as Blockscout does until it has fetched the new branch. Lists show the new
+   * blocks at once.
+   */
+  readonly lostConsensusMillis?: number | undefined
 }
 
 /**

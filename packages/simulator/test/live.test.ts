@@ -1,5 +1,8 @@
-import { SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
+import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
 import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { HttpClient } from "effect/http"
+import { TestClock } from "effect/testing"
 
 /** What these tests read of an answer: a page's items, or a lookup's fields. */
 interface Body {
@@ -182,4 +185,64 @@ describe("live mode: a lagging replica", () => {
     }
     expect(lagged).toBeGreaterThan(10)
   })
+})
+
+describe("live mode: a height between losing its block and getting the new one", () => {
+  it("answers its number 404 Block lost consensus, naming the replaced block, for lostConsensusMillis", () => {
+    const s = live({ reorgs: [{ head: 210, depth: 2 }], lostConsensusMillis: 1500 })
+    const old = s.canonicalBlocks(10_000, 208, 209)
+    for (const at of [11_000, 12_499]) {
+      const lost = get(s, "/api/v2/blocks/209", at)
+      expect(lost.status).toBe(404)
+      expect(lost.body).toEqual({ message: "Block lost consensus", hash: old[1]!.hash })
+    }
+    // The replaced block is still there by hash; the height below the reorganisation is untouched.
+    expect(get(s, `/api/v2/blocks/${old[1]!.hash}`, 11_000).body.type).toBe("reorg")
+    expect(get(s, "/api/v2/blocks/207", 11_000).status).toBe(200)
+    const back = get(s, "/api/v2/blocks/209", 12_500)
+    expect(back.status).toBe(200)
+    expect(back.body.hash).toBe(s.canonicalBlocks(12_500, 209, 209)[0]!.hash)
+  })
+})
+
+describe("live mode: what /stats and the main page read", () => {
+  it("averages the newest block intervals: 12 s on the initial chain, the live block time once live blocks fill the window", () => {
+    const s = live({})
+    expect(s.chainAt(0).averageBlockMillis()).toBe(12_000)
+    expect(s.chainAt(50_000).averageBlockMillis()).toBe((50 * 12_000 + 50 * 1000) / 100)
+    expect(s.chainAt(100_000).averageBlockMillis()).toBe(1000)
+    expect(SimulatedBlockscout.make({ blocks: 50 }).chain.averageBlockMillis()).toBe(12_000)
+  })
+})
+
+describe("live mode in process, on the TestClock", () => {
+  const options: SimulatorOptions = {
+    seed: 3,
+    blocks: 100,
+    live: { startMillis: 0, reorgs: [{ head: 102, depth: 2 }] }
+  }
+  it.effect("moves the head as the test clock moves, and answers the same as handle at that time", () =>
+    Effect.gen(function* () {
+      const reference = SimulatedBlockscout.make(options)
+      const client = (yield* HttpClient.HttpClient).pipe(HttpClient.filterStatusOk)
+      const head = () =>
+        client.get("http://blockscout.test/api/v2/blocks?items_count=3").pipe(
+          Effect.flatMap((r) => r.json),
+          Effect.map((body) => (body as { items: Array<{ height: number; hash: string }> }).items[0]!)
+        )
+      expect((yield* head()).height).toBe(99)
+      yield* TestClock.adjust("12 seconds")
+      expect((yield* head()).height).toBe(100)
+      yield* TestClock.adjust("24 seconds")
+      const top = yield* head()
+      expect(top.height).toBe(102)
+      expect(top.hash).toBe(reference.canonicalBlocks(36_000, 102, 102)[0]!.hash)
+      const reorgs = yield* client.get("http://blockscout.test/api/v2/blocks?type=reorg").pipe(
+        Effect.flatMap((r) => r.json),
+        Effect.map((body) => (body as { items: Array<{ height: number; hash: string }> }).items)
+      )
+      expect(reorgs.map((b) => b.height)).toEqual([101, 100])
+      expect(reorgs.map((b) => b.hash)).toEqual(reference.replacedBlocks(36_000).map((b) => b.hash))
+    }).pipe(Effect.provide(layerHttpClient(options)))
+  )
 })

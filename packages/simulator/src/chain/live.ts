@@ -30,6 +30,7 @@ export class LiveSchedule {
   /** The number of blocks the chain has at `startMillis` (the options' `blocks`). */
   readonly initialHeight: number
   readonly blockMillis: number
+  private readonly lostConsensusMillis: number
   /** The largest depth any reorganisation can have: the reach of a generation lookup. */
   maxDepth = 0
   private start: number | undefined
@@ -46,6 +47,7 @@ export class LiveSchedule {
     this.seed = seed
     this.initialHeight = initialHeight
     this.blockMillis = Math.max(1, Math.floor(options.blockMillis ?? BLOCK_MILLIS))
+    this.lostConsensusMillis = Math.max(0, options.lostConsensusMillis ?? 0)
     this.chosen = options.reorgs ?? []
     const rr = options.randomReorgs
     this.random =
@@ -148,6 +150,18 @@ export class LiveSchedule {
       low = Math.min(low, Math.max(1, this.initialHeight - this.random.maxDepth))
     }
     return Math.max(1, low)
+  }
+
+  /**
+   * The generation of height `h` a reorganisation replaced less than `lostConsensusMillis` ago, at head `head`
+   * and time `nowMillis` (its number has no consensus block yet), or undefined.
+   */
+  lostConsensus(h: number, head: number, nowMillis: number): number | undefined {
+    if (this.lostConsensusMillis === 0) return undefined
+    const events = this.replacements(h, head)
+    const last = events[events.length - 1]
+    if (last === undefined || nowMillis >= this.producedAt(last.head) + this.lostConsensusMillis) return undefined
+    return events.length - 1
   }
 
   /** How many blocks behind the head a lagging replica's lists are at a time (0: not lagging). */

@@ -55,6 +55,8 @@ export interface LiveRoutes {
   readonly replacements: (h: number) => ReadonlyArray<ReorgEvent>
   /** The lowest height a reorganisation so far can have replaced. */
   readonly lowestReplaceable: number
+  /** The generation of height `h` replaced so recently that its number has no consensus block yet, or undefined. */
+  readonly lostConsensus: (h: number) => number | undefined
   /** A renderer (the request's mode) of the chain as it was when its head was `head`. */
   readonly rendererAt: (head: number) => Renderer
 }
