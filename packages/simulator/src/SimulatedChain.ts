@@ -25,6 +25,25 @@ import { hash, hex } from "./internal/hash.ts"
 import type { ChainOptions } from "./SimulatorOptions.ts"
 
 /**
+ * What a live chain's view adds to its options (`SimulatorOptions.live`): each height's fork generation and the
+ * live blocks' spacing. Built by the simulator for the chain at a moment; a chain without one is the fixed chain.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ChainFork {
+  /** How many times height `h` has been replaced by a reorganisation (0: never); its hash and contents derive from it. */
+  readonly generation: (h: number) => number
+  /** The number of initial blocks: blocks from this height on are live blocks, `blockMillis` apart. */
+  readonly initialHeight: number
+  /** Milliseconds between live blocks' timestamps. */
+  readonly blockMillis: number
+}
+
+/** Transaction hashes carry their block's generation above the position's 12 bits. */
+const positionBits = 12
+
+/**
  * A simulated chain. Build it with {@link SimulatedChain.make}; all accessors are pure and cheap.
  *
  * Use it in tests to know what the simulated server will answer (the users' addresses, the tokens, the
@@ -53,10 +72,14 @@ export class SimulatedChain {
   private readonly addressBook: Map<string, AddressInfo>
   private readonly nft: NftIndex
   private readonly pendingTemplates: ReadonlyArray<TxTemplate>
+  /** The live view's fork generations and spacing; undefined for a fixed chain. */
+  readonly fork: ChainFork | undefined
+  private readonly generations = new Map<number, number>()
   private lastBlock = -1
   private lastBlockHash = ""
 
-  private constructor(options: ChainOptions) {
+  private constructor(options: ChainOptions, fork?: ChainFork) {
+    this.fork = fork
     const built = buildChain(options, {
       userAt: (h, offset) => this.userAt(h, offset),
       transferValue: (h, item) => this.transferValue(h, item)
@@ -77,9 +100,59 @@ export class SimulatedChain {
     this.addressBook = makeAddressBook({ ...built, contracts: built.smartContracts })
   }
 
-  /** Builds a chain from options; the same options always give the same chain. */
-  static make(options: ChainOptions = {}): SimulatedChain {
-    return new SimulatedChain(options)
+  /**
+   * Builds a chain from options; the same options always give the same chain. `fork` makes it a live chain's
+   * view at a moment (the simulator builds those: `SimulatedBlockscout.chainAt`); without it, heights all have
+   * generation 0 and the chain is the fixed one.
+   */
+  static make(options: ChainOptions = {}, fork?: ChainFork): SimulatedChain {
+    return new SimulatedChain(options, fork)
+  }
+
+  /** How many times height `h` has been replaced by a reorganisation (always 0 on a fixed chain). */
+  generation(h: number): number {
+    const fork = this.fork
+    if (fork === undefined || h <= 0 || h >= this.height) return 0
+    let g = this.generations.get(h)
+    if (g === undefined) {
+      g = fork.generation(h)
+      this.generations.set(h, g)
+    }
+    return g
+  }
+
+  /** The seed the values of generation `g` derive from: the chain's own for generation 0. */
+  private generationSeed(g: number): number {
+    return g === 0 ? this.seed : hash(this.seed, D.misc, 0x6e6, g)
+  }
+
+  /** The seed the values of block `h` (or of a pending key) derive from, by its generation. */
+  private seedAt(h: number): number {
+    return this.fork === undefined ? this.seed : this.generationSeed(this.generation(h))
+  }
+
+  /** The hash block `h` has in generation `g` (a replaced block keeps the hash it had). */
+  blockHashAt(h: number, g: number): string {
+    return blockHashOf(this.generationSeed(g), h)
+  }
+
+  /** The hash the transaction at `position` of block `h` has in generation `g`. */
+  transactionHashAt(h: number, g: number, position: number): string {
+    return transactionHashOf(this.generationSeed(g), h, g === 0 ? position : position + g * 2 ** positionBits)
+  }
+
+  /**
+   * The height and generation of a block a reorganisation replaced (its hash is no longer the height's), or
+   * undefined for any other hash.
+   */
+  replacedBlockOfHash(hash: string): { readonly block: number; readonly generation: number } | undefined {
+    const lower = hash.toLowerCase()
+    if (lower.length !== 66) return undefined
+    const h = Number.parseInt(lower.slice(56), 16)
+    if (!(h < this.height)) return undefined
+    const current = this.generation(h)
+    for (let g = 0; g < current; g++) if (this.blockHashAt(h, g) === lower) return { block: h, generation: g }
+    return undefined
   }
 
   /** The template of block `h`. */
@@ -94,14 +167,27 @@ export class SimulatedChain {
 
   /** The block's time in epoch milliseconds. */
   blockMillis(h: number): number {
-    return GENESIS_MILLIS + h * BLOCK_MILLIS
+    const fork = this.fork
+    if (fork === undefined || h < fork.initialHeight) return GENESIS_MILLIS + h * BLOCK_MILLIS
+    return GENESIS_MILLIS + (fork.initialHeight - 1) * BLOCK_MILLIS + (h - fork.initialHeight + 1) * fork.blockMillis
+  }
+
+  /**
+   * The average time between the newest blocks' timestamps, in milliseconds, over the last 100 intervals (fewer on
+   * a shorter chain): what `/stats` calls `average_block_time`. 12,000 on a fixed chain; a live chain's moves
+   * towards its `blockMillis` as live blocks replace initial ones in the window.
+   */
+  averageBlockMillis(): number {
+    const top = this.height - 1
+    const n = Math.min(100, top)
+    return n <= 0 ? BLOCK_MILLIS : (this.blockMillis(top) - this.blockMillis(top - n)) / n
   }
 
   /** The hash of block `h` (its height is readable in the last 10 hex digits). */
   blockHash(h: number): string {
     // Pages walk a block's items together: remembering the last block saves most hashing.
     if (this.lastBlock === h) return this.lastBlockHash
-    this.lastBlockHash = blockHashOf(this.seed, h)
+    this.lastBlockHash = this.blockHashAt(h, this.generation(h))
     this.lastBlock = h
     return this.lastBlockHash
   }
@@ -121,7 +207,9 @@ export class SimulatedChain {
 
   /** Hash of the transaction at `position` of block `h`. */
   transactionHash(h: number, position: number): string {
-    return transactionHashOf(this.seed, h, position)
+    return this.fork === undefined
+      ? transactionHashOf(this.seed, h, position)
+      : this.transactionHashAt(h, this.generation(h), position)
   }
 
   /** Hash of pending transaction `i` (0 = first inserted). */
@@ -131,7 +219,24 @@ export class SimulatedChain {
 
   /** Locates a transaction by hash: a block and position, a pending index, or undefined. */
   locateTransaction(hash: string): TransactionPlace {
-    return locate(this.seed, hash, this.height, this.pendingCount, (h) => this.template(h).transactions.length)
+    if (this.fork === undefined) {
+      return locate(this.seed, hash, this.height, this.pendingCount, (h) => this.template(h).transactions.length)
+    }
+    const lower = hash.toLowerCase()
+    if (lower.length !== 66) return undefined
+    const h = Number.parseInt(lower.slice(50, 60), 16)
+    if (h === pendingBlockMarker || !(h < this.height)) {
+      return locate(this.seed, hash, this.height, this.pendingCount, (b) => this.template(b).transactions.length)
+    }
+    const field = Number.parseInt(lower.slice(60), 16)
+    const position = field % 2 ** positionBits
+    const g = Math.floor(field / 2 ** positionBits)
+    const current = this.generation(h)
+    if (g > current || position >= this.template(h).transactions.length) return undefined
+    if (this.transactionHashAt(h, g, position) !== lower) return undefined
+    return g === current
+      ? { _tag: "Mined", block: h, position }
+      : { _tag: "Dropped", block: h, position, generation: g }
   }
 
   /** The template of pending transaction `i`. */
@@ -172,7 +277,7 @@ export class SimulatedChain {
 
   /** Nonce of a transaction. */
   nonce(h: number, position: number): number {
-    return hash(this.seed, D.nonce, h, position) % 5000
+    return hash(this.seedAt(h), D.nonce, h, position) % 5000
   }
 
   /** Address created by the transaction at (h, position), for contract and token creations. */
@@ -230,7 +335,7 @@ export class SimulatedChain {
 
   /** Value of a transfer item in the token's base units (it fits the token's decimals). */
   transferValue(h: number, item: TransferTemplate): bigint {
-    return transferAmount(this.seed, this.tokens[item.token]!, h, item.logIndex, item.indexInBatch ?? 0)
+    return transferAmount(this.seedAt(h), this.tokens[item.token]!, h, item.logIndex, item.indexInBatch ?? 0)
   }
 
   /** Transfers of one NFT instance, newest first, strictly before (block, logIndex) when `before` is given. */
@@ -275,14 +380,16 @@ export class SimulatedChain {
 
   /** A deterministic amount of wei for a value at (h, a, b): up to about 10 ether. */
   amount(h: number, a: number, b = 0): bigint {
-    const hi = BigInt(hash(this.seed, D.amount, h, a, b) % 100_000)
-    const lo = BigInt(hash(this.seed, D.amount, h, a, b + 1_000_000))
+    const seed = this.seedAt(h)
+    const hi = BigInt(hash(seed, D.amount, h, a, b) % 100_000)
+    const lo = BigInt(hash(seed, D.amount, h, a, b + 1_000_000))
     return hi * 10_000_000_000_000n + lo * 1000n
   }
 
   /** A deterministic uint32 for any (domain-free) use by the renderer. */
   noise(a: number, b = 0, c = 0, d = 0): number {
-    return hash(this.seed, D.gas, a, b, c + d * 7919)
+    // `a` is a block's height (or a pending key above every height): a replaced block's values change with it.
+    return hash(this.seedAt(a), D.gas, a, b, c + d * 7919)
   }
 
   /** Pseudo-random hex of a given length for (a, b, c). */

@@ -25,6 +25,8 @@ export const transactionHashOf = (seed: number, h: number, position: number): st
 export type TransactionPlace =
   | { readonly _tag: "Mined"; readonly block: number; readonly position: number }
   | { readonly _tag: "Pending"; readonly index: number }
+  /** A transaction of a block a reorganisation replaced (live mode): back to pending, in no block. */
+  | { readonly _tag: "Dropped"; readonly block: number; readonly position: number; readonly generation: number }
   | undefined
 
 /** Reads a transaction hash back into its place, checking it against the chain's own hash for that place. */

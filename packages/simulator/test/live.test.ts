@@ -1,0 +1,248 @@
+import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { HttpClient } from "effect/http"
+import { TestClock } from "effect/testing"
+
+/** What these tests read of an answer: a page's items, or a lookup's fields. */
+interface Body {
+  readonly items: Array<Block>
+  readonly [field: string]: unknown
+}
+
+const get = (sim: SimulatedBlockscout, url: string, now: number) => {
+  const r = sim.handle({ method: "GET", url, headers: {} }, now)
+  return { status: r.status, body: JSON.parse(r.body) as Body }
+}
+
+type Block = { height: number; hash: string; parent_hash: string; type: string; timestamp: string }
+
+const live = (options: SimulatorOptions["live"], blocks = 200): SimulatedBlockscout =>
+  SimulatedBlockscout.make({ seed: 5, blocks, live: { startMillis: 0, blockMillis: 1000, ...options } })
+
+describe("live mode: the head is a function of the clock", () => {
+  it("adds one block every blockMillis, from the initial blocks at startMillis", () => {
+    const sim = live({})
+    expect(sim.headAt(0)).toBe(199)
+    expect(sim.headAt(999)).toBe(199)
+    expect(sim.headAt(1000)).toBe(200)
+    expect(sim.headAt(10_500)).toBe(209)
+    expect(get(sim, "/api/v2/blocks", 0).body.items[0]!.height).toBe(199)
+    expect(get(sim, "/api/v2/blocks", 10_500).body.items[0]!.height).toBe(209)
+    expect(get(sim, "/api/v2/blocks/209", 10_500).status).toBe(200)
+    // A block not produced yet is not there.
+    expect(get(sim, "/api/v2/blocks/210", 10_500).status).toBe(404)
+    expect(get(sim, "/api/v2/blocks/210", 11_000).status).toBe(200)
+  })
+
+  it("gives live blocks transactions, lists them newest first, and spaces their timestamps by blockMillis", () => {
+    const sim = live({})
+    const txs = get(sim, "/api/v2/transactions", 5_000).body.items as unknown as Array<{
+      block_number: number
+      hash: string
+    }>
+    expect(txs[0]!.block_number).toBe(204)
+    const b203 = get(sim, "/api/v2/blocks/203", 5_000).body as unknown as Block
+    const b204 = get(sim, "/api/v2/blocks/204", 5_000).body as unknown as Block
+    expect(Date.parse(b204.timestamp) - Date.parse(b203.timestamp)).toBe(1000)
+    expect(b204.parent_hash).toBe(b203.hash)
+    // A transaction of a live block is found by its hash.
+    expect(get(sim, `/api/v2/transactions/${txs[0]!.hash}`, 5_000).body.block_number).toBe(204)
+  })
+
+  it("answers the initial chain exactly as the fixed chain does before anything is produced", () => {
+    const fixed = SimulatedBlockscout.make({ seed: 5, blocks: 200 })
+    const sim = live({ randomReorgs: { probability: 0.5, maxDepth: 3 } })
+    for (const url of ["/api/v2/blocks", "/api/v2/token-transfers", "/api/v2/transactions", "/api/v2/blocks/150"]) {
+      expect(sim.handle({ method: "GET", url, headers: {} }, 0).body).toBe(
+        fixed.handle({ method: "GET", url, headers: {} }, 0).body
+      )
+    }
+  })
+})
+
+describe("live mode: reorganisations", () => {
+  // As block 210 is produced (at 11 s), heights 207..209 are replaced.
+  const sim = () => live({ reorgs: [{ head: 210, depth: 3 }] })
+
+  it("changes the hashes and contents of exactly the chosen heights", () => {
+    const s = sim()
+    // The same chain without the reorganisation, at the same time (confirmations count from the same head).
+    const plain = live({})
+    const before = s.canonicalBlocks(10_000, 195, 209)
+    const after = s.canonicalBlocks(11_000, 195, 210)
+    const without = plain.canonicalBlocks(11_000, 195, 210)
+    for (let i = 0; i < after.length; i++) {
+      const h = after[i]!.height
+      const replaced = h >= 207 && h <= 209
+      if (h <= 209) expect(after[i]!.hash !== before[i]!.hash).toBe(replaced)
+      expect(after[i]!.generation).toBe(replaced ? 1 : 0)
+      const itemsAfter = s.blockItems(11_000, h)
+      const itemsWithout = plain.blockItems(11_000, h)
+      if (replaced) {
+        expect(itemsAfter.transactions).not.toEqual(itemsWithout.transactions)
+        expect(itemsAfter.tokenTransfers).not.toEqual(itemsWithout.tokenTransfers)
+      } else if (h < 207) {
+        expect(itemsAfter).toEqual(itemsWithout)
+        expect(after[i]!.hash).toBe(without[i]!.hash)
+      }
+    }
+    // The block produced with the reorganisation extends the new branch: its hash is its own, its parent new.
+    expect(after.at(-1)!.parentHash).toBe(after.at(-2)!.hash)
+    expect(after.at(-1)!.parentHash).not.toBe(without.at(-2)!.hash)
+  })
+
+  it("chains parent hashes through the new branch", () => {
+    const s = sim()
+    const blocks = s.canonicalBlocks(12_000)
+    for (let i = 1; i < blocks.length; i++) expect(blocks[i]!.parentHash).toBe(blocks[i - 1]!.hash)
+    const served = get(s, "/api/v2/blocks", 12_000).body.items
+    for (let i = 0; i + 1 < served.length; i++) expect(served[i]!.parent_hash).toBe(served[i + 1]!.hash)
+    expect(served.map((b) => b.hash)).toEqual(
+      blocks
+        .slice()
+        .reverse()
+        .slice(0, served.length)
+        .map((b) => b.hash)
+    )
+  })
+
+  it("lists the replaced blocks under type=reorg and answers their hashes with type reorg", () => {
+    const s = sim()
+    expect(get(s, "/api/v2/blocks?type=reorg", 10_999).body.items).toEqual([])
+    const old = s.canonicalBlocks(10_000, 207, 209)
+    const listed = get(s, "/api/v2/blocks?type=reorg", 11_000).body.items
+    expect(listed.map((b) => [b.height, b.hash, b.type])).toEqual(
+      old
+        .slice()
+        .reverse()
+        .map((b) => [b.height, b.hash, "reorg"])
+    )
+    expect(s.replacedBlocks(11_000).map((b) => b.hash)).toEqual(listed.map((b) => b.hash))
+    // The old block keeps its parent: the old branch.
+    expect(listed[0]!.parent_hash).toBe(old[1]!.hash)
+    const byHash = get(s, `/api/v2/blocks/${old[0]!.hash}`, 11_000)
+    expect(byHash.status).toBe(200)
+    expect(byHash.body.type).toBe("reorg")
+    expect(byHash.body.height).toBe(207)
+    const byNumber = get(s, "/api/v2/blocks/207", 11_000).body
+    expect(byNumber.type).toBe("block")
+    expect(byNumber.hash).toBe(s.canonicalBlocks(11_000, 207, 207)[0]!.hash)
+    expect(byNumber.hash).not.toBe(old[0]!.hash)
+  })
+
+  it("sends the replaced blocks' transactions back to pending", () => {
+    const s = sim()
+    const old = s.blockItems(10_000, 208).transactions as Array<{ hash: string; block_number: number }>
+    expect(get(s, `/api/v2/transactions/${old[0]!.hash}`, 10_000).body.block_number).toBe(208)
+    const after = get(s, `/api/v2/transactions/${old[0]!.hash}`, 11_000)
+    expect(after.status).toBe(200)
+    expect(after.body.block_number).toBe(null)
+    expect(after.body.result).toBe("pending")
+    expect(after.body.hash).toBe(old[0]!.hash)
+    expect(get(s, `/api/v2/transactions/${old[0]!.hash}/logs`, 11_000).body.items).toEqual([])
+    // The new block's transactions are other transactions, mined at the same height.
+    const fresh = s.blockItems(11_000, 208).transactions as Array<{ hash: string }>
+    expect(fresh.map((t) => t.hash)).not.toContain(old[0]!.hash)
+    expect(get(s, `/api/v2/transactions/${fresh[0]!.hash}`, 11_000).body.block_number).toBe(208)
+  })
+
+  it("draws seeded reorganisations the same way every time, never deeper than maxDepth", () => {
+    const options = { randomReorgs: { probability: 0.3, maxDepth: 4 } }
+    const a = live(options).replacedBlocks(200_000)
+    const b = live(options).replacedBlocks(200_000)
+    expect(a).toEqual(b)
+    expect(a.length).toBeGreaterThan(20)
+    for (const r of a) expect(r.replacedAtHead - r.height).toBeLessThanOrEqual(4)
+    const blocks = live(options).canonicalBlocks(200_000)
+    for (let i = 1; i < blocks.length; i++) expect(blocks[i]!.parentHash).toBe(blocks[i - 1]!.hash)
+  })
+})
+
+describe("live mode: a lagging replica", () => {
+  it("answers lists from an older head in its windows, lookups from the head, and never another hash", () => {
+    const s = live({ lag: [{ fromMillis: 20_000, toMillis: 25_000, blocks: 3 }], reorgs: [{ head: 219, depth: 2 }] })
+    const at = 20_000
+    expect(s.headAt(at)).toBe(219)
+    const listed = get(s, "/api/v2/blocks", at).body.items
+    expect(listed[0]!.height).toBe(216)
+    expect(get(s, "/api/v2/blocks/219", at).status).toBe(200)
+    const truth = new Map(s.canonicalBlocks(at).map((b) => [b.height, b.hash]))
+    for (const b of listed) expect(b.hash).toBe(truth.get(b.height))
+    expect(get(s, "/api/v2/blocks", 25_000).body.items[0]!.height).toBe(224)
+  })
+
+  it("lags seeded windows deterministically, each view a prefix of the canonical chain", () => {
+    const s = live({ randomLag: { probability: 0.5, maxBlocks: 4 }, randomReorgs: { probability: 0.2, maxDepth: 3 } })
+    let lagged = 0
+    for (let t = 0; t < 60_000; t += 500) {
+      const head = s.headAt(t)
+      const listed = get(s, "/api/v2/blocks?items_count=10", t).body.items
+      const truth = new Map(s.canonicalBlocks(t, head - 20).map((b) => [b.height, b.hash]))
+      if (listed[0]!.height < head) lagged++
+      expect(head - listed[0]!.height).toBeLessThanOrEqual(4)
+      for (const b of listed) expect(b.hash).toBe(truth.get(b.height))
+    }
+    expect(lagged).toBeGreaterThan(10)
+  })
+})
+
+describe("live mode: a height between losing its block and getting the new one", () => {
+  it("answers its number 404 Block lost consensus, naming the replaced block, for lostConsensusMillis", () => {
+    const s = live({ reorgs: [{ head: 210, depth: 2 }], lostConsensusMillis: 1500 })
+    const old = s.canonicalBlocks(10_000, 208, 209)
+    for (const at of [11_000, 12_499]) {
+      const lost = get(s, "/api/v2/blocks/209", at)
+      expect(lost.status).toBe(404)
+      expect(lost.body).toEqual({ message: "Block lost consensus", hash: old[1]!.hash })
+    }
+    // The replaced block is still there by hash; the height below the reorganisation is untouched.
+    expect(get(s, `/api/v2/blocks/${old[1]!.hash}`, 11_000).body.type).toBe("reorg")
+    expect(get(s, "/api/v2/blocks/207", 11_000).status).toBe(200)
+    const back = get(s, "/api/v2/blocks/209", 12_500)
+    expect(back.status).toBe(200)
+    expect(back.body.hash).toBe(s.canonicalBlocks(12_500, 209, 209)[0]!.hash)
+  })
+})
+
+describe("live mode: what /stats and the main page read", () => {
+  it("averages the newest block intervals: 12 s on the initial chain, the live block time once live blocks fill the window", () => {
+    const s = live({})
+    expect(s.chainAt(0).averageBlockMillis()).toBe(12_000)
+    expect(s.chainAt(50_000).averageBlockMillis()).toBe((50 * 12_000 + 50 * 1000) / 100)
+    expect(s.chainAt(100_000).averageBlockMillis()).toBe(1000)
+    expect(SimulatedBlockscout.make({ blocks: 50 }).chain.averageBlockMillis()).toBe(12_000)
+  })
+})
+
+describe("live mode in process, on the TestClock", () => {
+  const options: SimulatorOptions = {
+    seed: 3,
+    blocks: 100,
+    live: { startMillis: 0, reorgs: [{ head: 102, depth: 2 }] }
+  }
+  it.effect("moves the head as the test clock moves, and answers the same as handle at that time", () =>
+    Effect.gen(function* () {
+      const reference = SimulatedBlockscout.make(options)
+      const client = (yield* HttpClient.HttpClient).pipe(HttpClient.filterStatusOk)
+      const head = () =>
+        client.get("http://blockscout.test/api/v2/blocks?items_count=3").pipe(
+          Effect.flatMap((r) => r.json),
+          Effect.map((body) => (body as { items: Array<{ height: number; hash: string }> }).items[0]!)
+        )
+      expect((yield* head()).height).toBe(99)
+      yield* TestClock.adjust("12 seconds")
+      expect((yield* head()).height).toBe(100)
+      yield* TestClock.adjust("24 seconds")
+      const top = yield* head()
+      expect(top.height).toBe(102)
+      expect(top.hash).toBe(reference.canonicalBlocks(36_000, 102, 102)[0]!.hash)
+      const reorgs = yield* client.get("http://blockscout.test/api/v2/blocks?type=reorg").pipe(
+        Effect.flatMap((r) => r.json),
+        Effect.map((body) => (body as { items: Array<{ height: number; hash: string }> }).items)
+      )
+      expect(reorgs.map((b) => b.height)).toEqual([101, 100])
+      expect(reorgs.map((b) => b.hash)).toEqual(reference.replacedBlocks(36_000).map((b) => b.hash))
+    }).pipe(Effect.provide(layerHttpClient(options)))
+  )
+})
