@@ -1,0 +1,183 @@
+/**
+ * Following the live simulated Blockscout (both families, over the client's real request pipeline): the chain
+ * grows one block every 2 s of the TestClock, reorganises at seeded heads (up to the finality depth), and
+ * answers lists from a lagging replica for a while. The events applied in order (`Added` an upsert by
+ * identity, `Retracted` a delete) equal the canonical chain's items up to the newest block emitted; deeper
+ * confirmations than every reorg retract nothing; a reorg past finality fails typed; a follow resumed from its
+ * last `Finalized` checkpoint ends where an unbroken one does.
+ */
+import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/client/testing"
+import { assert, describe, it } from "@effect/vitest"
+import { Clock, Effect, Exit, Layer, Redacted, Stream } from "effect"
+import fc from "fast-check"
+import { Blockscout, type Family, type FollowEvent, type FollowOptions } from "../../src/index.ts"
+import { identityOf } from "../../src/internal/follow/methods.ts"
+import { driven } from "../support/wait.ts"
+
+const initial = 300
+const blockMillis = 2_000
+
+/** A live chain starting now (each scenario of a test starts where the TestClock stands). */
+const live = (options: NonNullable<SimulatorOptions["live"]>) =>
+  Effect.map(Clock.currentTimeMillis, (now) => ({
+    sim: SimulatedBlockscout.make({
+      seed: 11,
+      blocks: initial,
+      live: {
+        startMillis: now,
+        blockMillis,
+        ...options,
+        lag: options.lag?.map((l) => ({ ...l, fromMillis: l.fromMillis + now, toMillis: l.toMillis + now }))
+      }
+    }),
+    stop: now + stopAfter
+  }))
+
+const clientOf = (sim: SimulatedBlockscout, family: Family) =>
+  (family === "pro"
+    ? Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make("proapi_follow"), rateLimit: false })
+    : Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false })
+  ).pipe(Layer.provide(layerHttpClient(sim)))
+
+type Item = { readonly block_number?: number | null }
+
+/** Follows the token transfers until the clock reaches `untilMillis` (or `limit` events), collecting events. */
+const followUntil = (
+  sim: SimulatedBlockscout,
+  family: Family,
+  options: FollowOptions,
+  untilMillis: number,
+  limit?: number
+) =>
+  driven(
+    Blockscout.use((bs) =>
+      bs.followTokenTransfers({}, { pollInterval: "2 seconds", finality: 6, catchUpBlocks: 20, ...options }).pipe(
+        Stream.interruptWhen(
+          Effect.gen(function* () {
+            while ((yield* Clock.currentTimeMillis) < untilMillis) yield* Effect.sleep("1 second")
+          })
+        ),
+        (s) => (limit === undefined ? s : Stream.take(s, limit)),
+        Stream.runCollect
+      )
+    ).pipe(Effect.provide(clientOf(sim, family))),
+    "500 millis"
+  )
+
+/** Events applied by identity, as a consumer applies them: id -> block number. */
+const apply = (events: ReadonlyArray<FollowEvent<Item>>, into = new Map<string, number>()) => {
+  for (const event of events) {
+    if (event._tag === "Added") into.set(identityOf(event.item), event.block.number)
+    else if (event._tag === "Retracted") {
+      assert.isTrue(into.delete(identityOf(event.item)), "only an item that was added is retracted")
+    }
+  }
+  return into
+}
+
+/** The canonical chain's token transfers of blocks `[from, to]` at `now`: id -> block number. */
+const canonical = (sim: SimulatedBlockscout, now: number, from: number, to: number) => {
+  const out = new Map<string, number>()
+  for (let h = from; h <= to; h++) {
+    for (const item of sim.blockItems(now, h).tokenTransfers) out.set(identityOf(item), h)
+  }
+  return out
+}
+
+const assertSame = (got: Map<string, number>, expected: Map<string, number>) => {
+  assert.strictEqual(got.size, expected.size, "as many items as the canonical chain holds")
+  for (const [id, block] of expected) assert.strictEqual(got.get(id), block, `${id} in block ${block}`)
+}
+
+const newestAdded = (events: ReadonlyArray<FollowEvent<Item>>) =>
+  events.reduce((max, e) => (e._tag === "Added" ? Math.max(max, e.block.number) : max), -1)
+
+/** Seeded reorganisations (depth up to 4) among the first 20 live blocks, and lagging windows. */
+const scenarios = (seed: number, runs: number) =>
+  fc.sample(
+    fc.record({
+      reorgs: fc.uniqueArray(
+        fc.record({ head: fc.integer({ min: initial + 2, max: initial + 20 }), depth: fc.integer({ min: 1, max: 4 }) }),
+        { maxLength: 3, selector: (r) => r.head }
+      ),
+      lag: fc.array(
+        fc
+          .record({
+            at: fc.integer({ min: 0, max: 40_000 }),
+            length: fc.integer({ min: 1_000, max: 6_000 }),
+            blocks: fc.integer({ min: 1, max: 3 })
+          })
+          .map(({ at, length, blocks }) => ({ fromMillis: at, toMillis: at + length, blocks })),
+        { maxLength: 2 }
+      ),
+      confirmations: fc.integer({ min: 0, max: 2 })
+    }),
+    { seed, numRuns: runs }
+  )
+
+const stopAfter = 60_000 // block initial + 30; the last reorg is at initial + 20
+
+describe("following the live simulated Blockscout", () => {
+  for (const family of ["pro", "instance"] as const) {
+    it.effect(`${family}: the events applied equal the canonical chain, through reorgs and lagging answers`, () =>
+      Effect.gen(function* () {
+        let retracted = 0
+        for (const scenario of scenarios(family === "pro" ? 3 : 4, 4)) {
+          const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag })
+          const from = initial - 3
+          const events = yield* followUntil(sim, family, { from, confirmations: scenario.confirmations }, stop)
+          const now = yield* Clock.currentTimeMillis
+          const top = newestAdded(events)
+          assert.isAtLeast(top, sim.headAt(now) - scenario.confirmations - 3, "the follow kept up with the head")
+          assertSame(apply(events), canonical(sim, now, from, top))
+          retracted += events.filter((e) => e._tag === "Retracted").length
+        }
+        assert.isAbove(retracted, 0, "some reorganisation replaced blocks the follow had emitted")
+      })
+    )
+  }
+
+  it.effect("confirmations deeper than every reorg: nothing is retracted", () =>
+    Effect.gen(function* () {
+      for (const scenario of scenarios(9, 3)) {
+        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag })
+        const events = yield* followUntil(sim, "instance", { from: initial - 3, confirmations: 5 }, stop)
+        assert.isFalse(events.some((e) => e._tag === "Retracted"))
+        const now = yield* Clock.currentTimeMillis
+        assertSame(apply(events), canonical(sim, now, initial - 3, newestAdded(events)))
+      }
+    })
+  )
+
+  it.effect("a reorg deeper than finality fails with ReorgBeyondFinality", () =>
+    Effect.gen(function* () {
+      const { sim, stop } = yield* live({ reorgs: [{ head: initial + 12, depth: 9 }] })
+      const exit = yield* Effect.exit(followUntil(sim, "pro", { from: initial - 3, finality: 3 }, stop))
+      assert.isTrue(Exit.isFailure(exit))
+      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "ReorgBeyondFinality")
+    })
+  )
+
+  it.effect("a follow stopped anywhere and resumed from its last Finalized checkpoint ends as an unbroken one", () =>
+    Effect.gen(function* () {
+      for (const [i, scenario] of scenarios(21, 4).entries()) {
+        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag })
+        const options = { from: initial - 3, confirmations: scenario.confirmations }
+        const first = yield* followUntil(sim, "instance", options, stop, 5 + i * 37)
+        const finals = first.filter((e) => e._tag === "Finalized")
+        const last = finals[finals.length - 1]
+        // What a consumer keeps at its last checkpoint: the items of final blocks.
+        const kept = apply(first)
+        for (const [id, block] of kept) if (last === undefined || block > last.block.number) kept.delete(id)
+        const resumed = yield* followUntil(
+          sim,
+          "instance",
+          { confirmations: scenario.confirmations, from: last === undefined ? initial - 3 : last.checkpoint },
+          stop
+        )
+        const now = yield* Clock.currentTimeMillis
+        assertSame(apply(resumed, kept), canonical(sim, now, initial - 3, newestAdded(resumed)))
+      }
+    })
+  )
+})
