@@ -14,8 +14,8 @@
  *
  * @since 0.1.0
  */
-import type { Duration, Stream } from "effect"
-import { Schema } from "effect"
+import type { Duration } from "effect"
+import { Result, Schema, Stream } from "effect"
 import type { BlockscoutError, FollowReason } from "./BlockscoutError.ts"
 import type { EndpointTable, endpoints, RowItem } from "./endpoints.ts"
 import type { HistoryEntry, HistoryKind } from "./History.ts"
@@ -321,3 +321,83 @@ export interface FollowMethods extends FollowMethodsOf<typeof endpoints> {
     options?: FollowOptions
   ) => Stream.Stream<FollowEvent<RowItem<(typeof endpoints)[N]>>, BlockscoutError<FollowReason>>
 }
+
+/**
+ * An item's identity, whatever its row: what stays the same when a reorg moves it to another block. A
+ * transaction or a block by its hash; a token transfer by its transaction, log index and token id; a log or an
+ * internal transaction by its transaction and index; what belongs to no transaction (a Celo epoch reward, a
+ * balance change) adds its block. Use it (or `historyEntryKey` for an address's history) to apply `Added` as
+ * an upsert and `Retracted` as a delete.
+ *
+ * @since 0.1.0
+ * @category events
+ */
+export const followIdentity = (item: unknown): string => {
+  const field = (value: unknown, key: string): unknown =>
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined
+  const hash = field(item, "hash")
+  if (typeof hash === "string") return hash
+  const transaction = field(item, "transaction_hash")
+  const parts = [
+    transaction ?? `block:${String(field(item, "block_number") ?? "")}`,
+    field(item, "log_index") ?? field(item, "index") ?? "",
+    field(field(item, "total"), "token_id") ?? ""
+  ]
+  return parts.map(String).join(":")
+}
+
+/**
+ * The final blocks of a follow, one page per `Finalized`: the items of every block it declared final, oldest
+ * block first, each block's items in the list's order, with the checkpoint to resume after them.
+ *
+ * @since 0.1.0
+ * @category events
+ */
+export interface FinalizedPage<A> {
+  readonly items: ReadonlyArray<A>
+  /** The newest final block. */
+  readonly block: FollowBlock
+  readonly checkpoint: FollowCheckpoint
+}
+
+/**
+ * A follow's events as final data only: `Added` and `Retracted` held (by `identity`) until their block is
+ * final, then emitted as one page per `Finalized`. For outputs that cannot take a retraction back (a CSV or
+ * Parquet file, an append-only log): every item in them is final, and the page's checkpoint resumes the follow
+ * with nothing lost or repeated. Memory holds the items of the blocks not final yet.
+ *
+ * @since 0.1.0
+ * @category events
+ */
+export const finalizedPages = <A, E, R>(
+  events: Stream.Stream<FollowEvent<A>, E, R>,
+  identity: (item: A) => string = followIdentity
+): Stream.Stream<FinalizedPage<A>, E, R> =>
+  Stream.suspend(() => {
+    // Insertion order is emission order: an upsert moves the item to its new block's place.
+    const held = new Map<string, { readonly item: A; readonly block: number }>()
+    return Stream.filterMap(events, (event) => {
+      switch (event._tag) {
+        case "Added": {
+          const id = identity(event.item)
+          held.delete(id)
+          held.set(id, { item: event.item, block: event.block.number })
+          return Result.failVoid
+        }
+        case "Retracted":
+          held.delete(identity(event.item))
+          return Result.failVoid
+        case "Finalized": {
+          const out: Array<{ readonly item: A; readonly block: number }> = []
+          for (const [id, entry] of held) {
+            if (entry.block <= event.block.number) {
+              out.push(entry)
+              held.delete(id)
+            }
+          }
+          out.sort((a, b) => a.block - b.block) // stable: each block's items keep their order
+          return Result.succeed({ items: out.map((e) => e.item), block: event.block, checkpoint: event.checkpoint })
+        }
+      }
+    })
+  })

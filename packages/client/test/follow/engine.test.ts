@@ -9,7 +9,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Stream } from "effect"
 import fc from "fast-check"
-import type { FollowEvent } from "../../src/Follow.ts"
+import { type FollowEvent, finalizedPages } from "../../src/Follow.ts"
 import { type EngineConfig, follow } from "../../src/internal/follow/engine.ts"
 import { driven } from "../support/wait.ts"
 import { ChainModel, type ModelItem, type Step } from "./model.ts"
@@ -222,6 +222,25 @@ describe("follow engine", () => {
       )
       // 65 blocks in chunks of 10: 7 item reads, not one per block.
       assert.isAtMost(model.calls.items, 8)
+    })
+  )
+
+  it.effect("finalizedPages: final blocks only, each item once, in chain order, whatever the reorgs", () =>
+    Effect.gen(function* () {
+      for (const script of scripts(41, 7, 15)) {
+        const model = new ChainModel(script)
+        const events = yield* runScript(model, configOf(model))
+        const pages = yield* Stream.runCollect(finalizedPages(Stream.fromIterable(events), (item) => item.id))
+        const items = pages.flatMap((page) => page.items)
+        const last = pages[pages.length - 1]
+        if (last === undefined) continue
+        const expected = [...model.canonical(last.block.number).values()]
+        assert.deepStrictEqual(
+          items.map((i) => i.id),
+          expected.map((i) => i.id)
+        )
+        assert.deepStrictEqual(items, expected)
+      }
     })
   )
 })

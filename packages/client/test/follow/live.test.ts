@@ -10,8 +10,7 @@ import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@bl
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Exit, Layer, Redacted, Stream } from "effect"
 import fc from "fast-check"
-import { Blockscout, type Family, type FollowEvent, type FollowOptions } from "../../src/index.ts"
-import { identityOf } from "../../src/internal/follow/methods.ts"
+import { Blockscout, type Family, type FollowEvent, type FollowOptions, followIdentity } from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 
 const initial = 300
@@ -67,9 +66,9 @@ const followUntil = (
 /** Events applied by identity, as a consumer applies them: id -> block number. */
 const apply = (events: ReadonlyArray<FollowEvent<Item>>, into = new Map<string, number>()) => {
   for (const event of events) {
-    if (event._tag === "Added") into.set(identityOf(event.item), event.block.number)
+    if (event._tag === "Added") into.set(followIdentity(event.item), event.block.number)
     else if (event._tag === "Retracted") {
-      assert.isTrue(into.delete(identityOf(event.item)), "only an item that was added is retracted")
+      assert.isTrue(into.delete(followIdentity(event.item)), "only an item that was added is retracted")
     }
   }
   return into
@@ -79,7 +78,7 @@ const apply = (events: ReadonlyArray<FollowEvent<Item>>, into = new Map<string, 
 const canonical = (sim: SimulatedBlockscout, now: number, from: number, to: number) => {
   const out = new Map<string, number>()
   for (let h = from; h <= to; h++) {
-    for (const item of sim.blockItems(now, h).tokenTransfers) out.set(identityOf(item), h)
+    for (const item of sim.blockItems(now, h).tokenTransfers) out.set(followIdentity(item), h)
   }
   return out
 }

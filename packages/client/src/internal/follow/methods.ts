@@ -16,7 +16,8 @@ import {
   type FollowFrom,
   type FollowHistoryOptions,
   type FollowMethods,
-  type FollowOptions
+  type FollowOptions,
+  followIdentity
 } from "../../Follow.ts"
 import { historyEntryKey } from "../../History.ts"
 import type { EndpointArgs } from "../../Parameters.ts"
@@ -55,24 +56,6 @@ export const chainView = (source: FollowSource): ChainView => ({
       (blocks) => blocks.map(refOf)
     )
 })
-
-/**
- * An item's identity, whatever its row: what stays the same when a reorg moves it to another block. A
- * transaction or a block by its hash; a token transfer by its transaction, log index and token id; a log or an
- * internal transaction by its transaction and index; what belongs to no transaction (a Celo epoch reward, a
- * balance change) adds its block.
- */
-export const identityOf = (item: unknown): string => {
-  const hash = field(item, "hash")
-  if (typeof hash === "string") return hash
-  const transaction = field(item, "transaction_hash")
-  const parts = [
-    transaction ?? `block:${String(field(item, "block_number") ?? "")}`,
-    field(item, "log_index") ?? field(item, "index") ?? "",
-    field(field(item, "total"), "token_id") ?? ""
-  ]
-  return parts.map(String).join(":")
-}
 
 /** The options checked, with the chain's defaults; `InvalidArgument` names the first bad one. */
 const checkOptions = (
@@ -191,7 +174,7 @@ export const makeFollow = (
     const reader: ItemReader<unknown> = {
       items: (from, to) => source.stream(row.name as never, { ...args, partition: { fromBlock: from, toBlock: to } }),
       blockOf: (item) => itemKeyOf(range, item),
-      identity: identityOf
+      identity: followIdentity
     }
     return run(row.name, request, options, reader)
   }
