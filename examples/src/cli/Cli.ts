@@ -19,10 +19,14 @@ import { type Endpoint, endpoints } from "@blockscout-effect/client"
 import { Effect, Logger, Option, Stdio } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
 import { backfillCommand } from "./Backfill.ts"
-import { CliExit, exitCodes } from "./Exit.ts"
+import { CliExit, exitCodes, exitOnUsage } from "./Exit.ts"
 import { commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
+import { followFlags, followOptionsOf, runFollow } from "./Follow.ts"
 import { historyCommand } from "./History.ts"
 import { type CliOptions, runEndpoint } from "./Run.ts"
+import { settingsFor } from "./Settings.ts"
+import { Columns } from "@blockscout-effect/export"
+import type { FollowName } from "@blockscout-effect/client"
 import * as Screen from "./Screen.ts"
 
 export type { CliOptions } from "./Run.ts"
@@ -92,15 +96,47 @@ export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
             { command: `${usage} --chain 1 --format table` }
           ])
         )
-      : Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
-          runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
-        ).pipe(
-          Command.withExamples([
-            { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
-            { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
-            { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
-          ])
-        )
+      : row.shape === "page" && row.range?.dimension === "block"
+        ? // A row with a block range can also be followed (--follow).
+          Command.make(kebab(row.name), { path, filters, common: commonFlags, follow: followFlags }, (input) =>
+            Effect.gen(function* () {
+              const args = clientArgs(row, input.path, input.filters)
+              const follow = yield* followOptionsOf(input.follow, input.common)
+              if (follow === undefined) return yield* runEndpoint(row, args, input.common, options)
+              const settings = yield* settingsFor(row.name, Columns.ofEndpoint(row), input.common)
+              const { pageSize } = settings
+              return yield* runFollow(settings, follow, input.common, options, {
+                events: (bs, from) =>
+                  bs.follow(
+                    row.name as FollowName<typeof endpoints>,
+                    pageSize === undefined ? args : { ...args, pageSize },
+                    {
+                      from,
+                      confirmations: follow.confirmations,
+                      finality: follow.finality
+                    }
+                  ),
+                line: (item) => item,
+                query: (api) => ({ endpoint: row.name, args, api })
+              })
+            }).pipe(Effect.mapError(exitOnUsage))
+          ).pipe(
+            Command.withExamples([
+              { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
+              { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
+              { command: `${usage} --chain 1 --follow --confirmations 2` },
+              { command: `${usage} --chain 1 --follow --format csv -o out.csv --resume out.checkpoint.json` }
+            ])
+          )
+        : Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
+            runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
+          ).pipe(
+            Command.withExamples([
+              { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
+              { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
+              { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
+            ])
+          )
   return command.pipe(Command.withDescription(description), Command.withShortDescription(row.summary))
 }
 
@@ -116,7 +152,7 @@ export const makeCommand = (options: CliOptions = {}) => {
       "Stream any Blockscout API v2 list endpoint to NDJSON, CSV, Parquet or a table, with progress, a checkpoint " +
         "and resume; look one item up (transaction, block, address, token, ...) in the same formats. Data goes to " +
         "stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
-        "3 checkpoint, 4 output file, 10-23 one per API error reason, 130 SIGINT, 143 SIGTERM."
+        "3 checkpoint, 4 output file, 10-25 one per API error reason, 130 SIGINT, 143 SIGTERM."
     ),
     Command.withSubcommands(
       first === undefined ? [backfillCommand(options)] : [first, ...rest, backfillCommand(options)]
