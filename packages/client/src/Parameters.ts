@@ -2,7 +2,7 @@
  * The hand-written parameter and page types every method shares: what a paged method accepts besides its
  * filters, the page a page-level stream emits, and the arguments of the by-name calls. Each method's own
  * options type (`ListTransactionsParameters`, ...) is derived from its row and generated beside its methods,
- * in `methods/<Scope>Methods.ts`.
+ * in `BlockscoutMethods.ts`.
  *
  * @since 0.1.0
  */
