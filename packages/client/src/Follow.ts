@@ -19,7 +19,6 @@ import { Result, Schema, Stream } from "effect"
 import type { BlockscoutError, FollowReason } from "./BlockscoutError.ts"
 import type { EndpointTable, endpoints, RowItem } from "./endpoints.ts"
 import type { HistoryEntry, HistoryKind } from "./History.ts"
-import type { FilterParameters, PathArguments } from "./MethodArguments.ts"
 
 /**
  * A block as a follow names it: its number and its hash (a height alone does not say which block, across a
@@ -243,39 +242,6 @@ export type FollowName<T extends EndpointTable> = {
 }[keyof T & string]
 
 /**
- * What a followed list takes besides its path parameters: its filters, and the page size of its reads.
- *
- * @since 0.1.0
- * @category models
- */
-export type FollowArgs<R> = FilterParameters<R> & { readonly pageSize?: number | undefined }
-
-/**
- * A follow method's arguments: the row's path parameters, then its filters, then the follow's options.
- *
- * @since 0.1.0
- * @category models
- */
-export type FollowArgumentsOf<R> = [
-  ...PathArguments<R>,
-  args?: FollowArgs<R> | undefined,
-  options?: FollowOptions | undefined
-]
-
-/**
- * The follow methods a table gives the service: `follow<M>` for each row with a block range (the naming rule
- * of `Methods.ts`, one more kind).
- *
- * @since 0.1.0
- * @category models
- */
-export type FollowMethodsOf<T extends EndpointTable> = {
-  readonly [N in FollowName<T> as T[N] extends { readonly method: infer M extends string } ? `follow${M}` : never]: (
-    ...args: FollowArgumentsOf<T[N]>
-  ) => Stream.Stream<FollowEvent<RowItem<T[N]>>, BlockscoutError<FollowReason>>
-}
-
-/**
  * The options of `followAddressHistory`: the follow's, and which kinds of entry to merge.
  *
  * @since 0.1.0
@@ -287,9 +253,9 @@ export interface FollowHistoryOptions extends FollowOptions {
 }
 
 /**
- * The follow methods of the `Blockscout` service: one per row with a block range (`followTokenTransfers`,
- * `followTransactions`, `followAddressTokenTransfers`, ...), an address's merged history, and any such row by
- * name.
+ * The follow methods of the `Blockscout` service beside the table's own (`followTokenTransfers`,
+ * `followTransactions`, `followAddressTokenTransfers`, ...: one per row with a block range, in
+ * `BlockscoutMethods`): an address's merged history, and any such row by name.
  *
  * Each is a `Stream` of `FollowEvent`s that never ends by itself: take what you need, or interrupt it. Per
  * poll it asks the newest page of `/blocks` and, when blocks are new, one page of the list for them (more
@@ -301,7 +267,7 @@ export interface FollowHistoryOptions extends FollowOptions {
  * @since 0.1.0
  * @category models
  */
-export interface FollowMethods extends FollowMethodsOf<typeof endpoints> {
+export interface FollowMethods {
   /**
    * An address's history (`streamAddressHistory`'s entries: transactions, token transfers and internal
    * transactions merged in chain order), followed: each new block's entries once it is `confirmations` deep,

@@ -54,8 +54,6 @@ export {
   type Finalized,
   type FinalizedPage,
   finalizedPages,
-  type FollowArgs,
-  type FollowArgumentsOf,
   type FollowBlock,
   type FollowCheckpoint,
   FollowCheckpointSchema,
@@ -66,7 +64,6 @@ export {
   followIdentity,
   type FollowLag,
   type FollowMethods,
-  type FollowMethodsOf,
   type FollowName,
   type FollowOptions,
   type Retracted

@@ -21,14 +21,19 @@ const filterText = (filter: Filter) =>
 /** The README's method table, one line per row. */
 export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
   const entries = methodEntries(table)
-  const lines = ["| endpoint | one call | every item (`*Pages`: every page) | filters |", "| --- | --- | --- | --- |"]
+  const lines = [
+    "| endpoint | one call | every item (`*Pages`: every page; `follow*`: the head, reorg-safe) | filters |",
+    "| --- | --- | --- | --- |"
+  ]
   for (const row of Object.values(table)) {
     const args = [...row.pathParams.map((p) => p.name), ...(hasOptions(row) ? ["opts?"] : [])].join(", ")
     const call = (e: MethodEntry | undefined) => (e === undefined ? "" : `\`${e.name}(${args})\``)
     const own = entries.filter((e) => e.row === row)
     const one = own.find((e) => e.kind === "list" || e.kind === "get")
     const oneText = `${call(one)}${row.shape === "array" ? " (an array)" : ""}`
-    const every = call(own.find((e) => e.kind === "stream"))
+    const follow = own.find((e) => e.kind === "follow")
+    const followArgs = [...row.pathParams.map((p) => p.name), "args?", "opts?"].join(", ")
+    const every = `${call(own.find((e) => e.kind === "stream"))}${follow === undefined ? "" : `; \`${follow.name}(${followArgs})\``}`
     lines.push(`| ${endpointLabel(row)} | ${oneText} | ${every} | ${row.filters.map(filterText).join("; ")} |`)
   }
   return `${readmeStart}\n${lines.join("\n")}\n${readmeEnd}`

@@ -168,7 +168,7 @@ const calls = (ctx: ClientContext) => {
 const methodOf = (
   call: ReturnType<typeof calls>,
   row: Endpoint,
-  kind: MethodKind,
+  kind: Exclude<MethodKind, "follow">,
   name: string
 ): ((...args: ReadonlyArray<unknown>) => unknown) => {
   const span = `Blockscout.${name}`
@@ -192,7 +192,10 @@ const methodOf = (
 export const makeMethods = <M extends object, T extends EndpointTable>(table: T, ctx: ClientContext): M & ByName<T> => {
   const call = calls(ctx)
   const methods: Record<string, unknown> = {}
-  for (const entry of methodEntries(table)) methods[entry.name] = methodOf(call, entry.row, entry.kind, entry.name)
+  for (const entry of methodEntries(table)) {
+    // A follow needs the history and the chain's blocks besides its row: the service wires it (`follow/`).
+    if (entry.kind !== "follow") methods[entry.name] = methodOf(call, entry.row, entry.kind, entry.name)
+  }
   /** The row called `name` if it has one of `shapes`; else why not, as `InvalidArgument`. */
   const rowOf = (name: string, shapes: ReadonlyArray<Endpoint["shape"]>, use: string) => {
     // Own rows only (`toString`, `__proto__` are not rows); a caller in plain JavaScript may pass anything.

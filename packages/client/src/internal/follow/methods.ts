@@ -21,6 +21,7 @@ import {
 } from "../../Follow.ts"
 import { historyEntryKey } from "../../History.ts"
 import type { EndpointArgs } from "../../Parameters.ts"
+import { methodEntries } from "../../Methods.ts"
 import { namedArguments } from "../methods.ts"
 import { itemKeyOf } from "../partition/keys.ts"
 import { type BlockRef, type ChainView, type EngineConfig, follow, type ItemReader } from "./engine.ts"
@@ -143,7 +144,7 @@ export const makeFollow = (
   source: FollowSource,
   api: string,
   chainId: number | undefined
-): FollowMethods => {
+): FollowMethods & Record<string, unknown> => {
   const chain = chainView(source)
   const run = <A>(endpoint: string, request: string, options: FollowOptions | undefined, reader: ItemReader<A>) =>
     Stream.unwrap(
@@ -179,11 +180,12 @@ export const makeFollow = (
     return run(row.name, request, options, reader)
   }
 
+  // The naming rule's follow methods (`methodEntries`): path parameters, then the filters, then the options.
   const rows: Record<string, unknown> = {}
-  for (const row of Object.values(table)) {
-    if (row.shape !== "page" || row.range?.dimension !== "block") continue
+  for (const { name, row, kind } of methodEntries(table)) {
+    if (kind !== "follow") continue
     const n = row.pathParams.length
-    rows[`follow${row.method}`] = (...positional: ReadonlyArray<unknown>) =>
+    rows[name] = (...positional: ReadonlyArray<unknown>) =>
       followRow(row, namedArguments(row, positional.slice(0, n + 1)), positional[n + 1] as FollowOptions | undefined)
   }
 
@@ -198,7 +200,7 @@ export const makeFollow = (
   }
 
   return {
-    ...(rows as unknown as Omit<FollowMethods, "follow" | "followAddressHistory">),
+    ...rows,
     followAddressHistory,
     follow: (name, args = {}, options) => {
       const row = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined
