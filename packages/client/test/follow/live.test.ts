@@ -6,9 +6,15 @@
  * confirmations than every reorg retract nothing; a reorg past finality fails typed; a follow resumed from its
  * last `Finalized` checkpoint ends where an unbroken one does.
  */
-import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/client/testing"
+import {
+  layerHttpClient,
+  makeHttpClient,
+  SimulatedBlockscout,
+  type SimulatorOptions
+} from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Exit, Layer, Redacted, Stream } from "effect"
+import { HttpClient } from "effect/http"
 import fc from "fast-check"
 import { Blockscout, type Family, type FollowEvent, type FollowOptions, followIdentity } from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
@@ -177,6 +183,49 @@ describe("following the live simulated Blockscout", () => {
         const now = yield* Clock.currentTimeMillis
         assertSame(apply(resumed, kept), canonical(sim, now, initial - 3, newestAdded(resumed)))
       }
+    })
+  )
+
+  it.effect("costs two calls a poll while blocks come: the newest blocks and the list's newest items", () =>
+    Effect.gen(function* () {
+      const { sim, stop } = yield* live({})
+      const paths = new Map<string, number>()
+      const inner = makeHttpClient(sim)
+      const counting = Layer.succeed(HttpClient.HttpClient)(
+        HttpClient.make((request) => {
+          const path = new URL(request.url).pathname.replace(/\/\d+$/, "/{n}")
+          paths.set(path, (paths.get(path) ?? 0) + 1)
+          return inner.execute(request)
+        })
+      )
+      const layer = Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false }).pipe(
+        Layer.provide(counting)
+      )
+      // From the head: 60 s of a 2 s chain polled every 2 s is 30 polls.
+      yield* driven(
+        Blockscout.use((bs) =>
+          bs.followTokenTransfers({}, { pollInterval: "2 seconds", finality: 6 }).pipe(
+            Stream.interruptWhen(
+              Effect.gen(function* () {
+                while ((yield* Clock.currentTimeMillis) < stop) yield* Effect.sleep("1 second")
+              })
+            ),
+            Stream.runDrain
+          )
+        ).pipe(Effect.provide(layer)),
+        "500 millis"
+      )
+      const blocks = paths.get("/api/v2/blocks") ?? 0
+      const items = paths.get("/api/v2/token-transfers") ?? 0
+      assert.isAtLeast(blocks, 29)
+      assert.isAtMost(blocks, 32)
+      assert.isAtMost(items, blocks + 1)
+      const others = [...paths].filter(([path]) => path !== "/api/v2/blocks" && path !== "/api/v2/token-transfers")
+      assert.isAtMost(
+        others.reduce((n, [, c]) => n + c, 0),
+        2,
+        JSON.stringify(others)
+      )
     })
   )
 })
