@@ -243,4 +243,18 @@ describe("follow engine", () => {
       }
     })
   )
+
+  it.effect("a round's events go out at once: the poll interval is waited before a round, not after it", () =>
+    Effect.gen(function* () {
+      // Nothing moves the TestClock here: a follow that slept before emitting would never get its 5 items.
+      const model = new ChainModel([])
+      const events = yield* Stream.runCollect(
+        Stream.take(follow(configOf(model, { pollInterval: Duration.hours(1) })), 5)
+      )
+      assert.deepStrictEqual(
+        events.map((e) => e.block.number),
+        [0, 1, 2, 3, 4]
+      )
+    })
+  )
 })

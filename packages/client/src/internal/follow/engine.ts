@@ -110,8 +110,9 @@ export const follow = <A>(config: EngineConfig<A>): Stream.Stream<FollowEvent<A>
     Effect.map(initialState(config), (state) =>
       Stream.paginate<State<A>, FollowEvent<A>, BlockscoutError<FollowReason>>(state, (s) =>
         Effect.gen(function* () {
-          const { events } = yield* round(config, s)
+          // The wait comes before a round, not after it: a round's events go out as soon as they are read.
           if (!s.hurry) yield* Effect.sleep(config.pollInterval)
+          const { events } = yield* round(config, s)
           return [events, Option.some(s)] as const
         })
       )
