@@ -257,12 +257,12 @@ export interface FollowHistoryOptions extends FollowOptions {
  * `followTransactions`, `followAddressTokenTransfers`, ...: one per row with a block range, in
  * `BlockscoutMethods`): an address's merged history, and any such row by name.
  *
- * Each is a `Stream` of `FollowEvent`s that never ends by itself: take what you need, or interrupt it. Per
- * poll it asks the newest page of `/blocks` and, when blocks are new, one page of the list for them (more
- * while catching up, and a lookup per height when a reorg is walked), all under the key's one limiter. At a
- * 12 s block time and a 12 s poll: about 10 calls a minute, 14,400 a day (Pro API: 20 credits each, 288,000
- * credits a day); at 2 s: about 60 a minute, 86,400 a day (1.7 million credits). A longer `pollInterval`
- * costs less: the blocks missed are read in one go.
+ * Each is a `Stream` of `FollowEvent`s that never ends by itself: take what you need, or interrupt it. While
+ * blocks come, a poll is two calls under the key's one limiter (the newest page of `/blocks`, and the list's
+ * newest page for the new blocks; one call when nothing is new); a reorg adds a lookup per height walked and
+ * the replaced blocks' items. Token transfers on a 12 s chain polled every 12 s: 10 calls a minute, 14,400 a
+ * day (Pro API: 360,000 credits); on a 2 s chain polled every 2 s: 60 a minute, 86,400 a day (2.16 million
+ * credits). A longer `pollInterval` costs less: the blocks missed are read together.
  *
  * @since 0.1.0
  * @category models
