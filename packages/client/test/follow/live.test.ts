@@ -1,7 +1,8 @@
 /**
  * Following the live simulated Blockscout (both families, over the client's real request pipeline): the chain
- * grows one block every 2 s of the TestClock, reorganises at seeded heads (up to the finality depth), and
- * answers lists from a lagging replica for a while. The events applied in order (`Added` an upsert by
+ * grows one block every 2 s of the TestClock, reorganises at seeded heads (up to the finality depth), answers
+ * a replaced height's number with 404 "Block lost consensus" for a while, and answers lists from a lagging
+ * replica for a while. The events applied in order (`Added` an upsert by
  * identity, `Retracted` a delete) equal the canonical chain's items up to the newest block emitted; deeper
  * confirmations than every reorg retract nothing; a reorg past finality fails typed; a follow resumed from its
  * last `Finalized` checkpoint ends where an unbroken one does.
@@ -115,7 +116,9 @@ const scenarios = (seed: number, runs: number) =>
           .map(({ at, length, blocks }) => ({ fromMillis: at, toMillis: at + length, blocks })),
         { maxLength: 2 }
       ),
-      confirmations: fc.integer({ min: 0, max: 2 })
+      confirmations: fc.integer({ min: 0, max: 2 }),
+      // How long a replaced height answers 404 "Block lost consensus" to a lookup by number.
+      lostConsensusMillis: fc.constantFrom(0, 1_500, 5_000)
     }),
     { seed, numRuns: runs }
   )
@@ -128,7 +131,7 @@ describe("following the live simulated Blockscout", () => {
       Effect.gen(function* () {
         let retracted = 0
         for (const scenario of scenarios(family === "pro" ? 3 : 4, 4)) {
-          const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag })
+          const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag, lostConsensusMillis: scenario.lostConsensusMillis })
           const from = initial - 3
           const events = yield* followUntil(sim, family, { from, confirmations: scenario.confirmations }, stop)
           const now = yield* Clock.currentTimeMillis
@@ -145,7 +148,7 @@ describe("following the live simulated Blockscout", () => {
   it.effect("confirmations deeper than every reorg: nothing is retracted", () =>
     Effect.gen(function* () {
       for (const scenario of scenarios(9, 3)) {
-        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag })
+        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag, lostConsensusMillis: scenario.lostConsensusMillis })
         const events = yield* followUntil(sim, "instance", { from: initial - 3, confirmations: 5 }, stop)
         assert.isFalse(events.some((e) => e._tag === "Retracted"))
         const now = yield* Clock.currentTimeMillis
@@ -166,7 +169,7 @@ describe("following the live simulated Blockscout", () => {
   it.effect("a follow stopped anywhere and resumed from its last Finalized checkpoint ends as an unbroken one", () =>
     Effect.gen(function* () {
       for (const [i, scenario] of scenarios(21, 4).entries()) {
-        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag })
+        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag, lostConsensusMillis: scenario.lostConsensusMillis })
         const options = { from: initial - 3, confirmations: scenario.confirmations }
         const first = yield* followUntil(sim, "instance", options, stop, 5 + i * 37)
         const finals = first.filter((e) => e._tag === "Finalized")
