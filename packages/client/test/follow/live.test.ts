@@ -131,7 +131,11 @@ describe("following the live simulated Blockscout", () => {
       Effect.gen(function* () {
         let retracted = 0
         for (const scenario of scenarios(family === "pro" ? 3 : 4, 4)) {
-          const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag, lostConsensusMillis: scenario.lostConsensusMillis })
+          const { sim, stop } = yield* live({
+            reorgs: scenario.reorgs,
+            lag: scenario.lag,
+            lostConsensusMillis: scenario.lostConsensusMillis
+          })
           const from = initial - 3
           const events = yield* followUntil(sim, family, { from, confirmations: scenario.confirmations }, stop)
           const now = yield* Clock.currentTimeMillis
@@ -148,7 +152,11 @@ describe("following the live simulated Blockscout", () => {
   it.effect("confirmations deeper than every reorg: nothing is retracted", () =>
     Effect.gen(function* () {
       for (const scenario of scenarios(9, 3)) {
-        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag, lostConsensusMillis: scenario.lostConsensusMillis })
+        const { sim, stop } = yield* live({
+          reorgs: scenario.reorgs,
+          lag: scenario.lag,
+          lostConsensusMillis: scenario.lostConsensusMillis
+        })
         const events = yield* followUntil(sim, "instance", { from: initial - 3, confirmations: 5 }, stop)
         assert.isFalse(events.some((e) => e._tag === "Retracted"))
         const now = yield* Clock.currentTimeMillis
@@ -169,7 +177,11 @@ describe("following the live simulated Blockscout", () => {
   it.effect("a follow stopped anywhere and resumed from its last Finalized checkpoint ends as an unbroken one", () =>
     Effect.gen(function* () {
       for (const [i, scenario] of scenarios(21, 4).entries()) {
-        const { sim, stop } = yield* live({ reorgs: scenario.reorgs, lag: scenario.lag, lostConsensusMillis: scenario.lostConsensusMillis })
+        const { sim, stop } = yield* live({
+          reorgs: scenario.reorgs,
+          lag: scenario.lag,
+          lostConsensusMillis: scenario.lostConsensusMillis
+        })
         const options = { from: initial - 3, confirmations: scenario.confirmations }
         const first = yield* followUntil(sim, "instance", options, stop, 5 + i * 37)
         const finals = first.filter((e) => e._tag === "Finalized")
