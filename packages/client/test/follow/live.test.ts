@@ -17,7 +17,14 @@ import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Exit, Layer, Redacted, Stream } from "effect"
 import { HttpClient } from "effect/http"
 import fc from "fast-check"
-import { Blockscout, type Family, type FollowEvent, type FollowOptions, followIdentity } from "../../src/index.ts"
+import {
+  Blockscout,
+  type Family,
+  type FollowEvent,
+  type FollowOptions,
+  followIdentity,
+  historyEntryKey
+} from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 
 const initial = 300
@@ -241,6 +248,61 @@ describe("following the live simulated Blockscout", () => {
         2,
         JSON.stringify(others)
       )
+    })
+  )
+
+  it.effect("an address's history followed through reorgs equals its history streamed afterwards", () =>
+    Effect.gen(function* () {
+      const { sim, stop } = yield* live({
+        reorgs: [
+          { head: initial + 6, depth: 3 },
+          { head: initial + 14, depth: 2 }
+        ],
+        lostConsensusMillis: 1_500
+      })
+      const layer = clientOf(sim, "instance")
+      // The busiest sender of the live blocks' token transfers, so its history moves while it is followed.
+      const now0 = yield* Clock.currentTimeMillis
+      const senders = new Map<string, number>()
+      for (let h = initial - 20; h < initial; h++) {
+        for (const t of sim.blockItems(now0, h).tokenTransfers as ReadonlyArray<{ from: { hash: string } }>) {
+          senders.set(t.from.hash, (senders.get(t.from.hash) ?? 0) + 1)
+        }
+      }
+      const address = [...senders].sort((a, b) => b[1] - a[1])[0]?.[0] as string
+      const from = initial - 20
+      const events = yield* driven(
+        Blockscout.use((bs) =>
+          bs.followAddressHistory(address, { from, pollInterval: "2 seconds", finality: 6 }).pipe(
+            Stream.interruptWhen(
+              Effect.gen(function* () {
+                while ((yield* Clock.currentTimeMillis) < stop) yield* Effect.sleep("1 second")
+              })
+            ),
+            Stream.runCollect
+          )
+        ).pipe(Effect.provide(layer)),
+        "500 millis"
+      )
+      const state = new Map<string, number>()
+      for (const event of events) {
+        if (event._tag === "Added") state.set(historyEntryKey(event.item), event.block.number)
+        else if (event._tag === "Retracted") assert.isTrue(state.delete(historyEntryKey(event.item)))
+      }
+      const top = events.reduce((max, e) => (e._tag === "Finalized" ? Math.max(max, e.block.number) : max), -1)
+      assert.isAbove(top, initial + 10, "the follow finalised past the reorganisations")
+      // The oracle: the same history streamed now, over the blocks the follow declared final.
+      const streamed = yield* Blockscout.use((bs) =>
+        Stream.runCollect(bs.streamAddressHistory(address, { fromBlock: from, toBlock: top }))
+      ).pipe(Effect.provide(layer))
+      assert.isAbove(streamed.length, 0)
+      assert.isTrue(
+        events.some((e) => e._tag === "Retracted"),
+        "a reorganisation took an entry of the address back"
+      )
+      const expected = new Map(streamed.map((e) => [historyEntryKey(e), e.block]))
+      const got = new Map([...state].filter(([, block]) => block <= top))
+      assert.deepStrictEqual(got, expected)
     })
   )
 })
