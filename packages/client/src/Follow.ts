@@ -167,7 +167,10 @@ export interface FollowOptions {
    * deeper than this fails the follow (`ReorgBeyondFinality`).
    */
   readonly finality?: number | undefined
-  /** How often to ask for new blocks. Default: the chain's block time (`followDefaults`), else 5 seconds. */
+  /**
+   * How often to ask for new blocks. Default: the server's average block time (`/stats`, one call at the start,
+   * where the endpoints table has that row), else the chain's (`followDefaults`), else 5 seconds.
+   */
   readonly pollInterval?: Duration.Input | undefined
   /** How far a lagging server may fall behind before the follow fails. Default: 5 minutes, no block bound. */
   readonly maxLag?: FollowLag | undefined

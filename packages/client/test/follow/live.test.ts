@@ -19,6 +19,7 @@ import { HttpClient } from "effect/http"
 import fc from "fast-check"
 import {
   Blockscout,
+  endpoints,
   type Family,
   type FollowEvent,
   type FollowOptions,
@@ -304,5 +305,43 @@ describe("following the live simulated Blockscout", () => {
       const got = new Map([...state].filter(([, block]) => block <= top))
       assert.deepStrictEqual(got, expected)
     })
+  )
+
+  // Runs once the table has the `/stats` row (the rows that read the head and the chain's state).
+  it.effect.skipIf(!Object.hasOwn(endpoints, "stats"))(
+    "without pollInterval, the follow polls at the server's average block time (/stats)",
+    () =>
+      Effect.gen(function* () {
+        const { sim, stop } = yield* live({ blockMillis: 3_000 })
+        const paths = new Map<string, number>()
+        const inner = makeHttpClient(sim)
+        const counting = Layer.succeed(HttpClient.HttpClient)(
+          HttpClient.make((request) => {
+            const path = new URL(request.url).pathname
+            paths.set(path, (paths.get(path) ?? 0) + 1)
+            return inner.execute(request)
+          })
+        )
+        const layer = Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false }).pipe(
+          Layer.provide(counting)
+        )
+        yield* driven(
+          Blockscout.use((bs) =>
+            bs.followTokenTransfers({}, { finality: 6 }).pipe(
+              Stream.interruptWhen(
+                Effect.gen(function* () {
+                  while ((yield* Clock.currentTimeMillis) < stop) yield* Effect.sleep("1 second")
+                })
+              ),
+              Stream.runDrain
+            )
+          ).pipe(Effect.provide(layer)),
+          "500 millis"
+        )
+        // 60 s at the server's 3 s: about 20 polls (the instance default, 5 s, would be 12).
+        assert.strictEqual(paths.get("/api/v2/stats"), 1)
+        assert.isAtLeast(paths.get("/api/v2/blocks") ?? 0, 18)
+        assert.isAtMost(paths.get("/api/v2/blocks") ?? 0, 22)
+      })
   )
 })

@@ -146,11 +146,28 @@ export const makeFollow = (
   chainId: number | undefined
 ): FollowMethods & Record<string, unknown> => {
   const chain = chainView(source)
+  /**
+   * The server's own average block time (`/stats`, milliseconds), as the poll interval when none was given:
+   * one call at the start, where the table has the row; `undefined` (the chain's default) when it cannot say.
+   */
+  const serverInterval: Effect.Effect<Duration.Duration | undefined> = Object.hasOwn(table, "stats")
+    ? source.get("stats" as never, {}).pipe(
+        Effect.map((stats) => {
+          const ms = field(stats, "average_block_time")
+          return typeof ms === "number" && Number.isFinite(ms) && ms > 0
+            ? Duration.millis(Math.min(60_000, Math.max(1_000, ms)))
+            : undefined
+        }),
+        Effect.orElseSucceed(() => undefined)
+      )
+    : Effect.succeed(undefined)
   const run = <A>(endpoint: string, request: string, options: FollowOptions | undefined, reader: ItemReader<A>) =>
     Stream.unwrap(
-      Effect.map(Effect.fromResult(checkOptions(endpoint, options ?? {}, chainId, request)), (checked) =>
-        follow<A>({ ...checked, endpoint, chain, reader })
-      )
+      Effect.gen(function* () {
+        const checked = yield* Effect.fromResult(checkOptions(endpoint, options ?? {}, chainId, request))
+        const fromServer = options?.pollInterval === undefined ? yield* serverInterval : undefined
+        return follow<A>({ ...checked, pollInterval: fromServer ?? checked.pollInterval, endpoint, chain, reader })
+      })
     ).pipe(Stream.withSpan(`Blockscout.follow.${endpoint}`, { attributes: { "blockscout.endpoint": endpoint } }))
 
   const followRow = (row: Endpoint, args: EndpointArgs, options: FollowOptions | undefined) => {
