@@ -115,4 +115,19 @@ describe("blockscout --follow", () => {
       assert.strictEqual(contracts.code, exitCodes.usage)
     })
   )
+
+  it.effect("a server that stays behind the head it showed ends the run with exit 25 (ServerLagging)", () =>
+    Effect.gen(function* () {
+      // From 20 s on, lists answer 250 blocks behind (a replica that stopped) for ten minutes: the chain's 2 s
+      // blocks bring them back to the head the follow saw only after 8 minutes, past its 5-minute maxLag.
+      const sim = SimulatedBlockscout.make({
+        seed: 11,
+        blocks: initial,
+        live: { startMillis: 0, blockMillis: 2_000, lag: [{ fromMillis: 20_000, toMillis: 620_000, blocks: 250 }] }
+      })
+      const result = yield* driven(runCli(follow, sim))
+      assert.strictEqual(result.code, exitCodes.ServerLagging, result.stderr)
+      assert.match(result.stderr, /stayed behind/)
+    })
+  )
 })
