@@ -273,12 +273,14 @@ export const BlockscoutError: BlockscoutErrorConstructor & typeof BlockscoutErro
 ) as never
 
 /**
- * Whether a value is a `BlockscoutError` (from this package, whatever its copy or version).
+ * Whether a value is a `BlockscoutError` (from this package, whatever its copy or version), of any reason (a
+ * follow's included).
  *
  * @since 0.1.0
  * @category guards
  */
-export const isBlockscoutError = (u: unknown): u is BlockscoutError => Predicate.hasProperty(u, TypeId)
+export const isBlockscoutError = (u: unknown): u is BlockscoutError<BlockscoutErrorReason> =>
+  Predicate.hasProperty(u, TypeId)
 
 /**
  * Whether a reason is worth another attempt: 429, 5xx, transport failures and timeouts. Every other 4xx,
