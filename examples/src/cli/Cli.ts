@@ -113,7 +113,8 @@ export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
                     {
                       from,
                       confirmations: follow.confirmations,
-                      finality: follow.finality
+                      finality: follow.finality,
+                      pollInterval: follow.pollInterval
                     }
                   ),
                 line: (item) => item,

@@ -21,7 +21,7 @@ import {
   followIdentity
 } from "@blockscout-effect/client"
 import { Format, HistoryFile } from "@blockscout-effect/export"
-import { Effect, Option, PlatformError, Schema, Stream } from "effect"
+import { Duration, Effect, Option, PlatformError, Schema, Stream } from "effect"
 import { Flag } from "effect/cli"
 import { clientLayer } from "./Api.ts"
 import { chainInput } from "./Chains.ts"
@@ -47,6 +47,12 @@ export const followFlags = {
   finality: Flag.Int("finality").pipe(
     Flag.withDescription("--follow: blocks after which a block is final (default: the chain's, else 64)"),
     Flag.optional
+  ),
+  pollInterval: Flag.Finite("poll-interval").pipe(
+    Flag.withDescription(
+      "--follow: seconds between polls for new blocks (default: the server's average block time, else the chain's)"
+    ),
+    Flag.optional
   )
 }
 
@@ -55,6 +61,7 @@ export interface FollowInput {
   readonly follow: boolean
   readonly confirmations: Option.Option<number>
   readonly finality: Option.Option<number>
+  readonly pollInterval: Option.Option<number>
 }
 
 /** The follow's options from the flags, checked; `undefined` without `--follow` (other follow flags refused). */
@@ -62,10 +69,15 @@ export const followOptionsOf = (input: FollowInput, common: CommonInput) =>
   Effect.gen(function* () {
     const confirmations = Option.getOrUndefined(input.confirmations)
     const finality = Option.getOrUndefined(input.finality)
+    const seconds = Option.getOrUndefined(input.pollInterval)
     if (!input.follow) {
       if (confirmations !== undefined) yield* usage("--confirmations needs --follow")
       if (finality !== undefined) yield* usage("--finality needs --follow")
+      if (seconds !== undefined) yield* usage("--poll-interval needs --follow")
       return undefined
+    }
+    if (seconds !== undefined && !(seconds >= 0.05 && seconds <= 3600)) {
+      yield* usage(`--poll-interval ${seconds}: must be from 0.05 to 3600 seconds`)
     }
     if (confirmations !== undefined && confirmations < 0)
       yield* usage(`--confirmations ${confirmations}: must be 0 or more`)
@@ -85,7 +97,8 @@ export const followOptionsOf = (input: FollowInput, common: CommonInput) =>
     if (common.dryRun) yield* usage("--dry-run does not go with --follow: a follow has no end to estimate")
     const fromBlock = Option.getOrUndefined(common.fromBlock)
     if (fromBlock !== undefined && fromBlock < 0) yield* usage(`--from-block ${fromBlock}: must be 0 or more`)
-    return { confirmations, finality, fromBlock }
+    const pollInterval = seconds === undefined ? undefined : Duration.millis(Math.round(seconds * 1000))
+    return { confirmations, finality, pollInterval, fromBlock }
   })
 
 /** The checked follow flags of one run. */

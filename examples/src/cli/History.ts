@@ -59,7 +59,8 @@ export const historyCommand = (options: CliOptions = {}) =>
                 ...(kinds === undefined ? {} : { kinds }),
                 from,
                 confirmations: follow.confirmations,
-                finality: follow.finality
+                finality: follow.finality,
+                pollInterval: follow.pollInterval
               }),
             line: lineOf,
             identity: historyEntryKey,
