@@ -57,7 +57,7 @@ export interface LiveOptions {
    * Chosen reorganisations. `{ head: H, depth: d }`: as block `H` is produced, heights `H - d .. H - 1` are
    * replaced (new hashes, new contents; their transactions go back to pending) and `H` extends the new branch.
    * `{ atMillis, depth }`: the same at the first block produced at or after that clock time. Genesis is never
-   * replaced (a depth reaching it is cut).
+   * replaced (a depth reaching it is cut), and no reorganisation is deeper than 1,024 blocks.
    */
   readonly reorgs?:
     | ReadonlyArray<

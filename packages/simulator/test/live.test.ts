@@ -147,6 +147,44 @@ describe("live mode: reorganisations", () => {
     expect(get(s, `/api/v2/transactions/${fresh[0]!.hash}`, 11_000).body.block_number).toBe(208)
   })
 
+  it("answers chain-wide, address-scoped and block-scoped lists from the new branch", () => {
+    const s = sim()
+    type Tx = { hash: string; block_number: number; from: { hash: string } }
+    type Transfer = { transaction_hash: string; block_number: number }
+    const oldTxs = s.blockItems(10_000, 208).transactions as Array<Tx>
+    const newTxs = s.blockItems(11_000, 208).transactions as Array<Tx>
+    const newHashes = new Set(newTxs.map((t) => t.hash))
+    const oldHashes = new Set(oldTxs.map((t) => t.hash))
+    // E4: the height's transactions are the new block's.
+    const listed = (get(s, "/api/v2/transactions?items_count=100", 11_000).body.items as unknown as Array<Tx>).filter(
+      (t) => t.block_number === 208
+    )
+    expect(listed.map((t) => t.hash)).toEqual(newTxs.map((t) => t.hash))
+    // E1: the height's token transfers belong to the new block's transactions, and are the ones blockItems gives.
+    const transfers = (
+      get(s, "/api/v2/token-transfers?items_count=100", 11_000).body.items as unknown as Array<Transfer>
+    ).filter((t) => t.block_number === 208)
+    expect(transfers.length).toBeGreaterThan(0)
+    expect(transfers).toEqual(s.blockItems(11_000, 208).tokenTransfers)
+    for (const t of transfers) expect(newHashes.has(t.transaction_hash)).toBe(true)
+    // S3: the sender's own list has the new transaction at that height, and none of the old block's.
+    const sender = newTxs[0]!.from.hash
+    const own = get(s, `/api/v2/addresses/${sender}/transactions?items_count=100`, 11_000).body
+      .items as unknown as Array<Tx>
+    expect(own.some((t) => t.hash === newTxs[0]!.hash)).toBe(true)
+    for (const t of own) expect(oldHashes.has(t.hash)).toBe(false)
+    // Before the reorganisation, the same list had the old one.
+    const ownBefore = get(s, `/api/v2/addresses/${sender}/transactions?items_count=100`, 10_000).body
+      .items as unknown as Array<Tx>
+    expect(ownBefore.some((t) => t.hash === oldTxs[0]!.hash)).toBe(true)
+    // S12: by number, the new block's transactions; by the replaced hash, nothing (they were detached).
+    const byNumber = get(s, "/api/v2/blocks/208/transactions", 11_000).body.items as unknown as Array<Tx>
+    expect(new Set(byNumber.map((t) => t.hash))).toEqual(newHashes)
+    const oldHash = s.replacedBlocks(11_000).find((b) => b.height === 208)!.hash
+    expect(get(s, `/api/v2/blocks/${oldHash}/transactions`, 11_000).body.items).toEqual([])
+    expect(get(s, `/api/v2/blocks/${oldHash}/withdrawals`, 11_000).body.items).toEqual([])
+  })
+
   it("draws seeded reorganisations the same way every time, never deeper than maxDepth", () => {
     const options = { randomReorgs: { probability: 0.3, maxDepth: 4 } }
     const a = live(options).replacedBlocks(200_000)

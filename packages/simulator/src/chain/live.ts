@@ -22,6 +22,9 @@ export interface ReorgEvent {
 
 const unitOf = (x: number): number => x / 4294967296
 
+/** The deepest reorganisation the schedule makes (a deeper one is cut to this). */
+export const maxReorgDepth = 1024
+
 /** The hash domain of the live schedule's draws (reorgs, lag), kept apart from the chain's own values. */
 const liveDomain = D.misc * 1000 + 17
 
@@ -53,7 +56,7 @@ export class LiveSchedule {
     this.random =
       rr === undefined || !(rr.probability > 0) || rr.maxDepth < 1
         ? undefined
-        : { probability: Math.min(1, rr.probability), maxDepth: Math.floor(rr.maxDepth) }
+        : { probability: Math.min(1, rr.probability), maxDepth: Math.min(maxReorgDepth, Math.floor(rr.maxDepth)) }
     this.lagWindows = options.lag ?? []
     const rl = options.randomLag
     this.randomLag =
@@ -67,7 +70,8 @@ export class LiveSchedule {
 
   private choose(head: number, depth: number): void {
     const h = Math.floor(head)
-    const d = Math.min(Math.floor(depth), h - 1)
+    // A transaction hash has room for generations up to 4,095; a height is replaced at most `maxDepth` times.
+    const d = Math.min(Math.floor(depth), h - 1, maxReorgDepth)
     if (d >= 1) this.explicit.set(h, Math.max(d, this.explicit.get(h) ?? 0))
   }
 
