@@ -1,6 +1,6 @@
 import { layerHttpClient, SimulatedBlockscout, type SimulatorOptions } from "@blockscout-effect/simulator"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { HttpClient } from "effect/http"
 import { TestClock } from "effect/testing"
 
@@ -282,5 +282,57 @@ describe("live mode in process, on the TestClock", () => {
       expect(reorgs.map((b) => b.height)).toEqual([101, 100])
       expect(reorgs.map((b) => b.hash)).toEqual(reference.replacedBlocks(36_000).map((b) => b.hash))
     }).pipe(Effect.provide(layerHttpClient(options)))
+  )
+})
+
+describe("property: the live chain under seeded reorganisations and lag", () => {
+  const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100_000 }))
+  const Depth = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 5 }))
+  const Share = Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
+
+  it.prop(
+    "parent hashes chain; a height changes only when a reorganisation reaches it; lists never show another hash",
+    { seed: Seed, maxDepth: Depth, probability: Share, lag: Share },
+    ({ seed, maxDepth, probability, lag }) => {
+      const s = SimulatedBlockscout.make({
+        seed,
+        blocks: 40,
+        live: {
+          startMillis: 0,
+          blockMillis: 1000,
+          randomReorgs: { probability, maxDepth },
+          randomLag: { probability: lag, maxBlocks: 3 }
+        }
+      })
+      let previous = s.canonicalBlocks(0)
+      for (let t = 1000; t <= 30_000; t += 1000) {
+        const blocks = s.canonicalBlocks(t)
+        expect(blocks.length).toBe(previous.length + 1)
+        for (let i = 1; i < blocks.length; i++) expect(blocks[i]!.parentHash).toBe(blocks[i - 1]!.hash)
+        // What the new head's production replaced: exactly the heights its reorganisation reaches.
+        const head = blocks.length - 1
+        const replacedNow = new Set(
+          s
+            .replacedBlocks(t)
+            .filter((r) => r.replacedAtHead === head)
+            .map((r) => r.height)
+        )
+        for (const b of previous) {
+          expect(b.hash !== blocks[b.height]!.hash).toBe(replacedNow.has(b.height))
+          if (replacedNow.has(b.height)) expect(head - b.height).toBeLessThanOrEqual(maxDepth)
+        }
+        // Every replaced block: not the height's hash now, answered by hash with type reorg.
+        for (const r of s.replacedBlocks(t).slice(0, 5)) {
+          expect(r.hash).not.toBe(blocks[r.height]!.hash)
+          expect(get(s, `/api/v2/blocks/${r.hash}`, t).body.type).toBe("reorg")
+        }
+        // A list (lagging or not) shows the canonical hash of every height it has.
+        const listed = get(s, "/api/v2/blocks?items_count=8", t).body.items
+        expect(head - listed[0]!.height).toBeLessThanOrEqual(3)
+        for (const b of listed) expect(b.hash).toBe(blocks[b.height]!.hash)
+        previous = blocks
+      }
+    },
+    { arbitrary: { runs: 25 } }
   )
 })
