@@ -131,6 +131,8 @@ export class SimulatedBlockscout {
   private readonly live: LiveSchedule | undefined
   /** Live mode: the chains at recent (height, fork head) pairs, with their renderers and memos, newest last. */
   private readonly views = new Map<string, View>()
+  /** Live mode: what every view shares, over final heights (`ChainFork.shared`). */
+  private readonly shared = new Map<string, unknown>()
 
   private constructor(options: SimulatorOptions) {
     this.options = options
@@ -433,7 +435,9 @@ export class SimulatedBlockscout {
       {
         generation: (h) => (h < lowest ? 0 : live.generation(h, forkHead)),
         initialHeight: live.initialHeight,
-        blockMillis: live.blockMillis
+        blockMillis: live.blockMillis,
+        finalHeight: live.finalHeight(forkHead),
+        shared: this.shared
       }
     )
     const renderers = new Map<ServerMode, Renderer>()

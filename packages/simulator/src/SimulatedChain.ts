@@ -38,6 +38,13 @@ export interface ChainFork {
   readonly initialHeight: number
   /** Milliseconds between live blocks' timestamps. */
   readonly blockMillis: number
+  /**
+   * Heights below this are final: no later reorganisation replaces them, so every later view of the same live
+   * chain agrees on them (what `shared` may hold sums over).
+   */
+  readonly finalHeight: number
+  /** A cache every view of one live chain shares, for values over final heights (keyed by what they are). */
+  readonly shared: Map<string, unknown>
 }
 
 /** Transaction hashes carry their block's generation above the position's 12 bits. */

@@ -336,3 +336,28 @@ describe("property: the live chain under seeded reorganisations and lag", () => 
     { arbitrary: { runs: 25 } }
   )
 })
+
+describe("live mode: what views share", () => {
+  it("gives token holders summed over final heights once, the same as a chain computed from scratch", () => {
+    const s = live({})
+    const erc20 = s.chain.tokens.filter((t) => t.type === "ERC-20").map((t) => t.address)
+    // Walk the head forward: each view adds its own blocks to the shared sum over final heights.
+    for (let t = 0; t <= 50_000; t += 7_000) get(s, `/api/v2/tokens/${erc20[0]}/holders`, t)
+    const fixed = SimulatedBlockscout.make({ seed: 5, blocks: s.headAt(50_000) + 1 })
+    for (const token of erc20) {
+      const url = `/api/v2/tokens/${token}/holders?items_count=100`
+      expect(get(s, url, 50_000).body).toEqual(get(fixed, url, 0).body)
+    }
+  })
+
+  it("keeps holders right across reorganisations (the shared sum stops below what can still be replaced)", () => {
+    const options = { reorgs: [{ head: 230, depth: 25 }], randomReorgs: { probability: 0.3, maxDepth: 4 } }
+    const walked = live(options)
+    const erc20 = walked.chain.tokens.find((t) => t.type === "ERC-20")!.address
+    const url = `/api/v2/tokens/${erc20}/holders?items_count=100`
+    for (let t = 0; t <= 40_000; t += 3_000) get(walked, url, t)
+    expect(get(walked, url, 40_000).body).toEqual(get(live(options), url, 40_000).body)
+    expect(get(walked, url, 29_000).body).toEqual(get(live(options), url, 29_000).body)
+    expect(get(walked, url, 31_000).body).toEqual(get(live(options), url, 31_000).body)
+  })
+})

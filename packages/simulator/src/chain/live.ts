@@ -168,6 +168,17 @@ export class LiveSchedule {
     return events.length - 1
   }
 
+  /**
+   * The heights below which no reorganisation after head `head` can reach: the chain up to there is final for
+   * every later head. 0 while reorganisations chosen by time wait for the start to be fixed.
+   */
+  finalHeight(head: number): number {
+    if (this.start === undefined && this.chosen.some((r) => !("head" in r))) return 0
+    let final = head + 1 - (this.random?.maxDepth ?? 0)
+    for (const [e, depth] of this.explicit) if (e > head) final = Math.min(final, e - depth)
+    return Math.max(0, final)
+  }
+
   /** How many blocks behind the head a lagging replica's lists are at a time (0: not lagging). */
   lagAt(nowMillis: number): number {
     let lag = 0
