@@ -13,7 +13,7 @@
 import { endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
 import { defaultBody, type Fault, pickFault, wrongBody } from "./Faults.ts"
 import { hash } from "./internal/hash.ts"
-import { dispatch } from "./internal/dispatch.ts"
+import { type DispatchServices, dispatch } from "./internal/dispatch.ts"
 import { type Cursor, intRe, type Outcome, type Query, Reject, splitUrl } from "./internal/query.ts"
 import { RateWindows } from "./internal/rateWindows.ts"
 import { checkRequest, credentialKeys, makeRoutes, matchRoute, type Route } from "./internal/router.ts"
@@ -149,12 +149,67 @@ export class SimulatedBlockscout {
   /**
    * The items block `height` holds in the canonical chain at a clock time, as the chain-wide lists render them
    * (`mode`: the server's, default the 12.x instance), in the lists' order: transactions (E4), token transfers
-   * (E1), logs (by log index, as a transaction's logs list them), internal transactions (E10) and withdrawals
-   * (E8). A property test compares what a follower applied for a block with this.
+   * (E1), logs (by log index, as a transaction's logs list them), internal transactions (as a router's list, E11,
+   * writes them: transaction position, then index, descending) and withdrawals (E8). `rowItems` gives the same
+   * through any block-keyed row's own pages. A property test compares what a follower applied for a block with this.
    */
   blockItems(nowMillis: number, height: number, mode: ServerMode = this.options.version ?? "12"): BlockItems {
     const renderer = this.live === undefined ? this.renderer(mode) : this.live.rendererAt(nowMillis, mode)
     return blockItemsOf(renderer, height)
+  }
+
+  /**
+   * The items a block-keyed list row (one whose pages split into block ranges: `tokenTransfers`,
+   * `transactions`, `blocks`, a router's `internalTransactions`, `addressTokenTransfers`, ...: rows with a block
+   * `range` in the endpoints table) lists for block `height` in the
+   * canonical chain at a clock time, in the row's order, as the server renders them (its release line; no lag,
+   * no faults, nothing counted). `path` fills the row's path parameters, `query` its filters. It walks the row's
+   * own pages from the block's start cursor, so it is what a client reading that row sees of the block. Throws
+   * for a row that is not block-keyed or a request the server refuses.
+   */
+  rowItems(
+    nowMillis: number,
+    row: string,
+    height: number,
+    args: { readonly path?: Readonly<Record<string, string>>; readonly query?: Readonly<Record<string, string>> } = {}
+  ): Array<unknown> {
+    const route = this.routes.find((r) => r.row.name === row)
+    const range = route?.row.shape === "page" ? route.row.range : undefined
+    if (route === undefined || range === undefined || range.dimension !== "block") {
+      throw new Error(`rowItems: ${row} is not a block-keyed list row`)
+    }
+    const mode: ServerMode = this.options.version ?? "12"
+    const services = this.services(false, mode, nowMillis)
+    const out: Array<unknown> = []
+    // The range's start cursor at the block (`{block_number: height + 1, index: 0}`: everything at or below it).
+    let cursor: Record<string, unknown> = Object.fromEntries(
+      range.cursorKeys.map((k, i) => [k, i === 0 ? height + 1 : 0])
+    )
+    for (;;) {
+      const query: Record<string, string> = { ...args.query }
+      for (const [k, v] of Object.entries(cursor)) if (v !== null && v !== undefined) query[k] = String(v)
+      if (mode !== "11") query.items_count = "100"
+      let outcome: Outcome
+      try {
+        const params = checkRequest(route, mode, args.path ?? {}, query)
+        outcome = dispatch(services, route, mode, params, query)
+      } catch (e) {
+        if (e instanceof Reject) throw new Error(`rowItems: ${row} answered ${JSON.stringify(e.outcome)}`)
+        throw e
+      }
+      const page = outcome.body as {
+        items: Array<Record<string, unknown>>
+        next_page_params: Record<string, unknown> | null
+      }
+      if (outcome.status !== 200) throw new Error(`rowItems: ${row} answered ${outcome.status}`)
+      for (const item of page.items) {
+        const key = Number(item[range.itemKey])
+        if (key < height) return out
+        if (key === height) out.push(item)
+      }
+      if (page.next_page_params === null) return out
+      cursor = page.next_page_params
+    }
   }
 
   /** Credits left on the Pro family (Infinity when unlimited). */
@@ -331,19 +386,14 @@ export class SimulatedBlockscout {
         }
       }
     }
-    return dispatch(
-      this.live === undefined
-        ? {
-            chain: this.chain,
-            renderer: (m) => this.renderer(m),
-            memo: this.memo,
-            unindexed: this.options.unindexedInternalTransactions
-          }
-        : this.live.services(route.row.shape !== "item", mode, nowMillis, this.options.unindexedInternalTransactions),
-      route,
-      mode,
-      params,
-      query
-    )
+    return dispatch(this.services(route.row.shape !== "item", mode, nowMillis), route, mode, params, query)
+  }
+
+  /** What a handler answers from: the chain (live: at the time, a list's perhaps lagging), renderers, memo. */
+  private services(list: boolean, mode: ServerMode, nowMillis: number): DispatchServices {
+    const unindexed = this.options.unindexedInternalTransactions
+    return this.live === undefined
+      ? { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo, unindexed }
+      : this.live.services(list, mode, nowMillis, unindexed)
   }
 }

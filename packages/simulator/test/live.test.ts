@@ -185,6 +185,37 @@ describe("live mode: reorganisations", () => {
     expect(get(s, `/api/v2/blocks/${oldHash}/withdrawals`, 11_000).body.items).toEqual([])
   })
 
+  it("gives a block's items for any block-keyed row, from the row's own pages, before and after", () => {
+    const s = sim()
+    for (const [t, h] of [
+      [10_000, 208],
+      [11_000, 208],
+      [11_000, 150]
+    ] as const) {
+      const items = s.blockItems(t, h)
+      expect(s.rowItems(t, "transactions", h)).toEqual(items.transactions)
+      expect(s.rowItems(t, "tokenTransfers", h)).toEqual(items.tokenTransfers)
+      // E11 is a router's: every internal transaction of the block is some router's.
+      const internals = new Set(
+        s.chain.routers.flatMap((router) =>
+          s.rowItems(t, "internalTransactions", h, { path: { address: router } }).map((i) => JSON.stringify(i))
+        )
+      )
+      expect(internals).toEqual(new Set(items.internalTransactions.map((i) => JSON.stringify(i))))
+      expect(s.rowItems(t, "blocks", h)).toEqual([get(s, `/api/v2/blocks?block_number=${h + 1}`, t).body.items[0]])
+    }
+    // A filter and an address-scoped row: the block's token transfers an address received, as S4 lists them.
+    type Transfer = { transaction_hash: string; to: { hash: string }; log_index: number }
+    const transfers = s.blockItems(11_000, 208).tokenTransfers as Array<Transfer>
+    const receiver = transfers[0]!.to.hash
+    const received = s.rowItems(11_000, "addressTokenTransfers", 208, {
+      path: { address: receiver },
+      query: { filter: "to" }
+    }) as Array<Transfer>
+    expect(received).toEqual(transfers.filter((t) => t.to.hash === receiver))
+    expect(() => s.rowItems(11_000, "block", 208)).toThrow(/not a block-keyed list row/)
+  })
+
   it("draws seeded reorganisations the same way every time, never deeper than maxDepth", () => {
     const options = { randomReorgs: { probability: 0.3, maxDepth: 4 } }
     const a = live(options).replacedBlocks(200_000)
