@@ -216,7 +216,8 @@ export class LiveChain {
         initialHeight: live.initialHeight,
         blockMillis: live.blockMillis,
         finalHeight: live.finalHeight(forkHead),
-        shared: this.shared
+        shared: this.shared,
+        carried: (h, g, position) => live.carried(h, g, position)
       }
     )
     const renderers = new Map<ServerMode, Renderer>()

@@ -45,6 +45,11 @@ export interface ChainFork {
   readonly finalHeight: number
   /** A cache every view of one live chain shares, for values over final heights (keyed by what they are). */
   readonly shared: Map<string, unknown>
+  /**
+   * Whether the block of generation `g` at height `h` includes again the transaction at `position` of the block
+   * it replaced (`LiveOptions.reincluded`); absent: never.
+   */
+  readonly carried?: ((h: number, g: number, position: number) => boolean) | undefined
 }
 
 /** Transaction hashes carry their block's generation above the position's 12 bits. */
@@ -133,9 +138,30 @@ export class SimulatedChain {
     return g === 0 ? this.seed : hash(this.seed, D.misc, 0x6e6, g)
   }
 
-  /** The seed the values of block `h` (or of a pending key) derive from, by its generation. */
-  private seedAt(h: number): number {
-    return this.fork === undefined ? this.seed : this.generationSeed(this.generation(h))
+  /**
+   * The generation the transaction at `position` of block `h`, generation `g`, was first included in: `g`, or an
+   * earlier one when reorganisations included it again (`LiveOptions.reincluded`). Its hash and what it was sent
+   * with derive from that generation.
+   */
+  transactionOrigin(h: number, position: number, g = this.generation(h)): number {
+    const carried = this.fork?.carried
+    if (carried === undefined) return g
+    let origin = g
+    while (origin > 0 && carried(h, origin, position)) origin--
+    return origin
+  }
+
+  /**
+   * The seed of a value keyed by `(h, a)`: a transaction's own when `a` is one of block `h`'s positions (it keeps
+   * its values when a reorganisation includes it again), the block's otherwise (constants above any position).
+   */
+  private seedOf(h: number, a: number): number {
+    if (this.fork === undefined) return this.seed
+    const g = this.generation(h)
+    if (g === 0) return this.seed
+    return a < this.template(h).transactions.length
+      ? this.generationSeed(this.transactionOrigin(h, a, g))
+      : this.generationSeed(g)
   }
 
   /** The hash block `h` has in generation `g` (a replaced block keeps the hash it had). */
@@ -145,7 +171,12 @@ export class SimulatedChain {
 
   /** The hash the transaction at `position` of block `h` has in generation `g`. */
   transactionHashAt(h: number, g: number, position: number): string {
-    return transactionHashOf(this.generationSeed(g), h, g === 0 ? position : position + g * 2 ** positionBits)
+    const origin = this.transactionOrigin(h, position, g)
+    return transactionHashOf(
+      this.generationSeed(origin),
+      h,
+      origin === 0 ? position : position + origin * 2 ** positionBits
+    )
   }
 
   /**
@@ -237,13 +268,16 @@ export class SimulatedChain {
     }
     const field = Number.parseInt(lower.slice(60), 16)
     const position = field % 2 ** positionBits
-    const g = Math.floor(field / 2 ** positionBits)
+    const origin = Math.floor(field / 2 ** positionBits)
     const current = this.generation(h)
-    if (g > current || position >= this.template(h).transactions.length) return undefined
-    if (this.transactionHashAt(h, g, position) !== lower) return undefined
-    return g === current
+    if (origin > current || position >= this.template(h).transactions.length) return undefined
+    if (this.transactionHashAt(h, origin, position) !== lower) return undefined
+    // The last generation that held it: it stays while each new block includes it again.
+    let last = origin
+    while (last < current && this.fork.carried?.(h, last + 1, position) === true) last++
+    return last === current
       ? { _tag: "Mined", block: h, position }
-      : { _tag: "Dropped", block: h, position, generation: g }
+      : { _tag: "Dropped", block: h, position, generation: last }
   }
 
   /** The template of pending transaction `i`. */
@@ -284,7 +318,7 @@ export class SimulatedChain {
 
   /** Nonce of a transaction. */
   nonce(h: number, position: number): number {
-    return hash(this.seedAt(h), D.nonce, h, position) % 5000
+    return hash(this.seedOf(h, position), D.nonce, h, position) % 5000
   }
 
   /** Address created by the transaction at (h, position), for contract and token creations. */
@@ -342,7 +376,13 @@ export class SimulatedChain {
 
   /** Value of a transfer item in the token's base units (it fits the token's decimals). */
   transferValue(h: number, item: TransferTemplate): bigint {
-    return transferAmount(this.seedAt(h), this.tokens[item.token]!, h, item.logIndex, item.indexInBatch ?? 0)
+    return transferAmount(
+      this.seedOf(h, item.txPosition),
+      this.tokens[item.token]!,
+      h,
+      item.logIndex,
+      item.indexInBatch ?? 0
+    )
   }
 
   /** Transfers of one NFT instance, newest first, strictly before (block, logIndex) when `before` is given. */
@@ -387,7 +427,8 @@ export class SimulatedChain {
 
   /** A deterministic amount of wei for a value at (h, a, b): up to about 10 ether. */
   amount(h: number, a: number, b = 0): bigint {
-    const seed = this.seedAt(h)
+    // `a` is a transaction's position where the amount is its own (its value, its internal calls').
+    const seed = this.seedOf(h, a)
     const hi = BigInt(hash(seed, D.amount, h, a, b) % 100_000)
     const lo = BigInt(hash(seed, D.amount, h, a, b + 1_000_000))
     return hi * 10_000_000_000_000n + lo * 1000n
@@ -396,7 +437,7 @@ export class SimulatedChain {
   /** A deterministic uint32 for any (domain-free) use by the renderer. */
   noise(a: number, b = 0, c = 0, d = 0): number {
     // `a` is a block's height (or a pending key above every height): a replaced block's values change with it.
-    return hash(this.seedAt(a), D.gas, a, b, c + d * 7919)
+    return hash(this.seedOf(a, b), D.gas, a, b, c + d * 7919)
   }
 
   /** Pseudo-random hex of a given length for (a, b, c). */

@@ -65,6 +65,12 @@ export interface LiveOptions {
       >
     | undefined
   /**
+   * The share in [0, 1] of a replaced block's transactions the new block includes again (default 0: every one goes
+   * back to pending). Drawn per transaction from the seed; an included one keeps its hash, position and what it
+   * was sent with (sender, recipient, value, nonce, input, its logs and token transfers), in the new block.
+   */
+  readonly reincluded?: number | undefined
+  /**
    * Seeded reorganisations: each live block's production reorganises with `probability`, replacing 1 to
    * `maxDepth` heights (drawn from the seed and the height).
    */

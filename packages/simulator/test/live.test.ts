@@ -216,6 +216,52 @@ describe("live mode: reorganisations", () => {
     expect(() => s.rowItems(11_000, "block", 208)).toThrow(/not a block-keyed list row/)
   })
 
+  it("includes the share `reincluded` of the replaced transactions again in the new block, as they were sent", () => {
+    type Tx = { hash: string; block_number: number | null; value: string; nonce: number; from: { hash: string } }
+    const all = live({ reorgs: [{ head: 210, depth: 3 }], reincluded: 1 })
+    for (const h of [207, 208, 209]) {
+      const before = all.blockItems(10_000, h).transactions as Array<Tx>
+      const after = all.blockItems(11_000, h).transactions as Array<Tx>
+      // The same transactions, as they were sent, in a block with another hash.
+      expect(after.map((t) => [t.hash, t.value, t.nonce, t.from.hash])).toEqual(
+        before.map((t) => [t.hash, t.value, t.nonce, t.from.hash])
+      )
+      // Their token transfers too, but for the block they are in now.
+      const withoutBlock = (items: ReadonlyArray<unknown>) =>
+        items.map((t) => ({ ...(t as Record<string, unknown>), block_hash: undefined }))
+      expect(withoutBlock(all.blockItems(11_000, h).tokenTransfers)).toEqual(
+        withoutBlock(all.blockItems(10_000, h).tokenTransfers)
+      )
+      const lookup = get(all, `/api/v2/transactions/${before[0]!.hash}`, 11_000).body
+      expect(lookup.block_number).toBe(h)
+      expect(lookup.result).not.toBe("pending")
+    }
+    expect(all.canonicalBlocks(11_000, 208, 208)[0]!.hash).not.toBe(all.canonicalBlocks(10_000, 208, 208)[0]!.hash)
+
+    const half = live({ reorgs: [{ head: 210, depth: 3 }], reincluded: 0.5 })
+    let kept = 0
+    let dropped = 0
+    for (const h of [207, 208, 209]) {
+      const before = half.blockItems(10_000, h).transactions as Array<Tx>
+      const after = new Map((half.blockItems(11_000, h).transactions as Array<Tx>).map((t) => [t.hash, t]))
+      for (const tx of before) {
+        const now = get(half, `/api/v2/transactions/${tx.hash}`, 11_000).body
+        if (after.has(tx.hash)) {
+          kept++
+          expect(after.get(tx.hash)!.value).toBe(tx.value)
+          expect(now.block_number).toBe(h)
+        } else {
+          dropped++
+          expect(now.block_number).toBe(null)
+          expect(now.result).toBe("pending")
+          expect(now.value).toBe(tx.value)
+        }
+      }
+    }
+    expect(kept).toBeGreaterThan(0)
+    expect(dropped).toBeGreaterThan(0)
+  })
+
   it("draws seeded reorganisations the same way every time, never deeper than maxDepth", () => {
     const options = { randomReorgs: { probability: 0.3, maxDepth: 4 } }
     const a = live(options).replacedBlocks(200_000)
@@ -316,6 +362,9 @@ describe("live mode in process, on the TestClock", () => {
   )
 })
 
+/** A clock time just before block `head` is produced: the chain as it was before that head's reorganisation. */
+const producedBefore = (s: SimulatedBlockscout, head: number): number => s.producedAt(head)! - 1
+
 describe("property: the live chain under seeded reorganisations and lag", () => {
   const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100_000 }))
   const Depth = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 5 }))
@@ -323,8 +372,8 @@ describe("property: the live chain under seeded reorganisations and lag", () => 
 
   it.prop(
     "parent hashes chain; a height changes only when a reorganisation reaches it; lists never show another hash",
-    { seed: Seed, maxDepth: Depth, probability: Share, lag: Share },
-    ({ seed, maxDepth, probability, lag }) => {
+    { seed: Seed, maxDepth: Depth, probability: Share, lag: Share, reincluded: Share },
+    ({ seed, maxDepth, probability, lag, reincluded }) => {
       const s = SimulatedBlockscout.make({
         seed,
         blocks: 40,
@@ -332,7 +381,8 @@ describe("property: the live chain under seeded reorganisations and lag", () => 
           startMillis: 0,
           blockMillis: 1000,
           randomReorgs: { probability, maxDepth },
-          randomLag: { probability: lag, maxBlocks: 3 }
+          randomLag: { probability: lag, maxBlocks: 3 },
+          reincluded
         }
       })
       let previous = s.canonicalBlocks(0)
@@ -356,6 +406,18 @@ describe("property: the live chain under seeded reorganisations and lag", () => 
         for (const r of s.replacedBlocks(t).slice(0, 5)) {
           expect(r.hash).not.toBe(blocks[r.height]!.hash)
           expect(get(s, `/api/v2/blocks/${r.hash}`, t).body.type).toBe("reorg")
+        }
+        // The newest replaced block's transactions: each in the block at its height now, or pending.
+        const newest = s.replacedBlocks(t)[0]
+        if (newest !== undefined) {
+          const there = new Set(
+            (s.blockItems(t, newest.height).transactions as Array<{ hash: string }>).map((x) => x.hash)
+          )
+          for (const tx of s.rowItems(producedBefore(s, newest.replacedAtHead), "transactions", newest.height)) {
+            const hash = (tx as { hash: string }).hash
+            const now = get(s, `/api/v2/transactions/${hash}`, t).body
+            expect(now.block_number).toBe(there.has(hash) ? newest.height : null)
+          }
         }
         // A list (lagging or not) shows the canonical hash of every height it has.
         const listed = get(s, "/api/v2/blocks?items_count=8", t).body.items

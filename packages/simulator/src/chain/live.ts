@@ -34,6 +34,7 @@ export class LiveSchedule {
   readonly initialHeight: number
   readonly blockMillis: number
   private readonly lostConsensusMillis: number
+  private readonly reincluded: number
   /** The largest depth any reorganisation can have: the reach of a generation lookup. */
   maxDepth = 0
   private start: number | undefined
@@ -51,6 +52,7 @@ export class LiveSchedule {
     this.initialHeight = initialHeight
     this.blockMillis = Math.max(1, Math.floor(options.blockMillis ?? BLOCK_MILLIS))
     this.lostConsensusMillis = Math.max(0, options.lostConsensusMillis ?? 0)
+    this.reincluded = Math.min(1, Math.max(0, options.reincluded ?? 0))
     this.chosen = options.reorgs ?? []
     const rr = options.randomReorgs
     this.random =
@@ -154,6 +156,15 @@ export class LiveSchedule {
       low = Math.min(low, Math.max(1, this.initialHeight - this.random.maxDepth))
     }
     return Math.max(1, low)
+  }
+
+  /**
+   * Whether the block of generation `g` at height `h` includes again the transaction at `position` of the block
+   * it replaced (generation `g - 1`), by `reincluded`.
+   */
+  carried(h: number, g: number, position: number): boolean {
+    if (this.reincluded === 0 || g === 0) return false
+    return this.reincluded === 1 || unitOf(hash(this.seed, liveDomain, h, g * 4096 + position, 5)) < this.reincluded
   }
 
   /**
