@@ -9,7 +9,6 @@
  */
 import { LiveSchedule } from "./chain/live.ts"
 import type { DispatchServices } from "./internal/dispatch.ts"
-import type { Unindexed } from "./internal/indexing.ts"
 import type { LiveRoutes } from "./internal/router.ts"
 import { Renderer, type ServerMode } from "./render/Renderer.ts"
 import { SimulatedChain } from "./SimulatedChain.ts"
@@ -179,7 +178,11 @@ export class LiveChain {
    * What a request at `nowMillis` is answered from. Lookups see the head; lists (`list`: page and array rows)
    * may see a lagging replica's shorter chain. Either way every height has its canonical hash at the head.
    */
-  services(list: boolean, mode: ServerMode, nowMillis: number, unindexed: Unindexed | undefined): DispatchServices {
+  services(
+    list: boolean,
+    mode: ServerMode,
+    nowMillis: number
+  ): Pick<DispatchServices, "chain" | "renderer" | "memo" | "live"> {
     const live = this.schedule
     const head = live.headAt(nowMillis)
     const lag = list ? live.lagAt(nowMillis) : 0
@@ -191,7 +194,7 @@ export class LiveChain {
       lostConsensus: (h) => live.lostConsensus(h, head, nowMillis),
       rendererAt: (at) => this.view(at + 1, at).renderers(mode)
     }
-    return { chain: view.chain, renderer: view.renderers, memo: view.memo, unindexed, live: routes }
+    return { chain: view.chain, renderer: view.renderers, memo: view.memo, live: routes }
   }
 
   /**

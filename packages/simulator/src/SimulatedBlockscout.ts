@@ -389,11 +389,14 @@ export class SimulatedBlockscout {
     return dispatch(this.services(route.row.shape !== "item", mode, nowMillis), route, mode, params, query)
   }
 
-  /** What a handler answers from: the chain (live: at the time, a list's perhaps lagging), renderers, memo. */
+  /**
+   * What a handler answers from: the chain (live: at the time, a list's perhaps lagging), its renderers and memo,
+   * and what the server says whatever the chain (`server`).
+   */
   private services(list: boolean, mode: ServerMode, nowMillis: number): DispatchServices {
-    const unindexed = this.options.unindexedInternalTransactions
+    const server = { unindexed: this.options.unindexedInternalTransactions }
     return this.live === undefined
-      ? { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo, unindexed }
-      : this.live.services(list, mode, nowMillis, unindexed)
+      ? { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo, ...server }
+      : { ...this.live.services(list, mode, nowMillis), ...server }
   }
 }
