@@ -454,3 +454,27 @@ describe("live mode: what views share", () => {
     expect(get(walked, url, 31_000).body).toEqual(get(live(options), url, 31_000).body)
   })
 })
+
+describe("the README's live example", () => {
+  it("does what its comments say", () => {
+    const simulator = SimulatedBlockscout.make({
+      seed: 7,
+      blocks: 1_000,
+      live: {
+        startMillis: 0,
+        blockMillis: 2_000,
+        reorgs: [{ head: 1_010, depth: 3 }],
+        randomReorgs: { probability: 0.05, maxDepth: 4 },
+        lag: [{ fromMillis: 30_000, toMillis: 40_000, blocks: 2 }],
+        randomLag: { probability: 0.1, maxBlocks: 3 }
+      }
+    })
+    expect(simulator.headAt(0)).toBe(999)
+    expect(simulator.headAt(2_000)).toBe(1_000)
+    expect(simulator.headAt(4_000)).toBe(1_001)
+    expect(simulator.producedAt(1_010)).toBe(22_000)
+    const at1010 = simulator.replacedBlocks(22_000).filter((b) => b.replacedAtHead === 1_010)
+    expect(at1010.map((b) => b.height)).toEqual([1_009, 1_008, 1_007])
+    expect(simulator.headAt(35_000) - simulator.listChainAt(35_000).height + 1).toBeGreaterThanOrEqual(2)
+  })
+})
