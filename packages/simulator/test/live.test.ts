@@ -262,6 +262,46 @@ describe("live mode: reorganisations", () => {
     expect(dropped).toBeGreaterThan(0)
   })
 
+  it("lists the transactions sent back to pending after the pending ones, page by page", () => {
+    const s = live({
+      reorgs: [{ head: 210, depth: 3 }],
+      reincluded: 0.5,
+      randomReorgs: { probability: 0.3, maxDepth: 2 }
+    })
+    const now = 20_000
+    // What the lookups say went back to pending: every transaction of a replaced block not in its height's block now.
+    // (A transaction included again and dropped later was in several replaced blocks: once in the list.)
+    const expected = new Set<string>()
+    for (const r of s.replacedBlocks(now)) {
+      const txs = s.rowItems(s.producedAt(r.replacedAtHead)! - 1, "transactions", r.height) as Array<{ hash: string }>
+      for (const tx of txs) {
+        if (get(s, `/api/v2/transactions/${tx.hash}`, now).body.block_number === null) expected.add(tx.hash)
+      }
+    }
+    expect(expected.size).toBeGreaterThan(3)
+    // Walk the pending list 4 at a time.
+    const seen: Array<{ hash: string; block_number: null }> = []
+    let cursor: Record<string, unknown> | null = {}
+    while (cursor !== null) {
+      const q = new URLSearchParams({ filter: "pending", items_count: "4", ...(cursor as Record<string, string>) })
+      const page = get(s, `/api/v2/transactions?${q}`, now).body as unknown as {
+        items: Array<{ hash: string; block_number: null }>
+        next_page_params: Record<string, unknown> | null
+      }
+      seen.push(...page.items)
+      cursor = page.next_page_params
+    }
+    const synthetic = s.chain.pendingCount
+    expect(seen.length).toBe(synthetic + expected.size)
+    expect(new Set(seen.map((t) => t.hash)).size).toBe(seen.length)
+    expect(new Set(seen.slice(synthetic).map((t) => t.hash))).toEqual(expected)
+    for (const t of seen) expect(t.block_number).toBe(null)
+    // Before any reorganisation, only the pending ones.
+    expect(
+      (get(s, "/api/v2/transactions?filter=pending&items_count=100", 0).body.items as unknown as Array<unknown>).length
+    ).toBe(synthetic)
+  })
+
   it("draws seeded reorganisations the same way every time, never deeper than maxDepth", () => {
     const options = { randomReorgs: { probability: 0.3, maxDepth: 4 } }
     const a = live(options).replacedBlocks(200_000)

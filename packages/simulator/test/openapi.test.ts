@@ -165,6 +165,7 @@ describe("live mode's answers validate against the server's own OpenAPI document
         ["/transactions/{hash}/token-transfers", `/transactions/${dropped}/token-transfers`, {}],
         ["/transactions/{hash}/internal-transactions", `/transactions/${dropped}/internal-transactions`, {}],
         ["/transactions", "/transactions", {}],
+        ["/transactions", "/transactions", { filter: "pending" }],
         ["/token-transfers", "/token-transfers", {}]
       ]
       for (const [template, path, query] of paths) {
