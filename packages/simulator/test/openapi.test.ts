@@ -152,7 +152,8 @@ describe("live mode's answers validate against the server's own OpenAPI document
       const now = 12_000
       const replaced = sim.replacedBlocks(now)
       expect(replaced.map((b) => b.height)).toEqual([169, 168, 167])
-      const dropped = (sim.blockItems(9_000, 168).transactions as Array<{ hash: string }>)[0]!.hash
+      const droppedTx = (sim.blockItems(9_000, 168).transactions as Array<{ hash: string; from: { hash: string } }>)[0]!
+      const dropped = droppedTx.hash
       const paths: ReadonlyArray<[template: string, path: string, query: Record<string, string>]> = [
         ["/blocks", "/blocks", { type: "reorg" }],
         ["/blocks", "/blocks", {}],
@@ -166,6 +167,8 @@ describe("live mode's answers validate against the server's own OpenAPI document
         ["/transactions/{hash}/internal-transactions", `/transactions/${dropped}/internal-transactions`, {}],
         ["/transactions", "/transactions", {}],
         ["/transactions", "/transactions", { filter: "pending" }],
+        ["/addresses/{address}/transactions", `/addresses/${droppedTx.from.hash}/transactions`, {}],
+        ["/addresses/{address}/transactions", `/addresses/${droppedTx.from.hash}/transactions`, { sort: "value" }],
         ["/token-transfers", "/token-transfers", {}]
       ]
       for (const [template, path, query] of paths) {
