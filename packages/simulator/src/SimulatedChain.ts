@@ -211,14 +211,15 @@ export class SimulatedChain {
   }
 
   /**
-   * The average time between the newest blocks' timestamps, in milliseconds, over the last 100 intervals (fewer on
-   * a shorter chain): what `/stats` calls `average_block_time`. 12,000 on a fixed chain; a live chain's moves
-   * towards its `blockMillis` as live blocks replace initial ones in the window.
+   * What `/stats` calls `average_block_time`, in milliseconds, as Blockscout's cache computes it
+   * (`chain/cache/counters/average_block_time.ex`): the mean interval between the timestamps of 100 blocks,
+   * skipping the newest 100 (its `@offset`), fewer on a shorter chain, 0 with fewer than two. 12,000 on a fixed
+   * chain of 102 blocks or more; a live chain's moves towards its `blockMillis` as live blocks enter the window.
    */
   averageBlockMillis(): number {
-    const top = this.height - 1
-    const n = Math.min(100, top)
-    return n <= 0 ? BLOCK_MILLIS : (this.blockMillis(top) - this.blockMillis(top - n)) / n
+    const newest = this.height - 1 - 100
+    const oldest = Math.max(0, newest - 99)
+    return newest - oldest < 1 ? 0 : (this.blockMillis(newest) - this.blockMillis(oldest)) / (newest - oldest)
   }
 
   /** The hash of block `h` (its height is readable in the last 10 hex digits). */

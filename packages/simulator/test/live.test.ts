@@ -384,12 +384,17 @@ describe("live mode: a height between losing its block and getting the new one",
 })
 
 describe("live mode: what /stats and the main page read", () => {
-  it("averages the newest block intervals: 12 s on the initial chain, the live block time once live blocks fill the window", () => {
+  it("averages block intervals as Blockscout's cache does: 100 blocks below the newest 100", () => {
     const s = live({})
     expect(s.chainAt(0).averageBlockMillis()).toBe(12_000)
-    expect(s.chainAt(50_000).averageBlockMillis()).toBe((50 * 12_000 + 50 * 1000) / 100)
-    expect(s.chainAt(100_000).averageBlockMillis()).toBe(1000)
-    expect(SimulatedBlockscout.make({ blocks: 50 }).chain.averageBlockMillis()).toBe(12_000)
+    // Head 249: blocks 50..149, all initial.
+    expect(s.chainAt(50_000).averageBlockMillis()).toBe(12_000)
+    // Head 349: blocks 150..249, 49 initial intervals and 50 live ones.
+    expect(s.chainAt(150_000).averageBlockMillis()).toBe((49 * 12_000 + 50 * 1000) / 99)
+    expect(s.chainAt(300_000).averageBlockMillis()).toBe(1000)
+    // Too short to have blocks below the newest 100: nothing to average.
+    expect(SimulatedBlockscout.make({ blocks: 101 }).chain.averageBlockMillis()).toBe(0)
+    expect(SimulatedBlockscout.make({ blocks: 150 }).chain.averageBlockMillis()).toBe(12_000)
   })
 })
 
