@@ -36,7 +36,7 @@ export class LiveSchedule {
   private readonly lostConsensusMillis: number
   private readonly reincluded: number
   /** The largest depth any reorganisation can have: the reach of a generation lookup. */
-  maxDepth = 0
+  private maxDepth = 0
   private start: number | undefined
   private readonly seed: number
   private readonly chosen: NonNullable<LiveOptions["reorgs"]>
