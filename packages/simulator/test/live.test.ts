@@ -523,6 +523,35 @@ describe("live mode: what views share", () => {
   })
 })
 
+describe("live options out of range", () => {
+  it("read a NaN or infinite number as left out, and clamp shares and depths", () => {
+    const s = SimulatedBlockscout.make({
+      blocks: 50,
+      live: {
+        startMillis: Number.NaN,
+        blockMillis: Number.POSITIVE_INFINITY,
+        lostConsensusMillis: Number.NaN,
+        reincluded: Number.NaN,
+        reorgs: [
+          { head: 55, depth: 10_000 },
+          { head: Number.NaN, depth: 2 }
+        ],
+        randomReorgs: { probability: Number.NaN, maxDepth: 3 },
+        lag: [{ fromMillis: Number.NaN, toMillis: 10, blocks: 2 }]
+      }
+    })
+    // The start is the first request's time; the default block time.
+    expect(s.headAt(1_000)).toBe(49)
+    expect(s.headAt(1_000 + 12_000 * 5)).toBe(54)
+    expect(s.headAt(1_000 + 12_000 * 6)).toBe(55)
+    // The reorganisation at 55 reaches down to height 1, never genesis.
+    const replaced = s.replacedBlocks(1_000 + 12_000 * 6)
+    expect(replaced.map((b) => b.height)).toEqual(Array.from({ length: 54 }, (_, i) => 54 - i))
+    expect(get(s, "/api/v2/blocks/30", 1_000 + 12_000 * 6).status).toBe(200)
+    expect(s.listChainAt(1_000).height).toBe(50)
+  })
+})
+
 describe("the README's live example", () => {
   it("does what its comments say", () => {
     const simulator = SimulatedBlockscout.make({
