@@ -374,6 +374,13 @@ describe("live mode: a height between losing its block and getting the new one",
       expect(lost.status).toBe(404)
       expect(lost.body).toEqual({ message: "Block lost consensus", hash: old[1]!.hash })
     }
+    // So do the height's own lists, as every action of the block controller does.
+    for (const list of ["transactions", "withdrawals"]) {
+      expect(get(s, `/api/v2/blocks/209/${list}`, 11_000).body).toEqual({
+        message: "Block lost consensus",
+        hash: old[1]!.hash
+      })
+    }
     // The replaced block is still there by hash; the height below the reorganisation is untouched.
     expect(get(s, `/api/v2/blocks/${old[1]!.hash}`, 11_000).body.type).toBe("reorg")
     expect(get(s, "/api/v2/blocks/207", 11_000).status).toBe(200)
