@@ -325,6 +325,24 @@ describe("live mode: reorganisations", () => {
     ).toBe(synthetic)
   })
 
+  it("places a reorganisation chosen by time at the first block produced at or after it", () => {
+    const s = live({ reorgs: [{ atMillis: 5_500, depth: 2 }] })
+    expect(s.replacedBlocks(5_999)).toEqual([])
+    expect(s.replacedBlocks(6_000).map((b) => [b.height, b.replacedAtHead])).toEqual([
+      [204, 205],
+      [203, 205]
+    ])
+    // Without startMillis the start is the first request's time, and the time counts from it.
+    const late = SimulatedBlockscout.make({
+      seed: 5,
+      blocks: 200,
+      live: { blockMillis: 1000, reorgs: [{ atMillis: 100_500, depth: 1 }] }
+    })
+    expect(late.headAt(100_000)).toBe(199)
+    expect(late.replacedBlocks(100_999)).toEqual([])
+    expect(late.replacedBlocks(101_000).map((b) => [b.height, b.replacedAtHead])).toEqual([[199, 200]])
+  })
+
   it("draws seeded reorganisations the same way every time, never deeper than maxDepth", () => {
     const options = { randomReorgs: { probability: 0.3, maxDepth: 4 } }
     const a = live(options).replacedBlocks(200_000)
