@@ -2,10 +2,13 @@
  * Docs in Effect's convention, checked for every package: each module a package makes public as a whole
  * opens with a doc comment carrying `@since`, and every declaration users can import (found by following the
  * package's `exports` through its re-exports) has a doc comment with `@since` and `@category` right above it.
+ * And what `pnpm run docs` writes is current: every doc-comment `@example` as a file `tsc -b` type-checks
+ * (`docs/examples/`), and `LLMS.md` made from them.
  */
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
+import { examples, renderExamples, renderLlms } from "../reference.ts"
 import { packageNames, publicApi } from "./support/publicApi.ts"
 import { root } from "./support/workspace.ts"
 
@@ -56,5 +59,38 @@ describe("public modules follow Effect's doc convention", () => {
     const client = publicApi("client")
     assert.include(client.modules, "packages/client/src/BaseUrl.ts")
     assert.isFalse(client.declarations.some((d) => d.file.includes("/internal/")))
+  })
+})
+
+describe("the API reference's derived files (pnpm run docs)", () => {
+  const stale = (path: string) => `${path} is stale: run pnpm run docs`
+  const all = examples()
+  const files = renderExamples(all)
+
+  it("every @example is a type-checked file under docs/examples, and nothing else is", () => {
+    // The client's, the simulator's and the backfill's at least; the schema and export packages have none yet.
+    assert.includeMembers([...new Set(all.map((e) => e.pkg))], ["backfill", "client", "simulator"])
+    for (const [path, text] of files) assert.strictEqual(readFileSync(join(root, path), "utf8"), text, stale(path))
+    const written = readdirSync(join(root, "docs/examples"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
+    assert.deepStrictEqual(written.sort(), [...files.keys()].sort(), stale("docs/examples"))
+  })
+
+  it("LLMS.md is the checked examples, each under what it documents", () => {
+    const text = renderLlms(all, files)
+    assert.strictEqual(readFileSync(join(root, "LLMS.md"), "utf8"), text, stale("LLMS.md"))
+    assert.include(text, "## @blockscout-effect/client")
+    assert.include(text, "### `layerRecord` (`Record.ts`)")
+  })
+
+  it("an example is found with what it documents: a declaration, a class's static member, a module", () => {
+    const names = all.map((e) => `${e.pkg}/${e.module}:${e.name ?? "(module)"}`)
+    assert.include(names, "simulator/Scripted.ts:layerScripted")
+    assert.include(names, "backfill/Backfill.ts:(module)")
+    assert.isTrue(
+      names.some((n) => n.startsWith("client/Blockscout.ts:layer")),
+      names.join(", ")
+    )
   })
 })
