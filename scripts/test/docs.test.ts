@@ -1,8 +1,8 @@
 /**
  * Docs in Effect's convention, checked for every package: each module a package makes public as a whole
  * opens with a doc comment carrying `@since`, and every declaration users can import (found by following the
- * package's `exports` through its re-exports) has a doc comment with `@since` and `@category` right above it.
- * And what `pnpm run docs` writes is current: every doc-comment `@example` as a file `tsc -b` type-checks
+ * package's `exports` through its re-exports) has a doc comment with `@since` and `@category` right above it,
+ * no `@since` later than the package's version. And what `pnpm run docs` writes is current: every doc-comment `@example` as a file `tsc -b` type-checks
  * (`docs/examples/`), and `LLMS.md` made from them.
  */
 import { readdirSync, readFileSync } from "node:fs"
@@ -10,7 +10,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { examples, renderExamples, renderLlms } from "../reference.ts"
 import { packageNames, publicApi } from "./support/publicApi.ts"
-import { root } from "./support/workspace.ts"
+import { readJson, root } from "./support/workspace.ts"
 
 /** The doc comment ending on the line just above `index`, or undefined. */
 const docAbove = (lines: ReadonlyArray<string>, index: number): string | undefined => {
@@ -21,6 +21,13 @@ const docAbove = (lines: ReadonlyArray<string>, index: number): string | undefin
 }
 
 const lines = (file: string) => readFileSync(join(root, file), "utf8").split("\n")
+
+/** `a` against `b`, both `major.minor.patch`: negative, zero or positive. */
+const compareVersions = (a: string, b: string): number => {
+  const [x, y] = [a, b].map((v) => v.split(".").map(Number))
+  for (let i = 0; i < 3; i++) if (x![i] !== y![i]) return (x![i] ?? 0) - (y![i] ?? 0)
+  return 0
+}
 
 describe("public modules follow Effect's doc convention", () => {
   for (const name of packageNames) {
@@ -46,6 +53,21 @@ describe("public modules follow Effect's doc convention", () => {
       assert.deepStrictEqual(missing, [])
     })
   }
+
+  it("no @since names a version past its package's own: nothing was released beyond it", () => {
+    const later = packageNames.flatMap((name) => {
+      const version = readJson<{ readonly version: string }>(join(root, "packages", name, "package.json")).version
+      const dir = join(root, "packages", name)
+      return (readdirSync(join(dir, "src"), { recursive: true }) as Array<string>)
+        .filter((file) => file.endsWith(".ts"))
+        .flatMap((file) =>
+          [...readFileSync(join(dir, "src", file), "utf8").matchAll(/@since (\d+\.\d+\.\d+)/g)]
+            .filter((m) => compareVersions(m[1]!, version) > 0)
+            .map((m) => `packages/${name}/src/${file}: @since ${m[1]} (package ${version})`)
+        )
+    })
+    assert.deepStrictEqual(later, [])
+  })
 
   it("the reader finds what a package makes public through named and whole re-exports", () => {
     const simulator = publicApi("simulator")
