@@ -206,7 +206,10 @@ const reservedNames = [
   "forChain",
   "estimate",
   "estimateAddressHistory",
-  "budget"
+  "budget",
+  "getPath",
+  "streamPath",
+  "streamPathPages"
 ]
 
 /**

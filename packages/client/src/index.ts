@@ -110,6 +110,7 @@ export type {
   ProOptions
 } from "./Options.ts"
 export type * from "./Parameters.ts"
+export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, type StreamPathOptions } from "./Path.ts"
 export {
   type BlockPartition,
   type CountSource,
