@@ -38,7 +38,8 @@ export {
   ServerError,
   Timeout,
   Transport,
-  Unauthorized
+  Unauthorized,
+  Unsupported
 } from "./BlockscoutErrorReason.ts"
 
 /**
@@ -63,12 +64,12 @@ export type RequestReason =
 
 /**
  * The reasons of a call whose arguments are checked before anything is sent (`list*`, `get*`): an
- * `InvalidArgument`, or any `RequestReason`.
+ * `InvalidArgument`, an `Unsupported` (the row's `since` is newer than the server), or any `RequestReason`.
  *
  * @since 0.1.0
  * @category models
  */
-export type CallReason = Reasons.InvalidArgument | RequestReason
+export type CallReason = Reasons.InvalidArgument | Reasons.Unsupported | RequestReason
 
 /**
  * The reasons of a stream (`stream*`, `stream*Pages`): a `CallReason` for any page, `PaginationStalled`, or
@@ -91,6 +92,7 @@ export type BlockscoutErrorReason = StreamReason
 /** The schema of every reason, for encoding and decoding an error. */
 const ReasonSchema = Schema.Union([
   Reasons.InvalidArgument,
+  Reasons.Unsupported,
   Reasons.NotFound,
   Reasons.InvalidRequest,
   Reasons.Unauthorized,

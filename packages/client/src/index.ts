@@ -41,7 +41,8 @@ export {
   type StreamReason,
   Timeout,
   Transport,
-  Unauthorized
+  Unauthorized,
+  Unsupported
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
 export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"

@@ -57,7 +57,8 @@ import {
   type StreamReason,
   type Timeout,
   type Transport,
-  type Unauthorized
+  type Unauthorized,
+  type Unsupported
 } from "../../src/index.ts"
 
 declare const bs: BlockscoutShape
@@ -317,7 +318,7 @@ expectTypeOf<RequestReason>().toEqualTypeOf<
   | Timeout
   | Decode
 >()
-expectTypeOf<CallReason>().toEqualTypeOf<InvalidArgument | RequestReason>()
+expectTypeOf<CallReason>().toEqualTypeOf<InvalidArgument | Unsupported | RequestReason>()
 expectTypeOf<StreamReason>().toEqualTypeOf<CallReason | PaginationStalled | BudgetExhausted>()
 
 // ---------------------------------------------------------------------------------------------------------
