@@ -111,6 +111,17 @@ export type {
   ProOptions
 } from "./Options.ts"
 export type * from "./Parameters.ts"
+export {
+  abiOf,
+  type Decoded,
+  type DecodeFailed,
+  decodeLogs,
+  decodeLogStream,
+  type LogDecoding,
+  logDecoder,
+  type NoMatchingEvent,
+  type RawLog
+} from "./LogDecoding.ts"
 export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, type StreamPathOptions } from "./Path.ts"
 export {
   type BlockPartition,
