@@ -6,7 +6,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Schema, Stream } from "effect"
-import { Blockscout, type BlockscoutError, type BlockscoutShape } from "../src/index.ts"
+import { Blockscout, type BlockscoutError, type BlockscoutShape, type CallReason } from "../src/index.ts"
+import { expectTypeOf } from "vitest"
 import { page, scriptedServer } from "./support/ScriptedServer.ts"
 import { runToFailure } from "./support/streams.ts"
 import { hostileApiKey, instanceClient, proClient, secrets } from "./hostile/support.ts"
@@ -75,6 +76,10 @@ describe("getPath", () => {
             return { status: 503, body: { message: echoed } }
           case "/api/v2/locked":
             return { status: 403, body: { message: echoed } }
+          case "/api/v2/busy":
+            return { status: 429, body: { message: echoed } }
+          case "/api/v2/moved":
+            return { status: 302, headers: { location: `https://elsewhere.example/x?apikey=${hostileApiKey}` } }
           default:
             return { body: { name: 5, value: "1" } }
         }
@@ -84,7 +89,7 @@ describe("getPath", () => {
           Effect.provide(instanceClient(server.url, "fetch"))
         )
       const tags: Array<string> = []
-      for (const path of ["/missing", "/refused", "/broken", "/locked", "/wrong-shape"]) {
+      for (const path of ["/missing", "/refused", "/broken", "/locked", "/busy", "/moved", "/wrong-shape"]) {
         const error = yield* failure(path)
         tags.push(error.reason._tag)
         assert.strictEqual(error.reason.endpoint, "getPath")
@@ -92,10 +97,19 @@ describe("getPath", () => {
         assertNoSecret(`${error.message} ${JSON.stringify(error.reason)} ${String(error)}`)
         if (error.reason._tag === "Decode") assert.strictEqual(error.reason.path, "name")
       }
-      assert.deepStrictEqual(tags, ["NotFound", "InvalidRequest", "ServerError", "Unauthorized", "Decode"])
-      // The 503 was retried as a row's would be (quick: two retries), the others were not.
+      assert.deepStrictEqual(tags, [
+        "NotFound",
+        "InvalidRequest",
+        "ServerError",
+        "Unauthorized",
+        "RateLimited",
+        "Redirected",
+        "Decode"
+      ])
+      // The 503 and the 429 were retried as a row's would be (quick: two retries), the others were not.
       assert.strictEqual(server.requests.filter((r) => r.path === "/api/v2/broken").length, 3)
-      assert.strictEqual(server.requests.length, 7)
+      assert.strictEqual(server.requests.filter((r) => r.path === "/api/v2/busy").length, 3)
+      assert.strictEqual(server.requests.length, 11)
     }).pipe(Effect.scoped)
   )
 })
@@ -135,6 +149,35 @@ describe("streamPath", () => {
       assert.deepStrictEqual(
         server.requests.map((r) => r.query.get("after")),
         [null, "2", "4", null, "2", "4"]
+      )
+      assertNoSecret(JSON.stringify(pages))
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("a hostile cursor: a key under another name and values with no query form never go back", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer((request) =>
+        request.query.get("after") === null
+          ? {
+              body: page([item(1)], {
+                after: 1,
+                token: hostileApiKey,
+                link: `https://x.example/?apikey=${encodeURIComponent(hostileApiKey)}`,
+                nested: { a: 1 },
+                list: [1, 2],
+                gone: null
+              })
+            }
+          : { body: page([item(2)], null) }
+      )
+      const pages = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamPathPages("/x", { schema: Item }))).pipe(
+        Effect.provide(instanceClient(server.url, "fetch"))
+      )
+      assert.deepStrictEqual(pages[0]?.next_page_params, { after: 1, gone: null })
+      assert.deepStrictEqual(
+        [...server.requests[1]!.query.keys()].sort(),
+        ["after", "apikey", "items_count", "key"],
+        "the layer's own credentials, once each, and the cursor's after"
       )
       assertNoSecret(JSON.stringify(pages))
     }).pipe(Effect.scoped)
@@ -193,6 +236,23 @@ describe("streamPath", () => {
       assert.strictEqual(budget.emitted.length, 2, "two requests at 20 credits fit in 50")
     }).pipe(Effect.scoped)
   )
+})
+
+describe("types", () => {
+  it("a schema types the body and the items; without one they are unknown", () => {
+    const typed = (bs: BlockscoutShape) => ({
+      one: bs.getPath("/x", { schema: Stat }),
+      any: bs.getPath("/x"),
+      items: bs.streamPath("/x", { schema: Item }),
+      pages: bs.streamPathPages("/x")
+    })
+    type T = ReturnType<typeof typed>
+    expectTypeOf<Effect.Success<T["one"]>>().toEqualTypeOf<{ readonly name: string; readonly value: number }>()
+    expectTypeOf<Effect.Success<T["any"]>>().toEqualTypeOf<unknown>()
+    expectTypeOf<Stream.Success<T["items"]>>().toEqualTypeOf<{ readonly id: number }>()
+    expectTypeOf<Stream.Success<T["pages"]>["items"]>().toEqualTypeOf<ReadonlyArray<unknown>>()
+    expectTypeOf<Effect.Error<T["one"]>>().toEqualTypeOf<BlockscoutError<CallReason>>()
+  })
 })
 
 describe("a bad path or query is refused before anything is sent", () => {
