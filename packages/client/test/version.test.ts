@@ -4,8 +4,8 @@
  * The version is read once per layer, lazily (never for rows without `since`), and a server whose version
  * endpoint 404s or says nothing parsable is called as usual, that outcome kept too.
  *
- * Against the simulator's release lines over a loopback port (11.x answers `v11.2.7-beta`, 12.x
- * `v12.0.0-beta`), and a scripted loopback server for the missing and broken version endpoints. The rows come
+ * Against the simulator's release lines over a loopback port (11.x answers `v11.2.7`, 12.x
+ * `v12.0.0`), and a scripted loopback server for the missing and broken version endpoints. The rows come
  * from a copy of the table: one declaring `since`, and the version row (`backendVersion`) the simulator
  * serves from its table.
  */
@@ -67,11 +67,11 @@ describe("a row declaring since, against the simulator's release lines", () => {
         assert.strictEqual(error.reason._tag, "Unsupported")
         if (error.reason._tag !== "Unsupported") continue
         assert.strictEqual(error.reason.required, "12.0.0")
-        assert.strictEqual(error.reason.server, "v11.2.7-beta")
+        assert.strictEqual(error.reason.server, "v11.2.7")
         assert.strictEqual(error.reason.endpoint, "withdrawals")
         assert.strictEqual(error.reason.url, `${server.baseUrl}/api/v2/withdrawals`)
         assert.isFalse(error.isRetryable)
-        assert.include(error.message, "the server runs v11.2.7-beta; withdrawals needs 12.0.0 or later")
+        assert.include(error.message, "the server runs v11.2.7; withdrawals needs 12.0.0 or later")
       }
       // A row without since goes as usual, and reads no version.
       const blocks = yield* bs.listBlocks()
