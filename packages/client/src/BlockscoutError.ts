@@ -43,13 +43,15 @@ export {
 } from "./BlockscoutErrorReason.ts"
 
 /**
- * The reasons of a request that was sent: every status, transport, timeout and decode failure. A call
- * without arguments (`listMainPageTransactions()`) fails with these only.
+ * The reasons of a request: every status, transport, timeout and decode failure of one that was sent, and
+ * `Unsupported` for one refused unsent because the server is older than its row's `since`. A call without
+ * arguments (`listMainPageTransactions()`) fails with these only.
  *
  * @since 0.1.0
  * @category models
  */
 export type RequestReason =
+  | Reasons.Unsupported
   | Reasons.NotFound
   | Reasons.InvalidRequest
   | Reasons.Unauthorized
@@ -64,12 +66,12 @@ export type RequestReason =
 
 /**
  * The reasons of a call whose arguments are checked before anything is sent (`list*`, `get*`): an
- * `InvalidArgument`, an `Unsupported` (the row's `since` is newer than the server), or any `RequestReason`.
+ * `InvalidArgument`, or any `RequestReason`.
  *
  * @since 0.1.0
  * @category models
  */
-export type CallReason = Reasons.InvalidArgument | Reasons.Unsupported | RequestReason
+export type CallReason = Reasons.InvalidArgument | RequestReason
 
 /**
  * The reasons of a stream (`stream*`, `stream*Pages`): a `CallReason` for any page, `PaginationStalled`, or

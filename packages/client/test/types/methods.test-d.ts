@@ -306,6 +306,7 @@ expectTypeOf(bs.pages("tokenTransfers")).toEqualTypeOf<Stream.Stream<PageWithCur
 // The reason sets: a one-call method cannot stall a pagination; only streams can.
 
 expectTypeOf<RequestReason>().toEqualTypeOf<
+  | Unsupported
   | NotFound
   | InvalidRequest
   | Unauthorized
@@ -318,7 +319,7 @@ expectTypeOf<RequestReason>().toEqualTypeOf<
   | Timeout
   | Decode
 >()
-expectTypeOf<CallReason>().toEqualTypeOf<InvalidArgument | Unsupported | RequestReason>()
+expectTypeOf<CallReason>().toEqualTypeOf<InvalidArgument | RequestReason>()
 expectTypeOf<StreamReason>().toEqualTypeOf<CallReason | PaginationStalled | BudgetExhausted>()
 
 // ---------------------------------------------------------------------------------------------------------
@@ -349,6 +350,7 @@ const handled =
 expectTypeOf(
   bs.listMainPageTransactions().pipe(
     BlockscoutError.catchReasons({
+      Unsupported: handled(1),
       NotFound: handled(1),
       InvalidRequest: handled(1),
       Unauthorized: handled(1),
