@@ -13,7 +13,8 @@ import { serve } from "@blockscout-effect/simulator/node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted, Schema, Stream } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
-import { endpoints, endpointTable, itemRow } from "../src/index.ts"
+import { CountSources, endpoints, endpointTable, itemRow } from "../src/index.ts"
+import { estimateOf } from "../src/internal/partition/estimate.ts"
 import { toContext } from "../src/internal/context.ts"
 import { makeRegistry } from "../src/internal/limiter/registry.ts"
 import { makeMethods } from "../src/internal/methods.ts"
@@ -43,7 +44,8 @@ const methodsAt = (baseUrl: string) =>
   Effect.gen(function* () {
     const http = yield* HttpClient.HttpClient
     const target = { family: "instance", chainId: undefined, baseUrl, apiKey: undefined, secretKey: undefined } as const
-    return makeMethods(table, toContext(http, makeRegistry(), target, { rateLimit: false, retry: false }))
+    const ctx = toContext(http, makeRegistry(), target, { rateLimit: false, retry: false })
+    return Object.assign(makeMethods(table, ctx), { ctx })
   }).pipe(Effect.provide(FetchHttpClient.layer))
 
 const versionPath = "/api/v2/config/backend-version"
@@ -63,6 +65,10 @@ describe("a row declaring since, against the simulator's release lines", () => {
         { concurrency: "unbounded" }
       )
       errors.push(yield* Effect.flip(bs.page("withdrawals")))
+      // A dry run of it too, before the counters or a page are asked.
+      errors.push(
+        yield* Effect.flip(estimateOf(table, bs.ctx, () => CountSources.fromCounters(bs as never))("withdrawals"))
+      )
       for (const error of errors) {
         assert.strictEqual(error.reason._tag, "Unsupported")
         if (error.reason._tag !== "Unsupported") continue
