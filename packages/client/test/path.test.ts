@@ -6,7 +6,13 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Schema, Stream } from "effect"
-import { Blockscout, type BlockscoutError, type BlockscoutShape, type CallReason } from "../src/index.ts"
+import {
+  Blockscout,
+  type BlockscoutError,
+  type BlockscoutEvent,
+  type BlockscoutShape,
+  type CallReason
+} from "../src/index.ts"
 import { expectTypeOf } from "vitest"
 import { page, scriptedServer } from "./support/ScriptedServer.ts"
 import { runToFailure } from "./support/streams.ts"
@@ -58,6 +64,32 @@ describe("getPath", () => {
       assert.strictEqual(server.requests[0]?.query.get("a"), "3")
       assert.strictEqual(server.requests[0]?.query.get("b"), "2")
     }).pipe(Effect.scoped)
+  )
+
+  it.effect(
+    "bounded like a row: a body past maxResponseBytes is ResponseTooLarge; events name the call, key redacted",
+    () =>
+      Effect.gen(function* () {
+        const server = yield* scriptedServer((request) =>
+          request.path.endsWith("/big") ? { body: { blob: "x".repeat(4096) } } : { body: { ok: true } }
+        )
+        const events: Array<BlockscoutEvent> = []
+        const layer = instanceClient(server.url, "fetch", {
+          maxResponseBytes: 1024,
+          onEvent: (event) => Effect.sync(() => events.push(event))
+        })
+        const big = yield* Blockscout.use((bs) => Effect.flip(bs.getPath("/big"))).pipe(Effect.provide(layer))
+        assert.strictEqual(big.reason._tag, "ResponseTooLarge")
+        const ok = yield* Blockscout.use((bs) => bs.getPath("/small")).pipe(Effect.provide(layer))
+        assert.deepStrictEqual(ok, { ok: true })
+        const requests = events.filter((e) => e._tag === "Request")
+        assert.deepStrictEqual(
+          requests.map((e) => e.endpoint),
+          ["getPath", "getPath"]
+        )
+        assert.include(requests[1]?.url, "/api/v2/small?apikey=<redacted>&key=<redacted>")
+        assertNoSecret(JSON.stringify(events))
+      }).pipe(Effect.scoped)
   )
 
   it.live("statuses map to the rows' reasons, retries included, and no error holds a key", () =>
