@@ -165,9 +165,11 @@ describe("versions", () => {
     assert.deepStrictEqual(parseVersion("12.0.0"), [12, 0, 0])
     assert.deepStrictEqual(parseVersion("V7.0"), [7, 0, 0])
     assert.deepStrictEqual(parseVersion("v9.2.2+commit.1a2b"), [9, 2, 2])
+    // As Blockscout's workflows write a branch build's and a pre-release's BLOCKSCOUT_VERSION.
+    assert.deepStrictEqual(parseVersion("v9.1.0.+commit.1a2b3c4d"), [9, 1, 0])
+    assert.deepStrictEqual(parseVersion("v12.0.0-alpha.3"), [12, 0, 0])
     assert.isUndefined(parseVersion("master"))
     assert.isUndefined(parseVersion("6"))
-    assert.isUndefined(parseVersion("6.3.0.1"))
     assert.isUndefined(parseVersion(""))
   })
   it("compare by major, minor, patch", () => {

@@ -22,13 +22,14 @@ import { redactedUrl } from "./url.ts"
 export type Version = readonly [number, number, number]
 
 /**
- * A backend version string as servers and rows write it: `v6.3.0-beta`, `6.3.0`, `v12.0.0-dev`, `7.0`, with
- * an optional `v`, a missing patch read as 0 and any suffix after the numbers (`-beta`, `+commit.abc`)
- * ignored: Blockscout tags every release `-beta`, so the suffix says nothing about its features. `undefined`
- * when the text has no version at its start.
+ * A backend version string as servers and rows write it: `v6.3.0-beta`, `6.3.0`, `v9.1.0.+commit.1a2b3c4d`
+ * (an image built from a branch: Blockscout's workflows write `v{release}.+commit.{sha}`), `v12.0.0-alpha.3`
+ * (a pre-release), `7.0`; an optional `v`, a missing patch read as 0, and whatever follows the numbers
+ * ignored: older releases were all tagged `-beta`, so a suffix says nothing of the features (a pre-release
+ * counts as its release: when unsure, the call goes). `undefined` when the text has no version at its start.
  */
 export const parseVersion = (text: string): Version | undefined => {
-  const match = /^\s*v?(\d{1,6})\.(\d{1,6})(?:\.(\d{1,6}))?(?![\d.])/i.exec(text)
+  const match = /^\s*v?(\d{1,6})\.(\d{1,6})(?:\.(\d{1,6}))?(?!\d)/i.exec(text)
   if (match === null) return undefined
   return [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)]
 }
