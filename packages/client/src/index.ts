@@ -41,7 +41,8 @@ export {
   type StreamReason,
   Timeout,
   Transport,
-  Unauthorized
+  Unauthorized,
+  Unsupported
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
 export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
@@ -71,24 +72,10 @@ export {
   type Unverified
 } from "./HistoryReport.ts"
 export * from "./endpoints.ts"
-export type {
-  ArgumentsOf,
-  FilterParameters,
-  FilterValue,
-  ParametersOf,
-  PathArguments,
-  StreamArgumentsOf,
-  StreamParametersOf
-} from "./MethodArguments.ts"
 export {
-  type CallErrorOf,
   type ItemName,
   type ListName,
   type MethodEntry,
-  type MethodKindsOf,
-  type MethodName,
-  type MethodOf,
-  type MethodsOf,
   methodEntries,
   methodKindsOf,
   methodName
@@ -110,6 +97,18 @@ export type {
   ProOptions
 } from "./Options.ts"
 export type * from "./Parameters.ts"
+export {
+  abiOf,
+  type Decoded,
+  type DecodeFailed,
+  decodeLogs,
+  decodeLogStream,
+  type LogDecoding,
+  logDecoder,
+  type NoMatchingEvent,
+  type RawLog
+} from "./LogDecoding.ts"
+export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, type StreamPathOptions } from "./Path.ts"
 export {
   type BlockPartition,
   type CountSource,

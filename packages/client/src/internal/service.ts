@@ -16,6 +16,7 @@ import { toContext } from "./context.ts"
 import { estimateHistory } from "./history/estimate.ts"
 import { makeHistory } from "./history/methods.ts"
 import { makeMethods } from "./methods.ts"
+import { makePaths } from "./path.ts"
 import { announcedRate } from "./observed.ts"
 import { estimateOf } from "./partition/estimate.ts"
 import { type Checked, checkOptions } from "./options.ts"
@@ -44,9 +45,7 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
             })
           })
         )
-  const { page, pages, stream, get, ...derived } = makeMethods(endpoints, ctx)
-  // Checked here: the table's derived methods (`MethodsOf<typeof endpoints>`) are the generated interface's.
-  const methods: BlockscoutMethods = derived
+  const { page, pages, stream, get, ...methods } = makeMethods<BlockscoutMethods, typeof endpoints>(endpoints, ctx)
   // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
   const byName = { page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">
   return {
@@ -56,6 +55,7 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
       ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
     }),
     ...byName,
+    ...makePaths(ctx),
     family: target.family,
     chainId: target.chainId,
     target: {
