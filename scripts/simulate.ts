@@ -34,6 +34,8 @@ Live mode (each of these implies --live):
   --reorg H:D       as block H is produced, replace heights H-D..H-1 (repeat for more)
   --reorg-rate P    share in [0, 1] of live blocks whose production reorganises the chain (default 0)
   --reorg-depth D   the deepest seeded reorganisation, in blocks (default 3)
+  --reincluded P    share in [0, 1] of a replaced block's transactions the new block includes again (default 0:
+                    all go back to pending)
   --lag-rate P      share in [0, 1] of block intervals in which lists come from a lagging replica (default 0)
   --lag-blocks B    how many blocks behind the head a lagging replica is at most (default 3)
   --lost-consensus MS  how long a replaced height's number answers 404 Block lost consensus (default 0)
@@ -54,6 +56,7 @@ const optionSpec = {
   reorg: { type: "string", multiple: true },
   "reorg-rate": { type: "string" },
   "reorg-depth": { type: "string" },
+  reincluded: { type: "string" },
   "lag-rate": { type: "string" },
   "lag-blocks": { type: "string" },
   "lost-consensus": { type: "string" },
@@ -95,7 +98,7 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
   if (version !== undefined && version !== "11" && version !== "12") {
     errors.push(`--version must be 11 or 12; got ${JSON.stringify(version)}`)
   }
-  const share = (name: "fault-rate" | "reorg-rate" | "lag-rate") => {
+  const share = (name: "fault-rate" | "reorg-rate" | "lag-rate" | "reincluded") => {
     const raw = values[name]
     const n = raw === undefined ? undefined : Number(raw)
     if (n !== undefined && (raw?.trim() === "" || !(n >= 0 && n <= 1))) {
@@ -107,6 +110,7 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
   const blockTime = integer("block-time", 1)
   const reorgRate = share("reorg-rate")
   const reorgDepth = integer("reorg-depth", 1)
+  const reincluded = share("reincluded")
   const lagRate = share("lag-rate")
   const lagBlocks = integer("lag-blocks", 1)
   const lostConsensus = integer("lost-consensus", 0)
@@ -124,6 +128,7 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
     "reorg",
     "reorg-rate",
     "reorg-depth",
+    "reincluded",
     "lag-rate",
     "lag-blocks",
     "lost-consensus"
@@ -149,7 +154,8 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
             reorgs,
             randomReorgs: reorgRate === undefined ? undefined : { probability: reorgRate, maxDepth: reorgDepth ?? 3 },
             randomLag: lagRate === undefined ? undefined : { probability: lagRate, maxBlocks: lagBlocks ?? 3 },
-            lostConsensusMillis: lostConsensus
+            lostConsensusMillis: lostConsensus,
+            reincluded
           }
         : undefined
     }

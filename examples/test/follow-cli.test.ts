@@ -116,7 +116,7 @@ describe("blockscout --follow", () => {
     })
   )
 
-  it.effect("a server that stays behind the head it showed ends the run with exit 25 (ServerLagging)", () =>
+  it.effect("a server that stays behind the head it showed ends the run with exit 26 (ServerLagging)", () =>
     Effect.gen(function* () {
       // From 20 s on, lists answer 250 blocks behind (a replica that stopped) for ten minutes: the chain's 2 s
       // blocks bring them back to the head the follow saw only after 8 minutes, past its 5-minute maxLag.

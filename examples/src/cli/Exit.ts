@@ -35,10 +35,12 @@ export const exitCodes = {
   ResponseTooLarge: 22,
   /** Stopped cleanly at the credit budget (or the key's credits left): run again later to resume. */
   BudgetExhausted: 23,
+  /** The server's backend version is older than the endpoint's first (`since`). */
+  Unsupported: 24,
   /** `--follow`: a block it had declared final was replaced (raise --finality, or restart below the fork). */
-  ReorgBeyondFinality: 24,
+  ReorgBeyondFinality: 25,
   /** `--follow`: the server stayed behind the head it had shown for too long. */
-  ServerLagging: 25,
+  ServerLagging: 26,
   /** Interrupted by SIGINT (Ctrl-C): 128 + 2. */
   SIGINT: 130,
   /** Interrupted by SIGTERM: 128 + 15. */
@@ -107,6 +109,8 @@ const describe = (error: BlockscoutError<FollowReason>): string => {
       return `response too large from ${host}: ${reason.message}`
     case "BudgetExhausted":
       return `stopped at the credit budget: ${reason.message}`
+    case "Unsupported":
+      return `${host} runs Blockscout ${reason.server}; this endpoint needs ${reason.required} or later`
     case "ReorgBeyondFinality":
       return `a reorganisation at ${host} replaced a block the follow had declared final: ${reason.message} (raise --finality)`
     case "ServerLagging":

@@ -96,6 +96,9 @@ const reservedNames = [
   "estimate",
   "estimateAddressHistory",
   "budget",
+  "getPath",
+  "streamPath",
+  "streamPathPages",
   "follow",
   "followAddressHistory"
 ]

@@ -44,7 +44,8 @@ export {
   type FollowReason,
   Timeout,
   Transport,
-  Unauthorized
+  Unauthorized,
+  Unsupported
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
 export {
@@ -120,6 +121,18 @@ export type {
   ProOptions
 } from "./Options.ts"
 export type * from "./Parameters.ts"
+export {
+  abiOf,
+  type Decoded,
+  type DecodeFailed,
+  decodeLogs,
+  decodeLogStream,
+  type LogDecoding,
+  logDecoder,
+  type NoMatchingEvent,
+  type RawLog
+} from "./LogDecoding.ts"
+export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, type StreamPathOptions } from "./Path.ts"
 export {
   type BlockPartition,
   type CountSource,

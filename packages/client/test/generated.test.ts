@@ -1,14 +1,14 @@
 /**
- * What `pnpm generate` writes is current: the service's method types, the README's method table, and the
- * doc-comment examples the build type-checks. Each fails with the command that fixes it. And the service has
+ * What `pnpm generate` writes is current: the service's method types and the README's method table. Each fails
+ * with the command that fixes it. (The doc-comment examples are the workspace's: `scripts/test/docs.test.ts`.) And the service has
  * exactly the methods the generated interface declares.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { Block } from "@blockscout-effect/schema"
 import { layerTest } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { methodsPath, packageDir, renderExamples, renderMethods, renderReadme } from "../scripts/render.ts"
+import { methodsPath, packageDir, renderMethods, renderReadme } from "../scripts/render.ts"
 import { Blockscout, endpoints, endpointTable, itemRow, methodEntries } from "../src/index.ts"
 
 const read = (path: string) => readFileSync(`${packageDir}/${path}`, "utf8")
@@ -39,14 +39,6 @@ describe("generated files", () => {
   it("the README's method table is the endpoints table's", () => {
     const readme = read("README.md")
     assert.strictEqual(readme, renderReadme(readme), stale("README.md"))
-  })
-
-  it("every @example of the public modules is a type-checked file under test/examples, and nothing else is", () => {
-    const examples = renderExamples()
-    assert.isAbove(examples.size, 0)
-    for (const [path, text] of examples) assert.strictEqual(read(path), text, stale(path))
-    const files = readdirSync(`${packageDir}/test/examples`).map((name) => `test/examples/${name}`)
-    assert.deepStrictEqual(files.sort(), [...examples.keys()].sort(), stale("test/examples"))
   })
 
   it("a row added to a copy of the table appears, documented, among the methods", () => {

@@ -13,7 +13,7 @@
 import { endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
 import { defaultBody, type Fault, pickFault, wrongBody } from "./Faults.ts"
 import { hash } from "./internal/hash.ts"
-import { dispatch } from "./internal/dispatch.ts"
+import { type DispatchServices, dispatch } from "./internal/dispatch.ts"
 import { type Cursor, intRe, type Outcome, type Query, Reject, splitUrl } from "./internal/query.ts"
 import { RateWindows } from "./internal/rateWindows.ts"
 import { checkRequest, credentialKeys, makeRoutes, matchRoute, type Route } from "./internal/router.ts"
@@ -21,66 +21,19 @@ import { Renderer, type ServerMode } from "./render/Renderer.ts"
 import { handlers } from "./routes/index.ts"
 import { siblingsOf } from "./internal/siblings.ts"
 import { SimulatedChain } from "./SimulatedChain.ts"
-import { LiveSchedule } from "./chain/live.ts"
-import type { LiveRoutes } from "./internal/router.ts"
+import {
+  type BlockItems,
+  blockItemsOf,
+  type CanonicalBlock,
+  canonicalBlocksOf,
+  LiveChain,
+  type ReplacedBlock
+} from "./LiveChain.ts"
 import type { RequestRecord, SimulatedRequest, SimulatedResponse, SimulatorOptions } from "./SimulatorOptions.ts"
 
 export type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
 export type { RequestRecord, SimulatedRequest, SimulatedResponse, SimulatorOptions } from "./SimulatorOptions.ts"
-
-/** Live mode: a chain at a moment, with its renderers and its memo of page tables. */
-interface View {
-  readonly chain: SimulatedChain
-  readonly renderers: (mode: ServerMode) => Renderer
-  readonly memo: Map<string, unknown>
-}
-
-/**
- * A canonical block of a live chain at a time (`SimulatedBlockscout.canonicalBlocks`).
- *
- * @since 0.1.0
- * @category models
- */
-export interface CanonicalBlock {
-  readonly height: number
-  readonly hash: string
-  readonly parentHash: string
-  /** How many reorganisations replaced this height (0: the block the seed made). */
-  readonly generation: number
-  /** The block's timestamp (epoch ms, the chain's time). */
-  readonly timestampMillis: number
-}
-
-/**
- * A block a reorganisation replaced (`SimulatedBlockscout.replacedBlocks`): `/blocks?type=reorg` lists it and
- * `/blocks/{hash}` answers it with `type: "reorg"`; its number now answers the block with `canonicalHash`.
- *
- * @since 0.1.0
- * @category models
- */
-export interface ReplacedBlock {
-  readonly height: number
-  readonly hash: string
-  readonly generation: number
-  /** The head whose production replaced it. */
-  readonly replacedAtHead: number
-  /** The hash the height has now. */
-  readonly canonicalHash: string
-}
-
-/**
- * What a block holds, rendered as the chain-wide lists write each item (`SimulatedBlockscout.blockItems`).
- *
- * @since 0.1.0
- * @category models
- */
-export interface BlockItems {
-  readonly transactions: ReadonlyArray<unknown>
-  readonly tokenTransfers: ReadonlyArray<unknown>
-  readonly logs: ReadonlyArray<unknown>
-  readonly internalTransactions: ReadonlyArray<unknown>
-  readonly withdrawals: ReadonlyArray<unknown>
-}
+export type { BlockItems, CanonicalBlock, ReplacedBlock } from "./LiveChain.ts"
 
 /** What `x-credits-remaining` counts down from when credits are unlimited. */
 const unlimitedCredits = 1_000_000_000
@@ -127,17 +80,15 @@ export class SimulatedBlockscout {
   private readonly restricted: Set<string>
   /** The Pro family's other chains (`otherChains`), by chain id: served on this server's keys, windows and credits. */
   private readonly siblings: ReadonlyMap<number, SimulatedBlockscout>
-  /** Live mode's schedule (`options.live`); undefined for a fixed chain. */
-  private readonly live: LiveSchedule | undefined
-  /** Live mode: the chains at recent (height, fork head) pairs, with their renderers and memos, newest last. */
-  private readonly views = new Map<string, View>()
+  /** Live mode's chain over time (`options.live`); undefined for a fixed chain. */
+  private readonly live: LiveChain | undefined
 
   private constructor(options: SimulatorOptions) {
     this.options = options
     const fixed = SimulatedChain.make(options)
     // The schedule counts from the chain's own initial height (the options' `blocks`, with its default).
-    this.live = options.live === undefined ? undefined : new LiveSchedule(options.live, fixed.seed, fixed.height)
-    this.chain = this.live === undefined ? fixed : this.view(fixed.height, fixed.height - 1).chain
+    this.live = options.live === undefined ? undefined : new LiveChain(options, options.live, fixed)
+    this.chain = this.live === undefined ? fixed : this.live.initial
     this.credits = options.credits ?? Number.POSITIVE_INFINITY
     this.windows = new RateWindows(options.rateLimit)
     this.routes = makeRoutes(options.endpoints ?? defaultEndpoints, handlers)
@@ -153,13 +104,10 @@ export class SimulatedBlockscout {
   /**
    * The canonical chain at a clock time (epoch ms): in live mode, the chain with the blocks produced by then and
    * the reorganisations that happened by then (what lookups answer from); otherwise `chain`. Use it in tests as
-   * the truth a follower's view is compared with (`canonicalBlocks`, `blockItems` read it).
+   * the truth a follower's view is compared with.
    */
   chainAt(nowMillis: number): SimulatedChain {
-    const live = this.live
-    if (live === undefined) return this.chain
-    const head = live.headAt(nowMillis)
-    return this.view(head + 1, head).chain
+    return this.live === undefined ? this.chain : this.live.chainAt(nowMillis)
   }
 
   /**
@@ -167,15 +115,12 @@ export class SimulatedBlockscout {
    * (`live.lag`, `live.randomLag`), that chain cut short by the lag (the same hash at every height it has).
    */
   listChainAt(nowMillis: number): SimulatedChain {
-    const live = this.live
-    if (live === undefined) return this.chain
-    const head = live.headAt(nowMillis)
-    return this.view(Math.max(1, head + 1 - live.lagAt(nowMillis)), head).chain
+    return this.live === undefined ? this.chain : this.live.listChainAt(nowMillis)
   }
 
   /** The head (highest block number) at a clock time: `chain.height - 1` unless live. */
   headAt(nowMillis: number): number {
-    return this.live === undefined ? this.chain.height - 1 : this.live.headAt(nowMillis)
+    return this.chainAt(nowMillis).height - 1
   }
 
   /** The clock time (epoch ms) at which block `h` appears in live mode (the start for the initial blocks); undefined unless live. */
@@ -189,19 +134,7 @@ export class SimulatedBlockscout {
    * each block's `parentHash` is the previous entry's `hash`.
    */
   canonicalBlocks(nowMillis: number, fromHeight = 0, toHeight?: number): Array<CanonicalBlock> {
-    const chain = this.chainAt(nowMillis)
-    const top = Math.min(chain.height - 1, toHeight ?? chain.height - 1)
-    const out: Array<CanonicalBlock> = []
-    for (let h = Math.max(0, fromHeight); h <= top; h++) {
-      out.push({
-        height: h,
-        hash: chain.blockHash(h),
-        parentHash: h === 0 ? `0x${"0".repeat(64)}` : chain.blockHash(h - 1),
-        generation: chain.generation(h),
-        timestampMillis: chain.blockMillis(h)
-      })
-    }
-    return out
+    return canonicalBlocksOf(this.chainAt(nowMillis), fromHeight, toHeight)
   }
 
   /**
@@ -210,49 +143,72 @@ export class SimulatedBlockscout {
    * whose production replaced it) and the height's hash now. Empty unless live.
    */
   replacedBlocks(nowMillis: number): Array<ReplacedBlock> {
-    const live = this.live
-    if (live === undefined) return []
-    const head = live.headAt(nowMillis)
-    const chain = this.view(head + 1, head).chain
-    const out: Array<ReplacedBlock> = []
-    for (let h = head; h >= live.lowestReplaceable(head); h--) {
-      const events = live.replacements(h, head)
-      for (let k = events.length - 1; k >= 0; k--) {
-        out.push({
-          height: h,
-          hash: chain.blockHashAt(h, k),
-          generation: k,
-          replacedAtHead: events[k]!.head,
-          canonicalHash: chain.blockHash(h)
-        })
-      }
-    }
-    return out
+    return this.live === undefined ? [] : this.live.replacedBlocks(nowMillis)
   }
 
   /**
    * The items block `height` holds in the canonical chain at a clock time, as the chain-wide lists render them
    * (`mode`: the server's, default the 12.x instance), in the lists' order: transactions (E4), token transfers
-   * (E1), logs (by log index, as a transaction's logs list them), internal transactions (E10) and withdrawals
-   * (E8). A property test compares what a follower applied for a block with this.
+   * (E1), logs (by log index, as a transaction's logs list them), internal transactions (as a router's list, E11,
+   * writes them: transaction position, then index, descending) and withdrawals (E8). `rowItems` gives the same
+   * through any block-keyed row's own pages. A property test compares what a follower applied for a block with this.
    */
   blockItems(nowMillis: number, height: number, mode: ServerMode = this.options.version ?? "12"): BlockItems {
-    const chain = this.chainAt(nowMillis)
-    if (!(height >= 0 && height < chain.height)) {
-      return { transactions: [], tokenTransfers: [], logs: [], internalTransactions: [], withdrawals: [] }
+    const renderer = this.live === undefined ? this.renderer(mode) : this.live.rendererAt(nowMillis, mode)
+    return blockItemsOf(renderer, height)
+  }
+
+  /**
+   * The items a block-keyed list row (one whose pages split into block ranges: `tokenTransfers`,
+   * `transactions`, `blocks`, a router's `internalTransactions`, `addressTokenTransfers`, ...: rows with a block
+   * `range` in the endpoints table) lists for block `height` in the
+   * canonical chain at a clock time, in the row's order, as the server renders them (its release line; no lag,
+   * no faults, nothing counted). `path` fills the row's path parameters, `query` its filters. It walks the row's
+   * own pages from the block's start cursor, so it is what a client reading that row sees of the block. Throws
+   * for a row that is not block-keyed or a request the server refuses.
+   */
+  rowItems(
+    nowMillis: number,
+    row: string,
+    height: number,
+    args: { readonly path?: Readonly<Record<string, string>>; readonly query?: Readonly<Record<string, string>> } = {}
+  ): Array<unknown> {
+    const route = this.routes.find((r) => r.row.name === row)
+    const range = route?.row.shape === "page" ? route.row.range : undefined
+    if (route === undefined || range === undefined || range.dimension !== "block") {
+      throw new Error(`rowItems: ${row} is not a block-keyed list row`)
     }
-    const r = this.view(chain.height, chain.height - 1).renderers(mode)
-    const template = chain.template(height)
-    const withdrawals: Array<unknown> = []
-    for (let i = chain.withdrawalsPerBlock - 1; i >= 0; i--) {
-      withdrawals.push(r.withdrawal(height * chain.withdrawalsPerBlock + i, true))
-    }
-    return {
-      transactions: [...template.transactions].reverse().map((tx) => r.transaction(height, tx)),
-      tokenTransfers: template.transfers.map((t) => r.tokenTransfer(height, t)),
-      logs: template.logs.map((l) => r.log(height, l)),
-      internalTransactions: template.internals.map((it) => r.internalTransaction(height, it)),
-      withdrawals
+    const mode: ServerMode = this.options.version ?? "12"
+    const services = this.services(false, mode, nowMillis)
+    const out: Array<unknown> = []
+    // The range's start cursor at the block (`{block_number: height + 1, index: 0}`: everything at or below it).
+    let cursor: Record<string, unknown> = Object.fromEntries(
+      range.cursorKeys.map((k, i) => [k, i === 0 ? height + 1 : 0])
+    )
+    for (;;) {
+      const query: Record<string, string> = { ...args.query }
+      for (const [k, v] of Object.entries(cursor)) if (v !== null && v !== undefined) query[k] = String(v)
+      if (mode !== "11") query.items_count = "100"
+      let outcome: Outcome
+      try {
+        const params = checkRequest(route, mode, args.path ?? {}, query)
+        outcome = dispatch(services, route, mode, params, query)
+      } catch (e) {
+        if (e instanceof Reject) throw new Error(`rowItems: ${row} answered ${JSON.stringify(e.outcome)}`)
+        throw e
+      }
+      const page = outcome.body as {
+        items: Array<Record<string, unknown>>
+        next_page_params: Record<string, unknown> | null
+      }
+      if (outcome.status !== 200) throw new Error(`rowItems: ${row} answered ${outcome.status}`)
+      for (const item of page.items) {
+        const key = Number(item[range.itemKey])
+        if (key < height) return out
+        if (key === height) out.push(item)
+      }
+      if (page.next_page_params === null) return out
+      cursor = page.next_page_params
     }
   }
 
@@ -412,73 +368,6 @@ export class SimulatedBlockscout {
     return r
   }
 
-  /**
-   * Live mode: the chain of `height` blocks with the reorganisations up to head `forkHead` (`height - 1` for the
-   * canonical chain; a lagging replica's is shorter), with its own renderers and memo (pages' tables depend on
-   * the chain's values). The last 32 are kept: a request needs one or two, a reorg list one per reorganisation.
-   */
-  private view(height: number, forkHead: number): View {
-    const key = `${height}:${forkHead}`
-    const found = this.views.get(key)
-    if (found !== undefined) {
-      // Most recently used last.
-      this.views.delete(key)
-      this.views.set(key, found)
-      return found
-    }
-    const live = this.live!
-    const lowest = live.lowestReplaceable(forkHead)
-    const chain = SimulatedChain.make(
-      { ...this.options, blocks: height },
-      {
-        generation: (h) => (h < lowest ? 0 : live.generation(h, forkHead)),
-        initialHeight: live.initialHeight,
-        blockMillis: live.blockMillis
-      }
-    )
-    const renderers = new Map<ServerMode, Renderer>()
-    const view: View = {
-      chain,
-      memo: new Map(),
-      renderers: (mode) => {
-        let r = renderers.get(mode)
-        if (r === undefined) {
-          r = new Renderer(chain, mode)
-          renderers.set(mode, r)
-        }
-        return r
-      }
-    }
-    this.views.set(key, view)
-    if (this.views.size > 32) this.views.delete(this.views.keys().next().value!)
-    return view
-  }
-
-  /**
-   * Live mode: what a request at `nowMillis` is answered from. Lookups see the head; lists (page and array rows)
-   * may see a lagging replica's shorter chain. Either way every height has its canonical hash at the head.
-   */
-  private liveServices(route: Route, mode: ServerMode, nowMillis: number) {
-    const live = this.live!
-    const head = live.headAt(nowMillis)
-    const lag = route.row.shape === "item" ? 0 : live.lagAt(nowMillis)
-    const view = this.view(Math.max(1, head + 1 - lag), head)
-    const routes: LiveRoutes = {
-      head,
-      replacements: (h) => live.replacements(h, head),
-      lowestReplaceable: live.lowestReplaceable(head),
-      lostConsensus: (h) => live.lostConsensus(h, head, nowMillis),
-      rendererAt: (at) => this.view(at + 1, at).renderers(mode)
-    }
-    return {
-      chain: view.chain,
-      renderer: view.renderers,
-      memo: view.memo,
-      unindexed: this.options.unindexedInternalTransactions,
-      live: routes
-    }
-  }
-
   /** Checks the request against its route, then runs the row's handler (501 for a row without one). */
   private dispatch(
     found: { readonly route: Route; readonly params: Record<string, string> },
@@ -497,19 +386,17 @@ export class SimulatedBlockscout {
         }
       }
     }
-    return dispatch(
-      this.live === undefined
-        ? {
-            chain: this.chain,
-            renderer: (m) => this.renderer(m),
-            memo: this.memo,
-            unindexed: this.options.unindexedInternalTransactions
-          }
-        : this.liveServices(route, mode, nowMillis),
-      route,
-      mode,
-      params,
-      query
-    )
+    return dispatch(this.services(route.row.shape !== "item", mode, nowMillis), route, mode, params, query)
+  }
+
+  /**
+   * What a handler answers from: the chain (live: at the time, a list's perhaps lagging), its renderers and memo,
+   * and what the server says whatever the chain (`server`).
+   */
+  private services(list: boolean, mode: ServerMode, nowMillis: number): DispatchServices {
+    const server = { unindexed: this.options.unindexedInternalTransactions }
+    return this.live === undefined
+      ? { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo, ...server }
+      : { ...this.live.services(list, mode, nowMillis), ...server }
   }
 }

@@ -38,6 +38,18 @@ export interface ChainFork {
   readonly initialHeight: number
   /** Milliseconds between live blocks' timestamps. */
   readonly blockMillis: number
+  /**
+   * Heights below this are final: no later reorganisation replaces them, so every later view of the same live
+   * chain agrees on them (what `shared` may hold sums over).
+   */
+  readonly finalHeight: number
+  /** A cache every view of one live chain shares, for values over final heights (keyed by what they are). */
+  readonly shared: Map<string, unknown>
+  /**
+   * Whether the block of generation `g` at height `h` includes again the transaction at `position` of the block
+   * it replaced (`LiveOptions.reincluded`); absent: never.
+   */
+  readonly carried?: ((h: number, g: number, position: number) => boolean) | undefined
 }
 
 /** Transaction hashes carry their block's generation above the position's 12 bits. */
@@ -126,9 +138,30 @@ export class SimulatedChain {
     return g === 0 ? this.seed : hash(this.seed, D.misc, 0x6e6, g)
   }
 
-  /** The seed the values of block `h` (or of a pending key) derive from, by its generation. */
-  private seedAt(h: number): number {
-    return this.fork === undefined ? this.seed : this.generationSeed(this.generation(h))
+  /**
+   * The generation the transaction at `position` of block `h`, generation `g`, was first included in: `g`, or an
+   * earlier one when reorganisations included it again (`LiveOptions.reincluded`). Its hash and what it was sent
+   * with derive from that generation.
+   */
+  transactionOrigin(h: number, position: number, g = this.generation(h)): number {
+    const carried = this.fork?.carried
+    if (carried === undefined) return g
+    let origin = g
+    while (origin > 0 && carried(h, origin, position)) origin--
+    return origin
+  }
+
+  /**
+   * The seed of a value keyed by `(h, a)`: a transaction's own when `a` is one of block `h`'s positions (it keeps
+   * its values when a reorganisation includes it again), the block's otherwise (constants above any position).
+   */
+  private seedOf(h: number, a: number): number {
+    if (this.fork === undefined) return this.seed
+    const g = this.generation(h)
+    if (g === 0) return this.seed
+    return a < this.template(h).transactions.length
+      ? this.generationSeed(this.transactionOrigin(h, a, g))
+      : this.generationSeed(g)
   }
 
   /** The hash block `h` has in generation `g` (a replaced block keeps the hash it had). */
@@ -138,7 +171,12 @@ export class SimulatedChain {
 
   /** The hash the transaction at `position` of block `h` has in generation `g`. */
   transactionHashAt(h: number, g: number, position: number): string {
-    return transactionHashOf(this.generationSeed(g), h, g === 0 ? position : position + g * 2 ** positionBits)
+    const origin = this.transactionOrigin(h, position, g)
+    return transactionHashOf(
+      this.generationSeed(origin),
+      h,
+      origin === 0 ? position : position + origin * 2 ** positionBits
+    )
   }
 
   /**
@@ -173,14 +211,15 @@ export class SimulatedChain {
   }
 
   /**
-   * The average time between the newest blocks' timestamps, in milliseconds, over the last 100 intervals (fewer on
-   * a shorter chain): what `/stats` calls `average_block_time`. 12,000 on a fixed chain; a live chain's moves
-   * towards its `blockMillis` as live blocks replace initial ones in the window.
+   * What `/stats` calls `average_block_time`, in milliseconds, as Blockscout's cache computes it
+   * (`chain/cache/counters/average_block_time.ex`): the mean interval between the timestamps of 100 blocks,
+   * skipping the newest 100 (its `@offset`), fewer on a shorter chain, 0 with fewer than two. 12,000 on a fixed
+   * chain of 102 blocks or more; a live chain's moves towards its `blockMillis` as live blocks enter the window.
    */
   averageBlockMillis(): number {
-    const top = this.height - 1
-    const n = Math.min(100, top)
-    return n <= 0 ? BLOCK_MILLIS : (this.blockMillis(top) - this.blockMillis(top - n)) / n
+    const newest = this.height - 1 - 100
+    const oldest = Math.max(0, newest - 99)
+    return newest - oldest < 1 ? 0 : (this.blockMillis(newest) - this.blockMillis(oldest)) / (newest - oldest)
   }
 
   /** The hash of block `h` (its height is readable in the last 10 hex digits). */
@@ -230,13 +269,16 @@ export class SimulatedChain {
     }
     const field = Number.parseInt(lower.slice(60), 16)
     const position = field % 2 ** positionBits
-    const g = Math.floor(field / 2 ** positionBits)
+    const origin = Math.floor(field / 2 ** positionBits)
     const current = this.generation(h)
-    if (g > current || position >= this.template(h).transactions.length) return undefined
-    if (this.transactionHashAt(h, g, position) !== lower) return undefined
-    return g === current
+    if (origin > current || position >= this.template(h).transactions.length) return undefined
+    if (this.transactionHashAt(h, origin, position) !== lower) return undefined
+    // The last generation that held it: it stays while each new block includes it again.
+    let last = origin
+    while (last < current && this.fork.carried?.(h, last + 1, position) === true) last++
+    return last === current
       ? { _tag: "Mined", block: h, position }
-      : { _tag: "Dropped", block: h, position, generation: g }
+      : { _tag: "Dropped", block: h, position, generation: last }
   }
 
   /** The template of pending transaction `i`. */
@@ -277,7 +319,7 @@ export class SimulatedChain {
 
   /** Nonce of a transaction. */
   nonce(h: number, position: number): number {
-    return hash(this.seedAt(h), D.nonce, h, position) % 5000
+    return hash(this.seedOf(h, position), D.nonce, h, position) % 5000
   }
 
   /** Address created by the transaction at (h, position), for contract and token creations. */
@@ -335,7 +377,13 @@ export class SimulatedChain {
 
   /** Value of a transfer item in the token's base units (it fits the token's decimals). */
   transferValue(h: number, item: TransferTemplate): bigint {
-    return transferAmount(this.seedAt(h), this.tokens[item.token]!, h, item.logIndex, item.indexInBatch ?? 0)
+    return transferAmount(
+      this.seedOf(h, item.txPosition),
+      this.tokens[item.token]!,
+      h,
+      item.logIndex,
+      item.indexInBatch ?? 0
+    )
   }
 
   /** Transfers of one NFT instance, newest first, strictly before (block, logIndex) when `before` is given. */
@@ -380,7 +428,8 @@ export class SimulatedChain {
 
   /** A deterministic amount of wei for a value at (h, a, b): up to about 10 ether. */
   amount(h: number, a: number, b = 0): bigint {
-    const seed = this.seedAt(h)
+    // `a` is a transaction's position where the amount is its own (its value, its internal calls').
+    const seed = this.seedOf(h, a)
     const hi = BigInt(hash(seed, D.amount, h, a, b) % 100_000)
     const lo = BigInt(hash(seed, D.amount, h, a, b + 1_000_000))
     return hi * 10_000_000_000_000n + lo * 1000n
@@ -389,7 +438,7 @@ export class SimulatedChain {
   /** A deterministic uint32 for any (domain-free) use by the renderer. */
   noise(a: number, b = 0, c = 0, d = 0): number {
     // `a` is a block's height (or a pending key above every height): a replaced block's values change with it.
-    return hash(this.seedAt(a), D.gas, a, b, c + d * 7919)
+    return hash(this.seedOf(a, b), D.gas, a, b, c + d * 7919)
   }
 
   /** Pseudo-random hex of a given length for (a, b, c). */

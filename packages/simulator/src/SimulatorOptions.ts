@@ -57,13 +57,19 @@ export interface LiveOptions {
    * Chosen reorganisations. `{ head: H, depth: d }`: as block `H` is produced, heights `H - d .. H - 1` are
    * replaced (new hashes, new contents; their transactions go back to pending) and `H` extends the new branch.
    * `{ atMillis, depth }`: the same at the first block produced at or after that clock time. Genesis is never
-   * replaced (a depth reaching it is cut).
+   * replaced (a depth reaching it is cut), and no reorganisation is deeper than 1,024 blocks.
    */
   readonly reorgs?:
     | ReadonlyArray<
         { readonly head: number; readonly depth: number } | { readonly atMillis: number; readonly depth: number }
       >
     | undefined
+  /**
+   * The share in [0, 1] of a replaced block's transactions the new block includes again (default 0: every one goes
+   * back to pending). Drawn per transaction from the seed; an included one keeps its hash, position and what it
+   * was sent with (sender, recipient, value, nonce, input, its logs and token transfers), in the new block.
+   */
+  readonly reincluded?: number | undefined
   /**
    * Seeded reorganisations: each live block's production reorganises with `probability`, replacing 1 to
    * `maxDepth` heights (drawn from the seed and the height).
@@ -177,7 +183,7 @@ export interface SimulatorOptions extends ChainOptions {
  * One more chain of a simulated Pro API (`SimulatorOptions.otherChains`): its chain options (a `chainId` is
  * required) and the faults its requests meet.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export interface OtherChainOptions extends ChainOptions {

@@ -13,7 +13,8 @@
  */
 export * from "./Arbitraries.ts"
 export type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
-export { type BlockItems, type CanonicalBlock, type ReplacedBlock, SimulatedBlockscout } from "./SimulatedBlockscout.ts"
+export { SimulatedBlockscout } from "./SimulatedBlockscout.ts"
+export type { BlockItems, CanonicalBlock, ReplacedBlock } from "./LiveChain.ts"
 export type { AddressInfo, AddressKind } from "./chain/addresses.ts"
 export { PERIOD } from "./chain/constants.ts"
 export type { SmartContractInfo } from "./chain/contracts.ts"

@@ -20,7 +20,15 @@ describe("pnpm simulate", () => {
       }
       expect(r.stdout).toContain("--latency")
       expect(r.stdout).toContain("--fault-rate")
-      for (const option of ["--live", "--block-time", "--reorg ", "--reorg-rate", "--reorg-depth", "--lag-rate"]) {
+      for (const option of [
+        "--live",
+        "--block-time",
+        "--reorg ",
+        "--reorg-rate",
+        "--reorg-depth",
+        "--reincluded",
+        "--lag-rate"
+      ]) {
         expect(r.stdout).toContain(option)
       }
     }

@@ -17,6 +17,7 @@ import { makeFollow } from "./follow/methods.ts"
 import { estimateHistory } from "./history/estimate.ts"
 import { makeHistory } from "./history/methods.ts"
 import { makeMethods } from "./methods.ts"
+import { makePaths } from "./path.ts"
 import { announcedRate } from "./observed.ts"
 import { estimateOf } from "./partition/estimate.ts"
 import { type Checked, checkOptions } from "./options.ts"
@@ -62,6 +63,7 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
       target.chainId
     ),
     ...byName,
+    ...makePaths(ctx),
     family: target.family,
     chainId: target.chainId,
     target: {

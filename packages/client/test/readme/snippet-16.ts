@@ -1,12 +1,19 @@
-import { NodeRedis } from "@effect/platform-node"
-import { Layer, type Redacted } from "effect"
-import { FetchHttpClient } from "effect/http"
-import { Blockscout, RateLimits } from "@blockscout-effect/client"
+import { Blockscout, type FollowCheckpoint } from "@blockscout-effect/client"
+import { Effect, Stream } from "effect"
 
-// Every process built with this layer keeps the key's one limit together with the others.
-export const sharedLimit = (apiKey: Redacted.Redacted<string>) =>
-  Blockscout.layerPro({ chainId: 1, apiKey }).pipe(
-    Layer.provide(RateLimits.layerRedis()),
-    Layer.provide(NodeRedis.layer({ url: "redis://127.0.0.1:6379", disableOfflineQueue: true })),
-    Layer.provide(FetchHttpClient.layer)
+// An address's token transfers as they happen, 2 blocks deep, from where the last run's final data ends.
+export const watch = (address: string, checkpoint?: FollowCheckpoint) =>
+  Blockscout.use((bs) =>
+    bs.followAddressTokenTransfers(address, { type: ["ERC-20"] }, { confirmations: 2, from: checkpoint }).pipe(
+      Stream.runForEach((event) => {
+        switch (event._tag) {
+          case "Added":
+            return Effect.log(`+ ${event.item.transaction_hash} in block ${event.block.number}`)
+          case "Retracted":
+            return Effect.log(`- ${event.item.transaction_hash}: block ${event.block.hash} lost consensus`)
+          case "Finalized":
+            return Effect.log(`final up to ${event.block.number}`) // store event.checkpoint here
+        }
+      })
+    )
   )

@@ -22,6 +22,13 @@ export interface ReorgEvent {
 
 const unitOf = (x: number): number => x / 4294967296
 
+/** `x` when it is a finite number, else `fallback`: a NaN or infinite option reads as left out. */
+const finiteOr = (x: number | undefined, fallback: number): number =>
+  x !== undefined && Number.isFinite(x) ? x : fallback
+
+/** The deepest reorganisation the schedule makes (a deeper one is cut to this). */
+export const maxReorgDepth = 1024
+
 /** The hash domain of the live schedule's draws (reorgs, lag), kept apart from the chain's own values. */
 const liveDomain = D.misc * 1000 + 17
 
@@ -31,8 +38,9 @@ export class LiveSchedule {
   readonly initialHeight: number
   readonly blockMillis: number
   private readonly lostConsensusMillis: number
+  private readonly reincluded: number
   /** The largest depth any reorganisation can have: the reach of a generation lookup. */
-  maxDepth = 0
+  private maxDepth = 0
   private start: number | undefined
   private readonly seed: number
   private readonly chosen: NonNullable<LiveOptions["reorgs"]>
@@ -46,14 +54,15 @@ export class LiveSchedule {
   constructor(options: LiveOptions, seed: number, initialHeight: number) {
     this.seed = seed
     this.initialHeight = initialHeight
-    this.blockMillis = Math.max(1, Math.floor(options.blockMillis ?? BLOCK_MILLIS))
-    this.lostConsensusMillis = Math.max(0, options.lostConsensusMillis ?? 0)
+    this.blockMillis = Math.max(1, Math.floor(finiteOr(options.blockMillis, BLOCK_MILLIS)))
+    this.lostConsensusMillis = Math.max(0, finiteOr(options.lostConsensusMillis, 0))
+    this.reincluded = Math.min(1, Math.max(0, finiteOr(options.reincluded, 0)))
     this.chosen = options.reorgs ?? []
     const rr = options.randomReorgs
     this.random =
       rr === undefined || !(rr.probability > 0) || rr.maxDepth < 1
         ? undefined
-        : { probability: Math.min(1, rr.probability), maxDepth: Math.floor(rr.maxDepth) }
+        : { probability: Math.min(1, rr.probability), maxDepth: Math.min(maxReorgDepth, Math.floor(rr.maxDepth)) }
     this.lagWindows = options.lag ?? []
     const rl = options.randomLag
     this.randomLag =
@@ -61,13 +70,14 @@ export class LiveSchedule {
         ? undefined
         : { probability: Math.min(1, rl.probability), maxBlocks: Math.floor(rl.maxBlocks) }
     for (const r of this.chosen) if ("head" in r) this.choose(r.head, r.depth)
-    if (options.startMillis !== undefined) this.fix(options.startMillis)
+    if (options.startMillis !== undefined && Number.isFinite(options.startMillis)) this.fix(options.startMillis)
     else this.maxDepth = Math.max(0, this.random?.maxDepth ?? 0, ...this.explicit.values())
   }
 
   private choose(head: number, depth: number): void {
     const h = Math.floor(head)
-    const d = Math.min(Math.floor(depth), h - 1)
+    // A transaction hash has room for generations up to 4,095; a height is replaced at most `maxDepth` times.
+    const d = Math.min(Math.floor(depth), h - 1, maxReorgDepth)
     if (d >= 1) this.explicit.set(h, Math.max(d, this.explicit.get(h) ?? 0))
   }
 
@@ -153,6 +163,15 @@ export class LiveSchedule {
   }
 
   /**
+   * Whether the block of generation `g` at height `h` includes again the transaction at `position` of the block
+   * it replaced (generation `g - 1`), by `reincluded`.
+   */
+  carried(h: number, g: number, position: number): boolean {
+    if (this.reincluded === 0 || g === 0) return false
+    return this.reincluded === 1 || unitOf(hash(this.seed, liveDomain, h, g * 4096 + position, 5)) < this.reincluded
+  }
+
+  /**
    * The generation of height `h` a reorganisation replaced less than `lostConsensusMillis` ago, at head `head`
    * and time `nowMillis` (its number has no consensus block yet), or undefined.
    */
@@ -162,6 +181,17 @@ export class LiveSchedule {
     const last = events[events.length - 1]
     if (last === undefined || nowMillis >= this.producedAt(last.head) + this.lostConsensusMillis) return undefined
     return events.length - 1
+  }
+
+  /**
+   * The heights below which no reorganisation after head `head` can reach: the chain up to there is final for
+   * every later head. 0 while reorganisations chosen by time wait for the start to be fixed.
+   */
+  finalHeight(head: number): number {
+    if (this.start === undefined && this.chosen.some((r) => !("head" in r))) return 0
+    let final = head + 1 - (this.random?.maxDepth ?? 0)
+    for (const [e, depth] of this.explicit) if (e > head) final = Math.min(final, e - depth)
+    return Math.max(0, final)
   }
 
   /** How many blocks behind the head a lagging replica's lists are at a time (0: not lagging). */
