@@ -45,7 +45,8 @@ const canonical = (sim: SimulatedBlockscout, now: number, from: number, to: numb
 
 const follow = ["token-transfers", "--base-url", baseUrl, "--follow", "--from-block", String(initial - 3)]
 
-describe("blockscout --follow", () => {
+// Seeded runs over a simulated chain: seconds on a loaded machine, not the default 5.
+describe("blockscout --follow", { timeout: 60_000 }, () => {
   it.effect("NDJSON on stdout: add and retract lines that, applied in order, give the canonical chain", () =>
     Effect.gen(function* () {
       const sim = liveChain()

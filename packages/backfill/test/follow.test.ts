@@ -29,7 +29,8 @@ const driven = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return yield* Fiber.join(fiber)
   })
 
-describe("a followed backfill", () => {
+// Seeded runs over a simulated chain: seconds on a loaded machine, not the default 5.
+describe("a followed backfill", { timeout: 60_000 }, () => {
   it.effect("commits batches with their checkpoint, and a restart after a reorg leaves the canonical chain", () =>
     Effect.gen(function* () {
       const dir = mkdtempSync(join(tmpdir(), "backfill-follow-"))

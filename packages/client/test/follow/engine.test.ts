@@ -96,7 +96,8 @@ const step = (maxDepth: number): fc.Arbitrary<Step> =>
 const scripts = (seed: number, maxDepth: number, runs = 25) =>
   fc.sample(fc.array(step(maxDepth), { minLength: 5, maxLength: 40 }), { seed, numRuns: runs })
 
-describe("follow engine", () => {
+// Seeded runs over a simulated chain: seconds on a loaded machine, not the default 5.
+describe("follow engine", { timeout: 60_000 }, () => {
   it.effect("events applied in order equal the canonical chain up to head minus confirmations", () =>
     Effect.gen(function* () {
       for (const [i, script] of scripts(23, 7).entries()) {

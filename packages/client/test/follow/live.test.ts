@@ -133,7 +133,8 @@ const scenarios = (seed: number, runs: number) =>
 
 const stopAfter = 60_000 // block initial + 30; the last reorg is at initial + 20
 
-describe("following the live simulated Blockscout", () => {
+// Seeded runs over a simulated chain: seconds on a loaded machine, not the default 5.
+describe("following the live simulated Blockscout", { timeout: 60_000 }, () => {
   for (const family of ["pro", "instance"] as const) {
     it.effect(`${family}: the events applied equal the canonical chain, through reorgs and lagging answers`, () =>
       Effect.gen(function* () {

@@ -22,7 +22,8 @@ const refused = (stream: Stream.Stream<unknown, { readonly reason: unknown }>) =
     return reason?.argument
   })
 
-describe("follow options", () => {
+// Seeded runs over a simulated chain: seconds on a loaded machine, not the default 5.
+describe("follow options", { timeout: 60_000 }, () => {
   it.effect("from a block, a partitioned stream's progress, a history checkpoint, a follow checkpoint", () =>
     Effect.gen(function* () {
       const bs = yield* Blockscout

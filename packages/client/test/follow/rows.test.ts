@@ -13,7 +13,8 @@ import { driven } from "../support/wait.ts"
 
 const initial = 300
 
-describe("every followable row, on the live simulator", () => {
+// Seeded runs over a simulated chain: seconds on a loaded machine, not the default 5.
+describe("every followable row, on the live simulator", { timeout: 60_000 }, () => {
   it.effect("the events applied equal the row's own items of each final block", () =>
     Effect.gen(function* () {
       const start = yield* Clock.currentTimeMillis
