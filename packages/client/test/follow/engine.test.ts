@@ -258,4 +258,32 @@ describe("follow engine", { timeout: 60_000 }, () => {
       )
     })
   )
+
+  it.effect("a block the server does not show (an indexer's gap) is waited for, then fails typed past maxLag", () =>
+    Effect.gen(function* () {
+      // Filled within maxLag: the follow goes on, nothing lost.
+      const filled = new ChainModel([
+        { _tag: "Grow", blocks: 2, items: [1, 1] },
+        { _tag: "Hole", height: 9 },
+        { _tag: "Grow", blocks: 3, items: [2, 2, 2] },
+        { _tag: "Idle" },
+        { _tag: "Fill" },
+        { _tag: "Grow", blocks: 1, items: [1] }
+      ])
+      const events = yield* runScript(filled, configOf(filled, { maxLagMillis: 60_000 }))
+      assertCanonical(filled, apply(events), 0)
+      // Never filled: the follow stops at the block before the gap and fails once maxLag has passed.
+      const gap = new ChainModel([
+        { _tag: "Grow", blocks: 2, items: [1, 1] },
+        { _tag: "Hole", height: 9 },
+        ...Array.from({ length: 20 }, () => ({ _tag: "Grow" as const, blocks: 1, items: [1] })),
+        { _tag: "Hole", height: 9 }
+      ])
+      const exit = yield* Effect.exit(runScript(gap, configOf(gap, { maxLagMillis: 10_000 })))
+      assert.isTrue(Exit.isFailure(exit))
+      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "ServerLagging")
+      // Waiting is a poll every pollInterval, never a loop on the server (about one round a second here).
+      assert.isAtMost(gap.calls.newest, 30)
+    })
+  )
 })

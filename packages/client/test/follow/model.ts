@@ -30,11 +30,16 @@ export type Step =
     }
   | { readonly _tag: "Lag"; readonly behind: number }
   | { readonly _tag: "Idle" }
+  /** The server loses a block (an indexer's gap: no list or lookup shows it) until `Fill`. */
+  | { readonly _tag: "Hole"; readonly height: number }
+  | { readonly _tag: "Fill" }
 
 export class ChainModel {
   readonly chain: Array<ModelBlock> = []
   private serial = 0
   private lag = 0
+  /** Heights the server does not show (an indexer's gap). */
+  private readonly holes = new Set<number>()
   /** Rounds the engine has run (calls for the newest blocks). */
   rounds = 0
   /** Requests of each kind, for the cost assertions. */
@@ -88,6 +93,12 @@ export class ChainModel {
         return
       case "Idle":
         return
+      case "Hole":
+        this.holes.add(step.height)
+        return
+      case "Fill":
+        this.holes.clear()
+        return
     }
   }
 
@@ -115,17 +126,17 @@ export class ChainModel {
       else this.lag = 0
       this.calls.newest++
       const top = this.served
-      return this.chain.slice(Math.max(0, top - 49), top + 1)
+      return this.chain.slice(Math.max(0, top - 49), top + 1).filter((b) => !this.holes.has(b.number))
     }),
     at: (n) =>
       Effect.sync(() => {
         this.calls.at++
-        return n <= this.served ? this.chain[n] : undefined
+        return n <= this.served && !this.holes.has(n) ? this.chain[n] : undefined
       }),
     range: (from, to) =>
       Effect.sync(() => {
         this.calls.range++
-        return this.chain.slice(from, Math.min(to, this.served) + 1)
+        return this.chain.slice(from, Math.min(to, this.served) + 1).filter((b) => !this.holes.has(b.number))
       })
   }
 

@@ -97,12 +97,21 @@ interface State<A> {
   readonly window: Map<number, Held<A>>
   /** Whether the next round runs at once (catching up) rather than after `pollInterval`. */
   hurry: boolean
+  /** When the rounds started waiting on the server without getting anywhere (see `waiting`). */
+  stalledSince: number | undefined
 }
 
-/** What one round asks for next. */
-type Round<A> = { readonly events: ReadonlyArray<FollowEvent<A>> }
+/** What one round gave: its events, and whether it waited on the server (a block missing, a link broken). */
+type Round<A> = { readonly events: ReadonlyArray<FollowEvent<A>>; readonly waiting?: true | undefined }
 
 const nothing = { events: [] } as const
+
+/**
+ * A round that could not go on: a height without a consensus block for now, a block missing from a range (an
+ * indexer's gap), a block that does not extend the one below. The next round tries again; past `maxLag` the
+ * follow fails, as for a lagging head, rather than wait forever.
+ */
+const waiting = { events: [], waiting: true } as const
 
 /** The follow's event stream. */
 export const follow = <A>(config: EngineConfig<A>): Stream.Stream<FollowEvent<A>, BlockscoutError<FollowReason>> =>
@@ -112,8 +121,19 @@ export const follow = <A>(config: EngineConfig<A>): Stream.Stream<FollowEvent<A>
         Effect.gen(function* () {
           // The wait comes before a round, not after it: a round's events go out as soon as they are read.
           if (!s.hurry) yield* Effect.sleep(config.pollInterval)
-          const { events } = yield* round(config, s)
-          return [events, Option.some(s)] as const
+          const result = yield* round(config, s)
+          if (result.waiting === true) {
+            const now = yield* Clock.currentTimeMillis
+            s.stalledSince ??= now
+            const lagMillis = now - s.stalledSince
+            if (config.maxLagMillis !== undefined && lagMillis >= config.maxLagMillis) {
+              // Complete up to what was emitted: the server has not shown the next block whole since.
+              return yield* fail(
+                new ServerLagging({ endpoint: config.endpoint, url: "", head: s.head, served: s.emitted, lagMillis })
+              )
+            }
+          } else s.stalledSince = undefined
+          return [result.events, Option.some(s)] as const
         })
       )
     )
@@ -127,7 +147,8 @@ const initialState = <A>(config: EngineConfig<A>): Effect.Effect<State<A>, Block
     emitted: next - 1,
     final: { number: next - 1, hash },
     window: new Map(),
-    hurry: true
+    hurry: true,
+    stalledSince: undefined
   })
   const from = config.from
   switch (from._tag) {
@@ -210,7 +231,7 @@ const round = <A>(config: EngineConfig<A>, s: State<A>): Effect.Effect<Round<A>,
     s.hurry = false
     const newest = yield* config.chain.newest
     const head = headOf(newest)
-    if (head < 0) return nothing
+    if (head < 0) return waiting
     if (head < s.head) {
       // A lower head alone is never a reorg: wait for the server to come back, within maxLag.
       const now = yield* Clock.currentTimeMillis
@@ -236,14 +257,13 @@ const round = <A>(config: EngineConfig<A>, s: State<A>): Effect.Effect<Round<A>,
     }
 
     const fork = yield* findFork(config, s, lookup)
-    if (fork === "wait") return nothing
+    if (fork === "wait") return waiting
 
     const target = head - config.confirmations
     const start = fork + 1
     // A fork's replaced blocks are read again whole, whatever the chunk size: their retractions need them all.
     const top = Math.min(target, Math.max(s.emitted, start + config.catchUpBlocks - 1))
     if (top < start) return yield* finalize(config, s, [], head, lookup)
-    s.hurry = top < target
 
     // The chunk's blocks (from the newest page when it covers them), each extending the one below.
     const numbers = range(start, top)
@@ -254,7 +274,7 @@ const round = <A>(config: EngineConfig<A>, s: State<A>): Effect.Effect<Round<A>,
     for (const b of blocks) if (b.number >= start && b.number <= top) refs.set(b.number, b)
     // A block missing from the range, or one that does not extend the block below: the chain is moving under
     // the read. The next round sees where it settled (its tip check finds a replaced block below).
-    if (numbers.some((n) => !refs.has(n))) return nothing
+    if (numbers.some((n) => !refs.has(n))) return waiting
     for (const n of numbers) {
       const parent = n === start ? hashAt(s, fork) : refs.get(n - 1)?.hash
       if (parent !== undefined && (refs.get(n) as BlockRef).parent !== parent) {
@@ -265,7 +285,7 @@ const round = <A>(config: EngineConfig<A>, s: State<A>): Effect.Effect<Round<A>,
             return yield* beyondFinality(config, s, fork, s.final.hash, now.hash)
           }
         }
-        return nothing
+        return waiting
       }
     }
 
@@ -304,6 +324,9 @@ const round = <A>(config: EngineConfig<A>, s: State<A>): Effect.Effect<Round<A>,
       else if (n === top) s.window.set(n, { hash: ref.hash, items: [] }) // its hash, for the finality below
     }
     s.emitted = top
+    // More blocks are due than this chunk held: the next round runs at once (a round that waited never does, so
+    // a server missing a block is asked again after `pollInterval`, not in a loop).
+    s.hurry = top < target
     return yield* finalize(config, s, events, head, lookup)
   })
 
