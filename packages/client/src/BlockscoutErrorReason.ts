@@ -300,8 +300,9 @@ export class ReorgBeyondFinality extends Reason.extend<ReorgBeyondFinality>(iden
 
 /**
  * A follow's server stayed behind the head it had already shown for longer than `maxLag` allows (a replica
- * that stopped indexing, or a load balancer stuck on one): `head` is the newest block seen, `served` the newest
- * the server now answers with. A lower head is never read as a reorg; past `maxLag` the follow fails typed
+ * that stopped indexing, or a load balancer stuck on one), or held back the next block that long (a gap in its
+ * index, a height without consensus): `head` is the newest block seen, `served` the newest the server answers
+ * with (for a held-back block, the newest the follow could emit whole). A lower head is never read as a reorg; past `maxLag` the follow fails typed
  * rather than wait forever. Retryable: a later attempt may meet a server that caught up.
  *
  * @since 0.1.0

@@ -172,7 +172,10 @@ export interface FollowOptions {
    * where the endpoints table has that row), else the chain's (`followDefaults`), else 5 seconds.
    */
   readonly pollInterval?: Duration.Input | undefined
-  /** How far a lagging server may fall behind before the follow fails. Default: 5 minutes, no block bound. */
+  /**
+   * How far a lagging server may fall behind (or how long it may hold back a block it does not show: an
+   * indexer's gap, a height without consensus) before the follow fails. Default: 5 minutes, no block bound.
+   */
   readonly maxLag?: FollowLag | undefined
   /**
    * Blocks read at once while catching up (a long pause, or an old `from`), oldest chunk first: the items of a
