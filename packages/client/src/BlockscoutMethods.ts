@@ -12,6 +12,7 @@ import type { AddressMethods } from "./methods/AddressMethods.ts"
 import type { BlockMethods } from "./methods/BlockMethods.ts"
 import type { TransactionMethods } from "./methods/TransactionMethods.ts"
 import type { TokenMethods } from "./methods/TokenMethods.ts"
+import type { HeadMethods } from "./methods/HeadMethods.ts"
 import type { ChainMethods } from "./methods/ChainMethods.ts"
 
 export type * from "./methods/AddressActivityMethods.ts"
@@ -20,6 +21,7 @@ export type * from "./methods/AddressMethods.ts"
 export type * from "./methods/BlockMethods.ts"
 export type * from "./methods/TransactionMethods.ts"
 export type * from "./methods/TokenMethods.ts"
+export type * from "./methods/HeadMethods.ts"
 export type * from "./methods/ChainMethods.ts"
 
 /**
@@ -36,4 +38,5 @@ export interface BlockscoutMethods
     BlockMethods,
     TransactionMethods,
     TokenMethods,
+    HeadMethods,
     ChainMethods {}

@@ -216,7 +216,17 @@ const cases: ReadonlyArray<Case> = [
     query: {},
     call: (bs) => one(bs.getTokenInstance(token, "7"))
   },
-  { name: "indexingStatus", path: "/main-page/indexing-status", query: {}, call: (bs) => one(bs.getIndexingStatus()) }
+  { name: "indexingStatus", path: "/main-page/indexing-status", query: {}, call: (bs) => one(bs.getIndexingStatus()) },
+  { name: "mainPageBlocks", path: "/main-page/blocks", query: {}, call: (bs) => bs.listMainPageBlocks() },
+  { name: "stats", path: "/stats", query: {}, call: (bs) => one(bs.getStats()) },
+  {
+    name: "transactionsChart",
+    path: "/stats/charts/transactions",
+    query: {},
+    call: (bs) => one(bs.getTransactionsChart())
+  },
+  { name: "marketChart", path: "/stats/charts/market", query: {}, call: (bs) => one(bs.getMarketChart()) },
+  { name: "backendVersion", path: "/config/backend-version", query: {}, call: (bs) => one(bs.getBackendVersion()) }
 ]
 
 /** The body a row's fixture is served as: the items in a page, a bare array, or an item row's one object. */

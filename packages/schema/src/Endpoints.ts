@@ -21,6 +21,7 @@ import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./Endp
 import { addressRows } from "./endpoints/address.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
+import { statsRows } from "./endpoints/stats.ts"
 import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
 import { tokenRows } from "./endpoints/token.ts"
 import { transactionRows } from "./endpoints/transaction.ts"
@@ -212,7 +213,8 @@ export const endpoints = endpointTable({
   ...blockRows,
   ...transactionRows,
   ...tokenRows,
-  ...chainRows
+  ...chainRows,
+  ...statsRows
 })
 
 /**

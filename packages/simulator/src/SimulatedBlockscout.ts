@@ -13,7 +13,7 @@
 import { endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
 import { defaultBody, type Fault, pickFault, wrongBody } from "./Faults.ts"
 import { hash } from "./internal/hash.ts"
-import { dispatch } from "./internal/dispatch.ts"
+import { backendVersionOf, dispatch } from "./internal/dispatch.ts"
 import { type Cursor, intRe, type Outcome, type Query, Reject, splitUrl } from "./internal/query.ts"
 import { RateWindows } from "./internal/rateWindows.ts"
 import { checkRequest, credentialKeys, makeRoutes, matchRoute, type Route } from "./internal/router.ts"
@@ -263,7 +263,9 @@ export class SimulatedBlockscout {
         chain: this.chain,
         renderer: (m) => this.renderer(m),
         memo: this.memo,
-        unindexed: this.options.unindexedInternalTransactions
+        unindexed: this.options.unindexedInternalTransactions,
+        backendVersion: backendVersionOf(this.options.backendVersion),
+        accountAbstraction: this.options.accountAbstraction
       },
       route,
       mode,

@@ -106,6 +106,12 @@ const filterSets = (row: Endpoint, mode: Mode): ReadonlyArray<Record<string, str
   return out
 }
 
+/**
+ * Rows a spec does not declare although the family serves them, by spec: the generated Pro API document (0.5.0)
+ * leaves out `/config/backend-version`, which the Pro API's own docs spec lists.
+ */
+const undeclared: Partial<Record<SpecName, ReadonlyArray<string>>> = { "pro-api": ["backendVersion"] }
+
 const fill = (template: string, args: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, n: string) => args[n]!)
 
@@ -114,6 +120,12 @@ describe("simulated responses validate against the server's own OpenAPI document
     describe(mode.name, () => {
       const spec = loadSpec(mode.spec)
       for (const row of Object.values(endpoints) as ReadonlyArray<Endpoint>) {
+        if (undeclared[mode.spec]?.includes(row.name) === true) {
+          it(`${row.ids} ${row.path}: not declared by ${mode.spec}`, () => {
+            expect(spec.pathOf(row.path), `${mode.spec} declares ${row.path} now: validate it`).toBeUndefined()
+          })
+          continue
+        }
         it(`${row.ids} ${row.path}, every filter, three pages deep`, () => {
           const specPath = spec.pathOf(row.path)
           expect(specPath, `${mode.spec} has ${row.path}`).toBeDefined()

@@ -61,6 +61,26 @@ export const scopes: ReadonlyArray<Scope> = [
     paths: /^\/(tokens|token-transfers)(\/|$)/
   },
   {
+    name: "Head",
+    about: "the head and the chain's state: the newest blocks, the stats and charts, the server's version",
+    paths: /^\/(main-page\/blocks|stats|config)(\/|$)/
+  },
+  {
+    name: "Search",
+    about: "search: every kind of item a query names, in pages or at once, and where a query redirects",
+    paths: /^\/search(\/|$)/
+  },
+  {
+    name: "AccountAbstraction",
+    about: "account abstraction (ERC-4337, through the server's user-ops indexer): operations, bundles, accounts",
+    paths: /^\/proxy\/account-abstraction\//
+  },
+  {
+    name: "AdvancedFilter",
+    about: "the advanced filter: one feed of transactions, token transfers and internal transactions, and its methods",
+    paths: /^\/advanced-filters(\/|$)/
+  },
+  {
     name: "Chain",
     about: "the chain as a whole: verified contracts, beacon withdrawals, the indexing status",
     paths: /^\//

@@ -55,7 +55,11 @@ const specFixtures: Record<string, string> = {
   tokenCounters: "TokenCounters",
   tokenHolders: "TokenHolder",
   tokenInstance: "TokenInstanceDetails",
-  indexingStatus: "IndexingStatus"
+  indexingStatus: "IndexingStatus",
+  stats: "Stats",
+  transactionsChart: "TransactionsChart",
+  marketChart: "MarketChart",
+  backendVersion: "BackendVersion"
 }
 const specFixtureDir = join(import.meta.dirname, "../../../schema/test/fixtures")
 const fromSpecs = (resource: string): Array<unknown> => {

@@ -160,5 +160,37 @@ export const scopedEndpoints: ReadonlyArray<Endpoint> = [
       specs: ["pro-api-docs", "instance-docs"],
       why: "the hand-written specs predate the endpoint (6.7.0)"
     }
+  },
+  {
+    id: "advanced filter methods",
+    paths: ["/advanced-filters/methods"],
+    schema: codec(S.AdvancedFilterMethodsResponse),
+    absentFrom: {
+      specs: ["pro-api-docs", "instance-docs"],
+      why: "the hand-written specs predate the endpoint (6.7.0)"
+    }
+  },
+  // The head and the chain's state.
+  {
+    id: "main-page blocks",
+    paths: ["/main-page/blocks"],
+    schema: codec(S.MainPageBlocksResponse)
+  },
+  { id: "stats", paths: ["/stats"], schema: codec(S.StatsResponse) },
+  {
+    id: "transactions chart",
+    paths: ["/stats/charts/transactions"],
+    schema: codec(S.TransactionsChartResponse),
+    absentFrom: { specs: [], why: "" }
+  },
+  { id: "market chart", paths: ["/stats/charts/market"], schema: codec(S.MarketChartResponse) },
+  {
+    id: "backend version",
+    paths: ["/config/backend-version"],
+    schema: codec(S.BackendVersionResponse),
+    absentFrom: {
+      specs: ["pro-api", "instance-docs"],
+      why: "the generated Pro spec (0.5.0) and the older hand-written spec leave it out"
+    }
   }
 ]

@@ -25,6 +25,10 @@ export interface DispatchServices {
   readonly memo: Map<string, unknown>
   /** Blocks whose internal transactions the server has not fetched yet. */
   readonly unindexed?: Unindexed | undefined
+  /** What `/config/backend-version` answers in a mode (`SimulatorOptions.backendVersion`). */
+  readonly backendVersion?: ((mode: ServerMode) => string) | undefined
+  /** Whether the user-ops indexer is enabled (`SimulatorOptions.accountAbstraction`). */
+  readonly accountAbstraction?: boolean | undefined
 }
 
 /** Runs the route's handler on checked path parameters; throws a `Reject` for the API's error answers. */
@@ -49,6 +53,8 @@ export const dispatch = (
     chain: services.chain,
     render: services.renderer(mode),
     unindexed: services.unindexed,
+    backendVersion: services.backendVersion?.(mode) ?? defaultBackendVersion(mode),
+    accountAbstraction: services.accountAbstraction === true,
     query,
     params,
     size,
@@ -69,6 +75,19 @@ export const dispatch = (
   }
   return handler.handle(ctx)
 }
+
+/**
+ * The release each mode answers `/config/backend-version` with when not told otherwise: the releases whose
+ * OpenAPI specs the answers follow (11.2.7; 12.0 for the next major and the Pro API behind its gateway), written
+ * as the backend writes its `BLOCKSCOUT_VERSION` (a `v` prefix).
+ */
+export const defaultBackendVersion = (mode: ServerMode): string => (mode === "11" ? "v11.2.7" : "v12.0.0")
+
+/** The backend version answered in each mode, from `SimulatorOptions.backendVersion` (one for all, or per line). */
+export const backendVersionOf =
+  (option: string | Partial<Record<ServerMode, string>> | undefined) =>
+  (mode: ServerMode): string =>
+    typeof option === "string" ? option : (option?.[mode] ?? defaultBackendVersion(mode))
 
 /** 11.2.7's cast of a declared `items_count` (`%Schema{type: :integer, minimum: 1, maximum: 50}`), with OpenApiSpex's words. */
 const checkV11ItemsCount = (value: number): void => {

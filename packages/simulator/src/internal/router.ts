@@ -42,6 +42,10 @@ export interface RouteContext {
   readonly memo: <A>(key: string, make: () => A) => A
   /** Blocks whose internal transactions the server has not fetched yet (`internal/indexing.ts`). */
   readonly unindexed: Unindexed | undefined
+  /** What `/config/backend-version` answers (the release line's, or `SimulatorOptions.backendVersion`). */
+  readonly backendVersion: string
+  /** Whether the user-ops indexer is enabled: else `/proxy/account-abstraction/*` answer 501 (`Service is disabled`). */
+  readonly accountAbstraction: boolean
 }
 
 /** A row's handler and the server's quirks on that row. */

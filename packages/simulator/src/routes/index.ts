@@ -39,6 +39,11 @@ import { tokenTransfers } from "./tokenTransfers.ts"
 import { transactionLogs } from "./transactionLogs.ts"
 import { transactions } from "./transactions.ts"
 import { withdrawals } from "./withdrawals.ts"
+import { mainPageBlocks } from "./mainPageBlocks.ts"
+import { stats } from "./stats.ts"
+import { transactionsChart } from "./transactionsChart.ts"
+import { marketChart } from "./marketChart.ts"
+import { backendVersion } from "./backendVersion.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -74,5 +79,10 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenHolders,
   tokenInstances,
   tokenInstance,
-  indexingStatus
+  indexingStatus,
+  mainPageBlocks,
+  stats,
+  transactionsChart,
+  marketChart,
+  backendVersion
 }
