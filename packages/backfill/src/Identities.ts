@@ -102,5 +102,16 @@ export const identities: { readonly [N in PagedName]: Identity } = {
     table: "token_instances",
     fields: ["id"],
     derived: [{ name: "token_address", kind: "string", read: (_item, args) => String(args.token ?? "").toLowerCase() }]
+  },
+  // One feed of three kinds: a transaction (no index), one of its token transfers (log index, and place in an
+  // ERC-1155 batch) or one of its internal transactions (index). The same item under other filters is one row.
+  advancedFilters: {
+    table: "advanced_filter_items",
+    fields: [
+      "hash",
+      { name: "token_transfer_index", orEmpty: true },
+      { name: "token_transfer_batch_index", orEmpty: true },
+      { name: "internal_transaction_index", orEmpty: true }
+    ]
   }
 }

@@ -13,6 +13,7 @@ import type { BlockMethods } from "./methods/BlockMethods.ts"
 import type { TransactionMethods } from "./methods/TransactionMethods.ts"
 import type { TokenMethods } from "./methods/TokenMethods.ts"
 import type { HeadMethods } from "./methods/HeadMethods.ts"
+import type { AdvancedFilterMethods } from "./methods/AdvancedFilterMethods.ts"
 import type { ChainMethods } from "./methods/ChainMethods.ts"
 
 export type * from "./methods/AddressActivityMethods.ts"
@@ -22,6 +23,7 @@ export type * from "./methods/BlockMethods.ts"
 export type * from "./methods/TransactionMethods.ts"
 export type * from "./methods/TokenMethods.ts"
 export type * from "./methods/HeadMethods.ts"
+export type * from "./methods/AdvancedFilterMethods.ts"
 export type * from "./methods/ChainMethods.ts"
 
 /**
@@ -39,4 +41,5 @@ export interface BlockscoutMethods
     TransactionMethods,
     TokenMethods,
     HeadMethods,
+    AdvancedFilterMethods,
     ChainMethods {}

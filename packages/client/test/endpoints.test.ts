@@ -226,12 +226,40 @@ const cases: ReadonlyArray<Case> = [
     call: (bs) => one(bs.getTransactionsChart())
   },
   { name: "marketChart", path: "/stats/charts/market", query: {}, call: (bs) => one(bs.getMarketChart()) },
-  { name: "backendVersion", path: "/config/backend-version", query: {}, call: (bs) => one(bs.getBackendVersion()) }
+  { name: "backendVersion", path: "/config/backend-version", query: {}, call: (bs) => one(bs.getBackendVersion()) },
+  {
+    name: "advancedFilters",
+    path: "/advanced-filters",
+    query: {
+      transaction_types: "ERC-20,coin_transfer",
+      to_address_hashes_to_include: address,
+      address_relation: "and"
+    },
+    call: (bs) =>
+      Effect.map(
+        bs.listAdvancedFilters({
+          transaction_types: ["ERC-20", "coin_transfer"],
+          to_address_hashes_to_include: [address],
+          address_relation: "and"
+        }),
+        (p) => p.items
+      )
+  },
+  {
+    name: "advancedFilterMethods",
+    path: "/advanced-filters/methods",
+    query: { q: "transfer" },
+    call: (bs) => bs.listAdvancedFilterMethods({ q: "transfer" })
+  }
 ]
 
-/** The body a row's fixture is served as: the items in a page, a bare array, or an item row's one object. */
+/**
+ * The body a row's fixture is served as: the items in a page (the advanced filter's with what it resolved from
+ * the filters), a bare array, or an item row's one object.
+ */
 const bodyOf = (name: EndpointName) => {
   const row = endpoints[name]
+  if (name === "advancedFilters") return { ...page(fixtures[name]), search_params: { methods: {}, tokens: {} } }
   return row.shape === "array" ? fixtures[name] : row.shape === "item" ? fixtures[name][0] : page(fixtures[name])
 }
 

@@ -133,6 +133,12 @@ export interface EndpointRow {
   readonly filters: ReadonlyArray<Filter>
   /** Keys servers are known to put in `next_page_params` (documentation; cursors are sent back as given). */
   readonly cursorKeys: ReadonlyArray<string>
+  /**
+   * How a cursor key whose value is null goes back: left out (the default, what every row but a few needs), or
+   * `"empty"`, as `key=` with no value, for a server that parses every key of its cursor and reads an empty one as
+   * null (`/advanced-filters`: a cursor with a null key left out is not recognised, and the walk starts over).
+   */
+  readonly nullCursorKeys?: "omit" | "empty" | undefined
   /** The API families serving the endpoint (both, for every row today). */
   readonly families: ReadonlyArray<Family>
   /**

@@ -19,6 +19,7 @@
 import type { RowItem } from "./Endpoint.ts"
 import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./EndpointTable.ts"
 import { addressRows } from "./endpoints/address.ts"
+import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
 import { statsRows } from "./endpoints/stats.ts"
@@ -214,7 +215,8 @@ export const endpoints = endpointTable({
   ...transactionRows,
   ...tokenRows,
   ...chainRows,
-  ...statsRows
+  ...statsRows,
+  ...advancedFilterRows
 })
 
 /**

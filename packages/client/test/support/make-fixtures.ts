@@ -59,7 +59,9 @@ const specFixtures: Record<string, string> = {
   stats: "Stats",
   transactionsChart: "TransactionsChart",
   marketChart: "MarketChart",
-  backendVersion: "BackendVersion"
+  backendVersion: "BackendVersion",
+  advancedFilters: "AdvancedFilterItem",
+  advancedFilterMethods: "AdvancedFilterMethod"
 }
 const specFixtureDir = join(import.meta.dirname, "../../../schema/test/fixtures")
 const fromSpecs = (resource: string): Array<unknown> => {
@@ -84,7 +86,7 @@ for (const [name, row] of Object.entries(endpoints)) {
           ? candidate
           : row.shape === "array"
             ? [candidate]
-            : { items: [candidate], next_page_params: null }
+            : { items: [candidate], next_page_params: null, search_params: { methods: {}, tokens: {} } }
       if (found.length < 3 && Exit.isSuccess(decode(body))) found.push(candidate)
     }
     out[name] = found

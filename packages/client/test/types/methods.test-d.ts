@@ -152,12 +152,15 @@ expectTypeOf<keyof BlockscoutMethods>().toEqualTypeOf<
   | "getTokenCounters"
   | "getTokenInstance"
   | "getIndexingStatus"
-  // Engineer B's rows: the head and the chain's state.
   | "listMainPageBlocks"
   | "getStats"
   | "getTransactionsChart"
   | "getMarketChart"
   | "getBackendVersion"
+  | "listAdvancedFilters"
+  | "streamAdvancedFilters"
+  | "streamAdvancedFiltersPages"
+  | "listAdvancedFilterMethods"
 >()
 
 // ---------------------------------------------------------------------------------------------------------

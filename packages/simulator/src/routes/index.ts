@@ -44,6 +44,8 @@ import { stats } from "./stats.ts"
 import { transactionsChart } from "./transactionsChart.ts"
 import { marketChart } from "./marketChart.ts"
 import { backendVersion } from "./backendVersion.ts"
+import { advancedFilters } from "./advancedFilters.ts"
+import { advancedFilterMethods } from "./advancedFilterMethods.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -84,5 +86,7 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   stats,
   transactionsChart,
   marketChart,
-  backendVersion
+  backendVersion,
+  advancedFilters,
+  advancedFilterMethods
 }
