@@ -113,5 +113,23 @@ export const identities: { readonly [N in PagedName]: Identity } = {
       { name: "token_transfer_batch_index", orEmpty: true },
       { name: "internal_transaction_index", orEmpty: true }
     ]
+  },
+  // A search result is the thing it names: its kind and its address or hash (a kind without one: the item itself).
+  search: {
+    table: "search_results",
+    fields: [],
+    derived: [
+      { name: "result_type", kind: "string", read: (item) => String(field(item, "type") ?? "") },
+      { name: "result_key", kind: "string", read: (item) => searchResultKey(item) }
+    ]
   }
+}
+
+/** What a search result names: its address or hash, lower-cased, or (a kind without one) the item as JSON. */
+const searchResultKey = (item: unknown): string => {
+  for (const key of ["address_hash", "transaction_hash", "block_hash", "user_operation_hash", "blob_hash"]) {
+    const value = field(item, key)
+    if (typeof value === "string") return value.toLowerCase()
+  }
+  return JSON.stringify(item, (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v))
 }

@@ -13,6 +13,7 @@ import type { BlockMethods } from "./methods/BlockMethods.ts"
 import type { TransactionMethods } from "./methods/TransactionMethods.ts"
 import type { TokenMethods } from "./methods/TokenMethods.ts"
 import type { HeadMethods } from "./methods/HeadMethods.ts"
+import type { SearchMethods } from "./methods/SearchMethods.ts"
 import type { AdvancedFilterMethods } from "./methods/AdvancedFilterMethods.ts"
 import type { ChainMethods } from "./methods/ChainMethods.ts"
 
@@ -23,6 +24,7 @@ export type * from "./methods/BlockMethods.ts"
 export type * from "./methods/TransactionMethods.ts"
 export type * from "./methods/TokenMethods.ts"
 export type * from "./methods/HeadMethods.ts"
+export type * from "./methods/SearchMethods.ts"
 export type * from "./methods/AdvancedFilterMethods.ts"
 export type * from "./methods/ChainMethods.ts"
 
@@ -41,5 +43,6 @@ export interface BlockscoutMethods
     TransactionMethods,
     TokenMethods,
     HeadMethods,
+    SearchMethods,
     AdvancedFilterMethods,
     ChainMethods {}

@@ -250,6 +250,24 @@ const cases: ReadonlyArray<Case> = [
     path: "/advanced-filters/methods",
     query: { q: "transfer" },
     call: (bs) => bs.listAdvancedFilterMethods({ q: "transfer" })
+  },
+  {
+    name: "search",
+    path: "/search",
+    query: { q: "tether" },
+    call: (bs) => Effect.map(bs.listSearch({ q: "tether" }), (p) => p.items)
+  },
+  {
+    name: "quickSearch",
+    path: "/search/quick",
+    query: { q: "tether" },
+    call: (bs) => bs.listQuickSearch({ q: "tether" })
+  },
+  {
+    name: "searchRedirect",
+    path: "/search/check-redirect",
+    query: { q: "tether.eth" },
+    call: (bs) => one(bs.getSearchRedirect({ q: "tether.eth" }))
   }
 ]
 

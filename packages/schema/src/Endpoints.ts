@@ -22,6 +22,7 @@ import { addressRows } from "./endpoints/address.ts"
 import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
+import { searchRows } from "./endpoints/search.ts"
 import { statsRows } from "./endpoints/stats.ts"
 import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
 import { tokenRows } from "./endpoints/token.ts"
@@ -216,7 +217,8 @@ export const endpoints = endpointTable({
   ...tokenRows,
   ...chainRows,
   ...statsRows,
-  ...advancedFilterRows
+  ...advancedFilterRows,
+  ...searchRows
 })
 
 /**

@@ -61,7 +61,10 @@ const specFixtures: Record<string, string> = {
   marketChart: "MarketChart",
   backendVersion: "BackendVersion",
   advancedFilters: "AdvancedFilterItem",
-  advancedFilterMethods: "AdvancedFilterMethod"
+  advancedFilterMethods: "AdvancedFilterMethod",
+  search: "SearchResultItem",
+  quickSearch: "SearchResultItem",
+  searchRedirect: "SearchRedirect"
 }
 const specFixtureDir = join(import.meta.dirname, "../../../schema/test/fixtures")
 const fromSpecs = (resource: string): Array<unknown> => {

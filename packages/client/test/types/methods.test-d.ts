@@ -161,6 +161,11 @@ expectTypeOf<keyof BlockscoutMethods>().toEqualTypeOf<
   | "streamAdvancedFilters"
   | "streamAdvancedFiltersPages"
   | "listAdvancedFilterMethods"
+  | "listSearch"
+  | "streamSearch"
+  | "streamSearchPages"
+  | "listQuickSearch"
+  | "getSearchRedirect"
 >()
 
 // ---------------------------------------------------------------------------------------------------------

@@ -46,6 +46,9 @@ import { marketChart } from "./marketChart.ts"
 import { backendVersion } from "./backendVersion.ts"
 import { advancedFilters } from "./advancedFilters.ts"
 import { advancedFilterMethods } from "./advancedFilterMethods.ts"
+import { search } from "./search.ts"
+import { quickSearch } from "./quickSearch.ts"
+import { searchRedirect } from "./searchRedirect.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -88,5 +91,8 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   marketChart,
   backendVersion,
   advancedFilters,
-  advancedFilterMethods
+  advancedFilterMethods,
+  search,
+  quickSearch,
+  searchRedirect
 }
