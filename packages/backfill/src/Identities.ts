@@ -114,6 +114,9 @@ export const identities: { readonly [N in PagedName]: Identity } = {
       { name: "internal_transaction_index", orEmpty: true }
     ]
   },
+  // User operations by their hash; a bundle is its transaction and its index in it.
+  userOperations: { table: "user_operations", fields: ["hash"] },
+  userOperationBundles: { table: "user_operation_bundles", fields: ["transaction_hash", "bundle_index"] },
   // A search result is the thing it names: its kind and its address or hash (a kind without one: the item itself).
   search: {
     table: "search_results",

@@ -32,7 +32,9 @@ export class InvalidArgument extends Reason.extend<InvalidArgument>(identifier("
 }) {}
 
 /**
- * 404: an unknown transaction, address, token or instance (or a base URL that serves no API). Never retried.
+ * 404: an unknown transaction, address, token or instance (or a base URL that serves no API); or 501: a feature
+ * the server has not enabled (account abstraction without its user-ops indexer: `Service is disabled`), the
+ * message saying so. Never retried.
  *
  * @since 0.1.0
  * @category reasons

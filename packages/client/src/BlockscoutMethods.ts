@@ -14,6 +14,7 @@ import type { TransactionMethods } from "./methods/TransactionMethods.ts"
 import type { TokenMethods } from "./methods/TokenMethods.ts"
 import type { HeadMethods } from "./methods/HeadMethods.ts"
 import type { SearchMethods } from "./methods/SearchMethods.ts"
+import type { AccountAbstractionMethods } from "./methods/AccountAbstractionMethods.ts"
 import type { AdvancedFilterMethods } from "./methods/AdvancedFilterMethods.ts"
 import type { ChainMethods } from "./methods/ChainMethods.ts"
 
@@ -25,6 +26,7 @@ export type * from "./methods/TransactionMethods.ts"
 export type * from "./methods/TokenMethods.ts"
 export type * from "./methods/HeadMethods.ts"
 export type * from "./methods/SearchMethods.ts"
+export type * from "./methods/AccountAbstractionMethods.ts"
 export type * from "./methods/AdvancedFilterMethods.ts"
 export type * from "./methods/ChainMethods.ts"
 
@@ -44,5 +46,6 @@ export interface BlockscoutMethods
     TokenMethods,
     HeadMethods,
     SearchMethods,
+    AccountAbstractionMethods,
     AdvancedFilterMethods,
     ChainMethods {}

@@ -16,7 +16,8 @@ import type {
 
 /**
  * The value a filter takes: one of a `literal` filter's values, a list of a `literals` filter's, any
- * string for `text`, a list of strings for `names`.
+ * string for `text`, a list of strings for `names`, a non-negative integer for `integer` (a number, a bigint, or
+ * its decimal string).
  *
  * @since 0.1.0
  * @category models
@@ -29,7 +30,9 @@ export type FilterValue<F> = F extends { readonly kind: "literal"; readonly valu
       ? string
       : F extends { readonly kind: "names" }
         ? ReadonlyArray<string>
-        : never
+        : F extends { readonly kind: "integer" }
+          ? number | bigint | string
+          : never
 
 /**
  * A row's filters as an options object: each filter by its API name, optional.

@@ -268,6 +268,30 @@ const cases: ReadonlyArray<Case> = [
     path: "/search/check-redirect",
     query: { q: "tether.eth" },
     call: (bs) => one(bs.getSearchRedirect({ q: "tether.eth" }))
+  },
+  {
+    name: "userOperations",
+    path: "/proxy/account-abstraction/operations",
+    query: { sender: address, block_number: "12" },
+    call: (bs) => Effect.map(bs.listUserOperations({ sender: address, block_number: 12 }), (p) => p.items)
+  },
+  {
+    name: "userOperation",
+    path: `/proxy/account-abstraction/operations/${txHash}`,
+    query: {},
+    call: (bs) => one(bs.getUserOperation(txHash))
+  },
+  {
+    name: "userOperationBundles",
+    path: "/proxy/account-abstraction/bundles",
+    query: { bundler: address },
+    call: (bs) => Effect.map(bs.listUserOperationBundles({ bundler: address }), (p) => p.items)
+  },
+  {
+    name: "smartAccount",
+    path: `/proxy/account-abstraction/accounts/${address}`,
+    query: {},
+    call: (bs) => one(bs.getSmartAccount(address))
   }
 ]
 

@@ -62,12 +62,13 @@ export interface PathParam {
  * - `text`: any non-empty string;
  * - `names`: a non-empty list of free names (no commas), sent comma-separated;
  * - `address`: one address (`0x` and 40 hex digits: a token contract, a holder);
- * - `hash`: one 32-byte hex value (`0x` and 64 hex digits: a log topic).
+ * - `hash`: one 32-byte hex value (`0x` and 64 hex digits: a log topic);
+ * - `integer`: one non-negative integer (a block number, an index), sent in decimal.
  *
  * @since 0.1.0
  * @category endpoints
  */
-export type FilterKind = "literal" | "literals" | "text" | "names" | "address" | "hash"
+export type FilterKind = "literal" | "literals" | "text" | "names" | "address" | "hash" | "integer"
 
 /**
  * A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors.

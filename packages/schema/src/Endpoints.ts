@@ -18,6 +18,7 @@
  */
 import type { RowItem } from "./Endpoint.ts"
 import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./EndpointTable.ts"
+import { accountAbstractionRows } from "./endpoints/accountAbstraction.ts"
 import { addressRows } from "./endpoints/address.ts"
 import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
 import { blockRows } from "./endpoints/block.ts"
@@ -218,7 +219,8 @@ export const endpoints = endpointTable({
   ...chainRows,
   ...statsRows,
   ...advancedFilterRows,
-  ...searchRows
+  ...searchRows,
+  ...accountAbstractionRows
 })
 
 /**

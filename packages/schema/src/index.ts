@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+export * from "./AccountAbstraction.ts"
 export * from "./Address.ts"
 export * from "./AddressCounters.ts"
 export * from "./AddressDetails.ts"

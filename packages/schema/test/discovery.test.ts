@@ -31,7 +31,11 @@ const resources: Record<string, Schema.Top> = {
   BackendVersion: S.BackendVersion,
   AdvancedFilterMethod: S.AdvancedFilterMethod,
   SearchResultItem: S.SearchResultItem,
-  SearchRedirect: S.SearchRedirect
+  SearchRedirect: S.SearchRedirect,
+  UserOperationInList: S.UserOperationInList,
+  UserOperation: S.UserOperation,
+  UserOperationBundle: S.UserOperationBundle,
+  SmartAccount: S.SmartAccount
 }
 
 describe("fixtures built from the OpenAPI specs (search and the chain's state)", () => {
@@ -317,6 +321,169 @@ describe("search answers written from the backend's view", () => {
       decodesFast(codec(S.SearchRedirectResponse), { redirect: false, type: null, parameter: null }, "none"),
       { redirect: false, type: null, parameter: null }
     )
+  })
+})
+
+// What `account_abstraction_controller.ex` answers: the user-ops indexer's JSON (integers of 64 bits as strings,
+// `page_token` cursors), every address replaced by the backend's address object (`Helper.address_with_info`).
+const addressObject = (hash: string) => ({
+  hash,
+  implementations: [],
+  is_contract: true,
+  is_verified: false,
+  is_scam: false,
+  ens_domain_name: null,
+  metadata: null,
+  name: null,
+  proxy_type: null,
+  reputation: "ok",
+  private_tags: [],
+  public_tags: [],
+  watchlist_names: []
+})
+const entryPoint = addressObject("0x0000000071727De22E5E9d8BAf0edAc6f37da032")
+const account = addressObject("0x8B3aF1B5D0b2F6c3B5e4a9C7f4e1D2c3B4A5f6E7")
+const opHash = `0x${"5a".repeat(32)}`
+const bundleTx = `0x${"7b".repeat(32)}`
+const operationInList = {
+  hash: opHash,
+  address: account,
+  block_number: "21345678",
+  transaction_hash: bundleTx,
+  entry_point: entryPoint,
+  entry_point_version: "v0.7",
+  status: true,
+  fee: "123456789012345",
+  timestamp: "2025-06-01T10:00:00.000000Z"
+}
+const operation = {
+  ...operationInList,
+  sender: account,
+  nonce: `0x${"0".repeat(63)}1`,
+  call_data: "0xb61d27f6",
+  call_gas_limit: "100000",
+  verification_gas_limit: "150000",
+  pre_verification_gas: "50000",
+  max_fee_per_gas: "30000000000",
+  max_priority_fee_per_gas: "1000000000",
+  signature: "0x1234",
+  aggregator: null,
+  aggregator_signature: null,
+  block_hash: `0x${"9c".repeat(32)}`,
+  bundler: addressObject("0x4337000c2828F5260d8e5f4B1bC3d34a6bB3f3B2"),
+  bundle_index: 0,
+  index: 1,
+  factory: null,
+  paymaster: addressObject("0x0000000000325602a77416A16136FDafd04b299f"),
+  revert_reason: null,
+  gas: "400000",
+  gas_price: "2000000000",
+  gas_used: "61728",
+  sponsor_type: "paymaster_sponsor",
+  user_logs_start_index: 12,
+  user_logs_count: 2,
+  consensus: true,
+  execute_target: addressObject("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"),
+  execute_call_data: "0xa9059cbb",
+  decoded_call_data: { method_call: "execute(address,uint256,bytes)", method_id: "b61d27f6", parameters: [] },
+  decoded_execute_call_data: null,
+  // EntryPoint v0.6's unpacked operation.
+  raw: {
+    sender: account.hash,
+    nonce: "1",
+    init_code: "0x",
+    call_data: "0xb61d27f6",
+    call_gas_limit: "100000",
+    verification_gas_limit: "150000",
+    pre_verification_gas: "50000",
+    max_fee_per_gas: "30000000000",
+    max_priority_fee_per_gas: "1000000000",
+    paymaster_and_data: "0x",
+    signature: "0x1234"
+  }
+}
+
+describe("account abstraction answers written from the proxy and the indexer", () => {
+  it("user operations: a page with the indexer's page_token cursor; block numbers as bigint", () => {
+    const page = decodesFast(
+      codec(S.UserOperationsResponse),
+      { items: [operationInList], next_page_params: { page_token: `21345678,${opHash}`, page_size: 50 } },
+      "operations"
+    ) as S.Page<S.UserOperationInList>
+    assert.strictEqual(page.items[0]?.block_number, 21_345_678n)
+    assert.strictEqual(page.items[0]?.fee, 123_456_789_012_345n)
+    assert.strictEqual(page.next_page_params?.page_token, `21345678,${opHash}`)
+  })
+
+  it("one user operation: parties as address objects, the raw v0.6 operation, the decoded call", () => {
+    const op = decodesFast(codec(S.UserOperationResponse), operation, "operation") as S.UserOperation
+    assert.strictEqual(op.raw.call_gas_limit, 100_000n)
+    assert.isUndefined(op.raw.account_gas_limits)
+    assert.strictEqual(op.paymaster?.hash, "0x0000000000325602a77416A16136FDafd04b299f")
+    assert.strictEqual(op.decoded_call_data?.method_call, "execute(address,uint256,bytes)")
+    const packed = {
+      ...operation,
+      raw: {
+        sender: account.hash,
+        nonce: "1",
+        init_code: "0x",
+        call_data: "0x",
+        account_gas_limits: `0x${"0".repeat(64)}`,
+        pre_verification_gas: "50000",
+        gas_fees: `0x${"0".repeat(64)}`,
+        paymaster_and_data: "0x",
+        signature: "0x"
+      }
+    }
+    const v07 = decodesFast(codec(S.UserOperationResponse), packed, "v0.7") as S.UserOperation
+    assert.strictEqual(v07.raw.gas_fees, `0x${"0".repeat(64)}`)
+  })
+
+  it("bundles and a smart account", () => {
+    const bundles = decodesFast(
+      codec(S.UserOperationBundlesResponse),
+      {
+        items: [
+          {
+            transaction_hash: bundleTx,
+            bundle_index: 0,
+            block_number: "21345678",
+            bundler: operation.bundler,
+            timestamp: "2025-06-01T10:00:00.000000Z",
+            total_ops: 3
+          }
+        ],
+        next_page_params: null
+      },
+      "bundles"
+    ) as S.Page<S.UserOperationBundle>
+    assert.strictEqual(bundles.items[0]?.total_ops, 3)
+    const smart = decodesFast(
+      codec(S.SmartAccountResponse),
+      {
+        address: account,
+        factory: addressObject("0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985"),
+        creation_op_hash: opHash,
+        creation_transaction_hash: bundleTx,
+        creation_timestamp: "2025-06-01T10:00:00.000000Z",
+        total_ops: 17
+      },
+      "account"
+    ) as S.SmartAccount
+    assert.strictEqual(smart.total_ops, 17)
+    const deployedOtherwise = decodesFast(
+      codec(S.SmartAccountResponse),
+      {
+        address: account,
+        factory: null,
+        creation_op_hash: null,
+        creation_transaction_hash: null,
+        creation_timestamp: null,
+        total_ops: 1
+      },
+      "no factory"
+    ) as S.SmartAccount
+    assert.isNull(deployedOtherwise.factory)
   })
 })
 

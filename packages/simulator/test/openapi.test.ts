@@ -17,7 +17,8 @@ interface Mode {
   readonly sim: SimulatedBlockscout
 }
 
-const options = { blocks: 400 }
+// The account-abstraction rows need the user-ops indexer (without it they answer 501, as most servers do).
+const options = { blocks: 400, accountAbstraction: true }
 const modes: ReadonlyArray<Mode> = [
   {
     name: "instance 11.x",
@@ -39,6 +40,14 @@ const modes: ReadonlyArray<Mode> = [
 /** Path arguments worth asking for: addresses of every kind, transactions with and without logs, NFT instances. */
 const argumentSets = (sim: SimulatedBlockscout, row: Endpoint): ReadonlyArray<Record<string, string>> => {
   const chain = sim.chain
+  // User operations and smart accounts: the ones the server lists (an unknown one is a 404, which checks nothing).
+  if (row.path.startsWith("/proxy/account-abstraction/") && row.pathParams.length > 0) {
+    const ops = get(sim, "/api/v2/proxy/account-abstraction/operations", { page_size: 3 }).json as {
+      items: Array<{ hash: string; address: { hash: string } }>
+    }
+    const name = row.pathParams[0]!.name
+    return ops.items.map((op) => ({ [name]: row.pathParams[0]!.kind === "hash" ? op.hash : op.address.hash }))
+  }
   const kinds = row.pathParams.map((p) => p.kind).join(",")
   switch (kinds) {
     case "":
@@ -95,6 +104,7 @@ const filterSets = (row: Endpoint, mode: Mode): ReadonlyArray<Record<string, str
     else if (f.kind === "address") out.push({ [f.name]: filterAddress(f.name) })
     else if (f.kind === "hash") out.push({ [f.name]: transferTopic })
     else if (f.kind === "names") out.push({ [f.name]: "transfer,approve" })
+    else if (f.kind === "integer") out.push({ [f.name]: "1" })
     else for (const v of f.values ?? []) out.push({ [f.name]: v })
   }
   // The page-size parameter each mode knows: 11.x's `limit` on token transfers, `items_count` elsewhere.

@@ -107,6 +107,14 @@ export const reasonOfStatus = (
   const messages = messagesOf(secrets, body.text, body.cut)
   const message = messages.length === 0 ? `HTTP ${status}` : messages.join("; ")
   if (status === 404) return new Errors.NotFound({ ...where, message })
+  // 501: the server has this path but not the feature behind it (a microservice it does not run: account
+  // abstraction's user-ops indexer answers `Service is disabled`). Asking again changes nothing.
+  if (status === 501) {
+    return new Errors.NotFound({
+      ...where,
+      message: `the server does not serve this endpoint (501 Not Implemented: ${message}); it has not enabled the feature behind it`
+    })
+  }
   if (status === 400 || status === 422) return new Errors.InvalidRequest({ ...where, status, message, messages })
   if (status === 401 || status === 403) return new Errors.Unauthorized({ ...where, status, message })
   if (status === 402) return new Errors.OutOfCredits({ ...where, message })

@@ -64,7 +64,11 @@ const specFixtures: Record<string, string> = {
   advancedFilterMethods: "AdvancedFilterMethod",
   search: "SearchResultItem",
   quickSearch: "SearchResultItem",
-  searchRedirect: "SearchRedirect"
+  searchRedirect: "SearchRedirect",
+  userOperations: "UserOperationInList",
+  userOperation: "UserOperation",
+  userOperationBundles: "UserOperationBundle",
+  smartAccount: "SmartAccount"
 }
 const specFixtureDir = join(import.meta.dirname, "../../../schema/test/fixtures")
 const fromSpecs = (resource: string): Array<unknown> => {

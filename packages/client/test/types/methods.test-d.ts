@@ -166,6 +166,14 @@ expectTypeOf<keyof BlockscoutMethods>().toEqualTypeOf<
   | "streamSearchPages"
   | "listQuickSearch"
   | "getSearchRedirect"
+  | "listUserOperations"
+  | "streamUserOperations"
+  | "streamUserOperationsPages"
+  | "getUserOperation"
+  | "listUserOperationBundles"
+  | "streamUserOperationBundles"
+  | "streamUserOperationBundlesPages"
+  | "getSmartAccount"
 >()
 
 // ---------------------------------------------------------------------------------------------------------

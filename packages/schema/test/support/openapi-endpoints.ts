@@ -211,5 +211,19 @@ export const stateEndpoints: ReadonlyArray<Endpoint> = [
       specs: ["pro-api", "instance-docs"],
       why: "the generated Pro spec (0.5.0) and the older hand-written spec leave it out"
     }
-  }
+  },
+  // Account abstraction (the user-ops indexer, as the backend proxies it).
+  ...[
+    { id: "user operations", path: "/operations", schema: S.UserOperationsResponse },
+    { id: "user operation", path: "/operations/{operation_hash_param}", schema: S.UserOperationResponse },
+    { id: "user operation bundles", path: "/bundles", schema: S.UserOperationBundlesResponse },
+    { id: "smart account", path: "/accounts/{address_hash_param}", schema: S.SmartAccountResponse }
+  ].map(
+    (e): Endpoint => ({
+      id: e.id,
+      paths: [`/proxy/account-abstraction${e.path}`],
+      schema: codec(e.schema),
+      absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates the proxy (6.1.0)" }
+    })
+  )
 ]

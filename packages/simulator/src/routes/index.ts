@@ -49,6 +49,10 @@ import { advancedFilterMethods } from "./advancedFilterMethods.ts"
 import { search } from "./search.ts"
 import { quickSearch } from "./quickSearch.ts"
 import { searchRedirect } from "./searchRedirect.ts"
+import { userOperations } from "./userOperations.ts"
+import { userOperation } from "./userOperation.ts"
+import { userOperationBundles } from "./userOperationBundles.ts"
+import { smartAccount } from "./smartAccount.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -94,5 +98,9 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   advancedFilterMethods,
   search,
   quickSearch,
-  searchRedirect
+  searchRedirect,
+  userOperations,
+  userOperation,
+  userOperationBundles,
+  smartAccount
 }
