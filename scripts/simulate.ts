@@ -27,6 +27,8 @@ Options:
   --credits C       Pro API credits; 402 once spent (default unlimited)
   --latency MS      added latency per response in milliseconds (default 0)
   --fault-rate F    share in [0, 1] of requests answered 5xx, dropped or truncated (default 0)
+  --backend-version V  what /config/backend-version answers (default: the release line's, v12.0.0 or v11.2.7)
+  --account-abstraction  serve ERC-4337 user operations (default: 501 Service is disabled, as most servers)
   -h, --help        print this help and exit`
 
 const optionSpec = {
@@ -39,6 +41,8 @@ const optionSpec = {
   credits: { type: "string" },
   latency: { type: "string" },
   "fault-rate": { type: "string" },
+  "backend-version": { type: "string" },
+  "account-abstraction": { type: "boolean" },
   help: { type: "boolean", short: "h" }
 } as const
 
@@ -94,7 +98,9 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
       rateLimit: rateLimit === undefined ? undefined : { limit: rateLimit },
       credits,
       latency,
-      faults: faultRate === undefined || faultRate === 0 ? undefined : { rate: faultRate }
+      faults: faultRate === undefined || faultRate === 0 ? undefined : { rate: faultRate },
+      backendVersion: values["backend-version"],
+      accountAbstraction: values["account-abstraction"] === true
     }
   })
 }
