@@ -33,6 +33,8 @@ export interface ListAdvancedFiltersParameters extends PageParameters {
     | undefined
   /** 4-byte method selectors to include (at most 20). */
   readonly methods?: ReadonlyArray<string> | undefined
+  /** Method names to include (transfer, approve, ...). */
+  readonly methods_names?: ReadonlyArray<string> | undefined
   /** Items at or after this time (ISO 8601). */
   readonly age_from?: string | undefined
   /** Items at or before this time (ISO 8601). */
@@ -55,6 +57,10 @@ export interface ListAdvancedFiltersParameters extends PageParameters {
   readonly token_contract_address_hashes_to_include?: ReadonlyArray<string> | undefined
   /** Token contracts to exclude (native for the coin; at most 20). */
   readonly token_contract_address_hashes_to_exclude?: ReadonlyArray<string> | undefined
+  /** Token symbols to include. */
+  readonly token_contract_symbols_to_include?: ReadonlyArray<string> | undefined
+  /** Token symbols to exclude. */
+  readonly token_contract_symbols_to_exclude?: ReadonlyArray<string> | undefined
 }
 
 /**

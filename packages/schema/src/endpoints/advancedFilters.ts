@@ -33,6 +33,7 @@ export const advancedFilterRows = {
         description: "item types to include (coin_transfer, contract_interaction, contract_creation, token types)"
       },
       { name: "methods", kind: "names", description: "4-byte method selectors to include (at most 20)" },
+      { name: "methods_names", kind: "names", description: "method names to include (transfer, approve, ...)" },
       { name: "age_from", kind: "text", description: "items at or after this time (ISO 8601)" },
       { name: "age_to", kind: "text", description: "items at or before this time (ISO 8601)" },
       { name: "from_address_hashes_to_include", kind: "names", description: "from addresses to include" },
@@ -56,7 +57,9 @@ export const advancedFilterRows = {
         name: "token_contract_address_hashes_to_exclude",
         kind: "names",
         description: "token contracts to exclude (native for the coin; at most 20)"
-      }
+      },
+      { name: "token_contract_symbols_to_include", kind: "names", description: "token symbols to include" },
+      { name: "token_contract_symbols_to_exclude", kind: "names", description: "token symbols to exclude" }
     ],
     response: AdvancedFiltersResponse,
     cursorKeys: [

@@ -41,7 +41,9 @@ export const dispatch = (
 ): Outcome => {
   const v11 = mode === "11"
   const itemsCount = int(query, "items_count")
-  if (v11 && itemsCount !== undefined && route.handler?.ignoresUnknownParams !== true) checkV11ItemsCount(itemsCount)
+  if (v11 && itemsCount !== undefined && route.handler?.ignoresUnknownParams !== true) {
+    checkV11ItemsCount(itemsCount, route.handler?.itemsCountUnbounded === true ? Number.POSITIVE_INFINITY : 50)
+  }
   let size = v11 || itemsCount === undefined ? 50 : Math.min(100, Math.max(1, itemsCount))
   const limit = route.known(mode).has("limit") ? int(query, "limit") : undefined
   if (limit !== undefined) size = Math.max(1, Math.min(size, limit))
@@ -90,7 +92,7 @@ export const backendVersionOf =
     typeof option === "string" ? option : (option?.[mode] ?? defaultBackendVersion(mode))
 
 /** 11.2.7's cast of a declared `items_count` (`%Schema{type: :integer, minimum: 1, maximum: 50}`), with OpenApiSpex's words. */
-const checkV11ItemsCount = (value: number): void => {
-  if (value > 50) throw invalid("items_count", `${value} is larger than inclusive maximum 50`)
+const checkV11ItemsCount = (value: number, max: number): void => {
+  if (value > max) throw invalid("items_count", `${value} is larger than inclusive maximum ${max}`)
   if (value < 1) throw invalid("items_count", `${value} is smaller than inclusive minimum 1`)
 }

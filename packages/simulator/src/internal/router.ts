@@ -66,6 +66,11 @@ export interface RouteHandler {
    * and NFT instances S21): 422 when sent. Elsewhere 11.x declares it from 1 to 50 (`dispatch.ts`).
    */
   readonly refusesItemsCount?: ReadonlyArray<ServerMode> | undefined
+  /**
+   * 11.2.7 declares `items_count` on this row with a minimum of 1 and no maximum (`/advanced-filters`, where it
+   * counts the items already shown and does not size the page): any value from 1 is taken.
+   */
+  readonly itemsCountUnbounded?: boolean | undefined
 }
 
 /** One route: its row, its path pattern, what it accepts, and its handler (if any). */

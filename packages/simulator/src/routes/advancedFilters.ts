@@ -7,13 +7,14 @@
  * internal transaction lists.
  *
  * Pages hold 50 items whatever `items_count` says (the backend's `default_paging_options`); the cursor is the last
- * item's five keys, the null ones included, plus `items_count`. A cursor key sent empty or as `null` reads as null.
+ * item's five keys, the null ones included (plus, on 11.x, `items_count` and the caller's keys, as `chain.ex`
+ * writes it). A cursor key sent empty or as `null` reads as null.
  * A cursor missing a key is not a cursor: the walk starts over, as on the backend. `fee` is the transaction's fee
  * on the first item of a transaction on the page and 0 on the token transfers after it (`sanitize_fee`); an
  * internal transaction's is its gas times the transaction's gas price.
  *
  * Filters, as the controller reads them: `transaction_types` (case-insensitive; unknown ones dropped), `methods`
- * (selectors), `age_from`/`age_to`, the from/to address lists with `address_relation` (`or` by default),
+ * (selectors), `methods_names`, `age_from`/`age_to`, the token symbol lists, the from/to address lists with `address_relation` (`or` by default),
  * `amount_from`/`amount_to` (base units), the token contract lists (`native` for coin movements).
  *
  * @internal
@@ -184,6 +185,9 @@ const matcher = (ctx: RouteContext) => {
   const q = ctx.query
   const types = csv(q, "transaction_types")
   const selectors = csv(q, "methods")
+  const methodNames = csv(q, "methods_names")
+  const symbolsIn = csv(q, "token_contract_symbols_to_include")
+  const symbolsOut = csv(q, "token_contract_symbols_to_exclude")
   const fromIn = csv(q, "from_address_hashes_to_include")
   const fromOut = csv(q, "from_address_hashes_to_exclude")
   const toIn = csv(q, "to_address_hashes_to_include")
@@ -198,6 +202,11 @@ const matcher = (ctx: RouteContext) => {
   return (item: Json, rawInput: string): boolean => {
     if (types !== undefined && !types.includes(String(item.type).toLowerCase())) return false
     if (selectors !== undefined && !selectors.includes(rawInput.slice(0, 10).toLowerCase())) return false
+    if (methodNames !== undefined && !methodNames.includes(String(item.method).toLowerCase())) return false
+    // Symbols name tokens: a symbol list keeps (or drops) token transfers by their token's symbol.
+    const symbol = item.token === null ? undefined : String((item.token as Json).symbol).toLowerCase()
+    if (symbolsIn !== undefined && (symbol === undefined || !symbolsIn.includes(symbol))) return false
+    if (symbolsOut !== undefined && symbol !== undefined && symbolsOut.includes(symbol)) return false
     const time = Date.parse(String(item.timestamp))
     if ((ageFrom !== undefined && time < ageFrom) || (ageTo !== undefined && time > ageTo)) return false
     const from = hashOf(item.from)
@@ -241,6 +250,11 @@ const searchParams = (ctx: RouteContext): Json => {
 }
 
 export const advancedFilters: RouteHandler = {
+  // 11.2.7 declares `items_count` (from 1, no maximum) and its `chain.ex` cursor carries the page's count; 12.0 and
+  // the Pro API declare none (422 `Unexpected field`) and leave it out of the cursor.
+  echoesItemsCount: true,
+  itemsCountUnbounded: true,
+  refusesItemsCount: ["12", "pro"],
   handle: (ctx) => {
     const at = positionOf(ctx.query)
     const matches = matcher(ctx)
@@ -276,17 +290,16 @@ export const advancedFilters: RouteHandler = {
       if (item.hash === page[i - 1]!.hash && item.internal_transaction_index === null) page[i] = { ...item, fee: "0" }
     }
     const last = page[page.length - 1]
-    const next: Cursor | null =
-      found.length > PAGE && last !== undefined
-        ? {
-            block_number: last.block_number as number,
-            transaction_index: last.transaction_index as number,
-            internal_transaction_index: last.internal_transaction_index as number | null,
-            token_transfer_index: last.token_transfer_index as number | null,
-            token_transfer_batch_index: last.token_transfer_batch_index as number | null,
-            items_count: PAGE
-          }
-        : null
+    const next = ctx.next(
+      found.length > PAGE && last !== undefined,
+      (): Cursor => ({
+        block_number: last!.block_number as number,
+        transaction_index: last!.transaction_index as number,
+        internal_transaction_index: last!.internal_transaction_index as number | null,
+        token_transfer_index: last!.token_transfer_index as number | null,
+        token_transfer_batch_index: last!.token_transfer_batch_index as number | null
+      })
+    )
     return ok({ items: page, next_page_params: next, search_params: searchParams(ctx) })
   }
 }

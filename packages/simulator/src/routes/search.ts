@@ -9,6 +9,8 @@ import type { RouteHandler } from "../internal/router.ts"
 import { searchPage } from "../internal/search.ts"
 
 export const search: RouteHandler = {
+  // No release declares `items_count` here: the page is always 50.
+  refusesItemsCount: ["11", "12", "pro"],
   handle: (ctx) => {
     const { items, next } = searchPage(ctx)
     return ok({ items, next_page_params: next })

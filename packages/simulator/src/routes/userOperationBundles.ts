@@ -10,6 +10,8 @@ import type { RouteHandler } from "../internal/router.ts"
 import { type Bundle, bundlesDown, ENTRY_POINT, pageSizeOf, pageToken, requireIndexer } from "../internal/userOps.ts"
 
 export const userOperationBundles: RouteHandler = {
+  // 11.2.7 declares `page_size` only; 12.0 and the Pro API also take `items_count` (passed on, ignored).
+  refusesItemsCount: ["11"],
   handle: (ctx) => {
     requireIndexer(ctx)
     const check = (key: string) => {

@@ -28,6 +28,8 @@ const filterValue = (query: Record<string, string>, key: string, re: RegExp): st
 }
 
 export const userOperations: RouteHandler = {
+  // 11.2.7 declares `page_size` only; 12.0 and the Pro API also take `items_count` (passed on, ignored).
+  refusesItemsCount: ["11"],
   handle: (ctx) => {
     requireIndexer(ctx)
     const q = ctx.query
