@@ -15,6 +15,10 @@ const DAY_MILLIS = 86_400_000
 export const dateOf = (millis: number): string =>
   new Date(Math.floor(millis / DAY_MILLIS) * DAY_MILLIS).toISOString().slice(0, 10)
 
+/** The chain's head as a memo key: its height and its newest block's hash. */
+export const headKey = (chain: SimulatedChain): string =>
+  chain.height === 0 ? "0" : `${chain.height}|${chain.blockHash(chain.height - 1)}`
+
 /** Gas used by block `h`'s transactions, as the block's own `gas_used` says. */
 export const blockGasUsed = (chain: SimulatedChain, h: number): number => {
   let gas = 0
@@ -37,11 +41,14 @@ export interface ChainFigures {
   readonly days: ReadonlyArray<Day>
 }
 
-/** Every figure of the chain at its current height, computed once per height (a growing chain gets new ones). */
+/**
+ * Every figure of the chain at its current head, computed once per head (height and head hash: a chain that grows
+ * or reorganises gets new ones).
+ */
 export const figuresOf = (ctx: RouteContext): ChainFigures => {
   const chain = ctx.chain
   const height = chain.height
-  return ctx.memo(`stats|${height}`, () => {
+  return ctx.memo(`stats|${headKey(chain)}`, () => {
     let transactions = 0
     let gasUsed = 0n
     const days: Array<Day> = []

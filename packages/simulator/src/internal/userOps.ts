@@ -15,6 +15,7 @@
  * @internal
  */
 import { hash, hex } from "./hash.ts"
+import { headKey } from "./stats.ts"
 import { invalid, type Json, Reject } from "./query.ts"
 import type { RouteContext } from "./router.ts"
 
@@ -114,9 +115,9 @@ export const accountOf = (
   return first === undefined ? undefined : { first, total }
 }
 
-/** The hashes of the operations that deployed their account (each sender's first), once per chain height. */
+/** The hashes of the operations that deployed their account (each sender's first), once per chain head. */
 const deployingOps = (ctx: RouteContext): ReadonlySet<string> =>
-  ctx.memo(`userOps|deploying|${ctx.chain.height}`, () => {
+  ctx.memo(`userOps|deploying|${headKey(ctx.chain)}`, () => {
     const seen = new Set<string>()
     const out = new Set<string>()
     for (let h = 0; h < ctx.chain.height; h++) {
