@@ -76,6 +76,27 @@ describe("the advanced filter's cursor on the wire", () => {
     }).pipe(Effect.scoped)
   )
 
+  it.effect(
+    "a server before 6.7.0 (404 on the path): NotFound saying the server does not serve it, and since when",
+    () =>
+      Effect.gen(function* () {
+        const server = yield* scriptedServer(() => ({ status: 404, body: { message: "Not found" } }))
+        const error = yield* Blockscout.use((bs) => bs.listAdvancedFilters()).pipe(
+          Effect.provide(proLayer(server.url)),
+          Effect.flip
+        )
+        assert.strictEqual(error.reason._tag, "NotFound")
+        assert.include(error.reason.message, "the server does not serve this endpoint (404: Not found)")
+        assert.include(error.reason.message, "from 6.7.0 on")
+        // A row naming an item keeps the server's word: that item is what is missing.
+        const item = yield* Blockscout.use((bs) => bs.getUserOperation(`0x${"ab".repeat(32)}`)).pipe(
+          Effect.provide(proLayer(server.url)),
+          Effect.flip
+        )
+        assert.strictEqual(item.reason.message, "Not found")
+      }).pipe(Effect.scoped)
+  )
+
   it.effect("a cursor whose null keys differ from another's is another page, not a repeat", () =>
     Effect.gen(function* () {
       // Two cursors that only differ in which key is null: left out, both would read as the same query.
