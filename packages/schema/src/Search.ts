@@ -350,6 +350,39 @@ export const SearchResultItem = Schema.Union([
 export type SearchResultItem = typeof SearchResultItem.Type
 
 /**
+ * The decoded result of each known kind, by its `type`.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
+export interface SearchResultByType {
+  readonly token: SearchResultToken
+  readonly address: SearchResultAddress
+  readonly contract: SearchResultAddress
+  readonly label: SearchResultAddress
+  readonly ens_domain: SearchResultEnsDomain
+  readonly metadata_tag: SearchResultMetadataTag
+  readonly block: SearchResultBlock
+  readonly transaction: SearchResultTransaction
+  readonly user_operation: SearchResultUserOperation
+  readonly blob: SearchResultBlob
+  readonly tac_operation: SearchResultTacOperation
+}
+
+/**
+ * Whether a search result is of a known kind, narrowing it to that kind's type: `isSearchResult(item, "token")`
+ * gives a `SearchResultToken`. Use it rather than comparing `item.type`, which TypeScript cannot narrow on since a
+ * {@link SearchResultOther} may hold any `type`.
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isSearchResult = <T extends keyof SearchResultByType>(
+  item: SearchResultItem,
+  type: T
+): item is SearchResultItem & SearchResultByType[T] => item.type === type
+
+/**
  * `GET /search?q=`: results of every kind, paged. Its cursor (6.10 on) holds `next_page_params_type`, `q`, and
  * one group of keys per kind that pages (`token[name]`, `contract[inserted_at]`, ...: the backend writes nested
  * keys in bracket form), some null: sent back as they are, the null ones empty.

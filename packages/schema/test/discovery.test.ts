@@ -289,6 +289,13 @@ describe("search answers written from the backend's view", () => {
     assert.isNull(ens.address_hash)
     assert.strictEqual(ens.ens_info?.name, "tether.eth")
     assert.deepStrictEqual(page.items[9], { type: "domain_name_v2", name: "tether.bnb", priority: 0 })
+    // The guard narrows a result to its kind's type; an unknown kind is none of them.
+    const tokens = page.items.filter((i) => S.isSearchResult(i, "token"))
+    assert.deepStrictEqual(
+      tokens.map((t) => t.symbol),
+      ["USDT"]
+    )
+    assert.isFalse(S.SearchResultTypeValues.some((t) => S.isSearchResult(page.items[9]!, t)))
     assert.strictEqual(page.next_page_params?.["contract[certified]"], null)
     assert.strictEqual(page.next_page_params?.["token[name]"], "Tether USD")
     roundTrips(codec(S.SearchResponse), page, "search")
