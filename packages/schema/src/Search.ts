@@ -383,9 +383,10 @@ export const isSearchResult = <T extends keyof SearchResultByType>(
 ): item is SearchResultItem & SearchResultByType[T] => item.type === type
 
 /**
- * `GET /search?q=`: results of every kind, paged. Its cursor (6.10 on) holds `next_page_params_type`, `q`, and
- * one group of keys per kind that pages (`token[name]`, `contract[inserted_at]`, ...: the backend writes nested
- * keys in bracket form), some null: sent back as they are, the null ones empty.
+ * `GET /search?q=`: results of every kind, paged. Its cursor holds, from 6.10 on, `next_page_params_type`, `q`,
+ * and one group of keys per kind that pages (`token[name]`, `contract[inserted_at]`, ...: the backend writes nested
+ * keys in bracket form), some null: sent back as they are, the null ones empty; before 6.10, `q` and a
+ * `page_number`.
  *
  * @since 0.1.0
  * @category responses

@@ -58,7 +58,8 @@ export interface SearchMethods {
    * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
    *
    * Gotcha: items differ by type (check it before reading other keys; an unknown type decodes as SearchResultOther); an
-   * address or a hash is found on the first page only; paging follows 6.10+ servers' cursors.
+   * address or a hash is found on the first page only; the cursor is a page number before 6.10, the kinds' keys in
+   * bracket form (token[name], ...) since.
    */
   readonly listSearch: (
     options?: ListSearchParameters | undefined
@@ -71,7 +72,8 @@ export interface SearchMethods {
    * Every item, page after page, from `cursor` (or the first page) to the last.
    *
    * Gotcha: items differ by type (check it before reading other keys; an unknown type decodes as SearchResultOther); an
-   * address or a hash is found on the first page only; paging follows 6.10+ servers' cursors.
+   * address or a hash is found on the first page only; the cursor is a page number before 6.10, the kinds' keys in
+   * bracket form (token[name], ...) since.
    */
   readonly streamSearch: (
     options?: (ListSearchParameters & StreamParameters) | undefined
@@ -85,7 +87,8 @@ export interface SearchMethods {
    * resume.
    *
    * Gotcha: items differ by type (check it before reading other keys; an unknown type decodes as SearchResultOther); an
-   * address or a hash is found on the first page only; paging follows 6.10+ servers' cursors.
+   * address or a hash is found on the first page only; the cursor is a page number before 6.10, the kinds' keys in
+   * bracket form (token[name], ...) since.
    */
   readonly streamSearchPages: (
     options?: (ListSearchParameters & StreamParameters) | undefined

@@ -48,12 +48,16 @@ export const searchRows = {
       "metadata_tag[metadata_next_page_params][page_size]",
       "metadata_tag[end_of_tags]",
       "metadata_tag[addresses_index]",
-      "tac_operation[page_token]"
+      "tac_operation[page_token]",
+      // Before 6.10: an offset.
+      "page_number",
+      "page_size"
     ],
     nullCursorKeys: "empty",
     gotcha:
       "Items differ by type (check it before reading other keys; an unknown type decodes as SearchResultOther); " +
-      "an address or a hash is found on the first page only; paging follows 6.10+ servers' cursors."
+      "an address or a hash is found on the first page only; the cursor is a page number before 6.10, the " +
+      "kinds' keys in bracket form (token[name], ...) since."
   }),
   quickSearch: arrayRow({
     method: "QuickSearch",
