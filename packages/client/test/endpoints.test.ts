@@ -216,12 +216,92 @@ const cases: ReadonlyArray<Case> = [
     query: {},
     call: (bs) => one(bs.getTokenInstance(token, "7"))
   },
-  { name: "indexingStatus", path: "/main-page/indexing-status", query: {}, call: (bs) => one(bs.getIndexingStatus()) }
+  { name: "indexingStatus", path: "/main-page/indexing-status", query: {}, call: (bs) => one(bs.getIndexingStatus()) },
+  { name: "mainPageBlocks", path: "/main-page/blocks", query: {}, call: (bs) => bs.listMainPageBlocks() },
+  { name: "stats", path: "/stats", query: {}, call: (bs) => one(bs.getStats()) },
+  {
+    name: "transactionsChart",
+    path: "/stats/charts/transactions",
+    query: {},
+    call: (bs) => one(bs.getTransactionsChart())
+  },
+  { name: "marketChart", path: "/stats/charts/market", query: {}, call: (bs) => one(bs.getMarketChart()) },
+  { name: "backendVersion", path: "/config/backend-version", query: {}, call: (bs) => one(bs.getBackendVersion()) },
+  {
+    name: "advancedFilters",
+    path: "/advanced-filters",
+    query: {
+      transaction_types: "ERC-20,coin_transfer",
+      to_address_hashes_to_include: address,
+      address_relation: "and"
+    },
+    call: (bs) =>
+      Effect.map(
+        bs.listAdvancedFilters({
+          transaction_types: ["ERC-20", "coin_transfer"],
+          to_address_hashes_to_include: [address],
+          address_relation: "and"
+        }),
+        (p) => p.items
+      )
+  },
+  {
+    name: "advancedFilterMethods",
+    path: "/advanced-filters/methods",
+    query: { q: "transfer" },
+    call: (bs) => bs.listAdvancedFilterMethods({ q: "transfer" })
+  },
+  {
+    name: "search",
+    path: "/search",
+    query: { q: "tether" },
+    call: (bs) => Effect.map(bs.listSearch({ q: "tether" }), (p) => p.items)
+  },
+  {
+    name: "quickSearch",
+    path: "/search/quick",
+    query: { q: "tether" },
+    call: (bs) => bs.listQuickSearch({ q: "tether" })
+  },
+  {
+    name: "searchRedirect",
+    path: "/search/check-redirect",
+    query: { q: "tether.eth" },
+    call: (bs) => one(bs.getSearchRedirect({ q: "tether.eth" }))
+  },
+  {
+    name: "userOperations",
+    path: "/proxy/account-abstraction/operations",
+    query: { sender: address, block_number: "12" },
+    call: (bs) => Effect.map(bs.listUserOperations({ sender: address, block_number: 12 }), (p) => p.items)
+  },
+  {
+    name: "userOperation",
+    path: `/proxy/account-abstraction/operations/${txHash}`,
+    query: {},
+    call: (bs) => one(bs.getUserOperation(txHash))
+  },
+  {
+    name: "userOperationBundles",
+    path: "/proxy/account-abstraction/bundles",
+    query: { bundler: address },
+    call: (bs) => Effect.map(bs.listUserOperationBundles({ bundler: address }), (p) => p.items)
+  },
+  {
+    name: "smartAccount",
+    path: `/proxy/account-abstraction/accounts/${address}`,
+    query: {},
+    call: (bs) => one(bs.getSmartAccount(address))
+  }
 ]
 
-/** The body a row's fixture is served as: the items in a page, a bare array, or an item row's one object. */
+/**
+ * The body a row's fixture is served as: the items in a page (the advanced filter's with what it resolved from
+ * the filters), a bare array, or an item row's one object.
+ */
 const bodyOf = (name: EndpointName) => {
   const row = endpoints[name]
+  if (name === "advancedFilters") return { ...page(fixtures[name]), search_params: { methods: {}, tokens: {} } }
   return row.shape === "array" ? fixtures[name] : row.shape === "item" ? fixtures[name][0] : page(fixtures[name])
 }
 

@@ -18,9 +18,13 @@
  */
 import type { RowItem } from "./Endpoint.ts"
 import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./EndpointTable.ts"
+import { accountAbstractionRows } from "./endpoints/accountAbstraction.ts"
 import { addressRows } from "./endpoints/address.ts"
+import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
+import { searchRows } from "./endpoints/search.ts"
+import { statsRows } from "./endpoints/stats.ts"
 import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
 import { tokenRows } from "./endpoints/token.ts"
 import { transactionRows } from "./endpoints/transaction.ts"
@@ -210,7 +214,11 @@ export const endpoints = endpointTable({
   ...blockRows,
   ...transactionRows,
   ...tokenRows,
-  ...chainRows
+  ...chainRows,
+  ...statsRows,
+  ...advancedFilterRows,
+  ...searchRows,
+  ...accountAbstractionRows
 })
 
 /**

@@ -28,7 +28,6 @@ import { tokenHolders } from "./tokenHolders.ts"
 import { tokenInstances } from "./tokenInstances.ts"
 import { tokenInstance } from "./tokenInstance.ts"
 import { indexingStatus } from "./indexingStatus.ts"
-import { backendVersion } from "./backendVersion.ts"
 import { addressWithdrawals } from "./addressWithdrawals.ts"
 import { blocksValidated } from "./blocksValidated.ts"
 import { internalTransactions } from "./internalTransactions.ts"
@@ -40,6 +39,20 @@ import { tokenTransfers } from "./tokenTransfers.ts"
 import { transactionLogs } from "./transactionLogs.ts"
 import { transactions } from "./transactions.ts"
 import { withdrawals } from "./withdrawals.ts"
+import { mainPageBlocks } from "./mainPageBlocks.ts"
+import { stats } from "./stats.ts"
+import { transactionsChart } from "./transactionsChart.ts"
+import { marketChart } from "./marketChart.ts"
+import { backendVersion } from "./backendVersion.ts"
+import { advancedFilters } from "./advancedFilters.ts"
+import { advancedFilterMethods } from "./advancedFilterMethods.ts"
+import { search } from "./search.ts"
+import { quickSearch } from "./quickSearch.ts"
+import { searchRedirect } from "./searchRedirect.ts"
+import { userOperations } from "./userOperations.ts"
+import { userOperation } from "./userOperation.ts"
+import { userOperationBundles } from "./userOperationBundles.ts"
+import { smartAccount } from "./smartAccount.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -76,5 +89,18 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenInstances,
   tokenInstance,
   indexingStatus,
-  backendVersion
+  mainPageBlocks,
+  stats,
+  transactionsChart,
+  marketChart,
+  backendVersion,
+  advancedFilters,
+  advancedFilterMethods,
+  search,
+  quickSearch,
+  searchRedirect,
+  userOperations,
+  userOperation,
+  userOperationBundles,
+  smartAccount
 }
