@@ -74,7 +74,11 @@ describe("streams ask for the largest page", () => {
         // E9 checks nothing: items_count=100 is taken (and ignored); the others refuse it once.
         const refused = refusals(sim, before)
         assert.strictEqual(refused.length, name === "withdrawals" ? 0 : 1, refused.map((r) => r.path).join(" "))
-        const answered = sim.requests.slice(before).filter((request) => request.status !== 422)
+        // A row declaring `since` has the server's version read first, once per layer: not one of the row's pages.
+        const answered = sim.requests
+          .slice(before)
+          .filter((r) => !r.path.endsWith("/config/backend-version"))
+          .filter((request) => request.status !== 422)
         const pages = Math.ceil(expected.length / 50)
         assert.strictEqual(answered.length, 2 * pages, "every page once per stream")
         if (name !== "withdrawals") {
@@ -144,7 +148,8 @@ describe("streams ask for the largest page", () => {
         const before = sim.requests.length
         const got = yield* Blockscout.use((bs) => Stream.runCollect(bs.stream(name, args))).pipe(Effect.provide(client))
         assert.isTrue(sameValue(got, expected), name)
-        const answered = sim.requests.slice(before)
+        // A row declaring `since` has the server's version read first, once per layer: not one of the row's pages.
+        const answered = sim.requests.slice(before).filter((r) => !r.path.endsWith("/config/backend-version"))
         const refused = answered.filter((r) => r.status === 422)
         assert.strictEqual(refused.length, takesLargest.has(name) ? 0 : 1, `${name}: ${refused.length} refusals`)
         assert.strictEqual(refused[0]?.query.items_count ?? "100", "100", name)
