@@ -152,7 +152,7 @@ const nextPage = <A, Out>(
 ): Effect.Effect<Step<Out>, Errors.BlockscoutError> =>
   Effect.gen(function* () {
     const { body, watch } = yield* bodyOf(run, state)
-    const parsed = rawNext(run.ctx, body.json)
+    const parsed = rawNext(run.ctx, body.json, body.text)
     const parsedKey = parsed === undefined ? undefined : keyOf(run, parsed)
     const follow = parsed !== undefined && parsedKey !== undefined && !run.seen.has(parsedKey) && !run.stops(parsed)
     // The request the tail started is kept when the parsed body points to the same page; otherwise it is
