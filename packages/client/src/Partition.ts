@@ -169,10 +169,40 @@ export interface HistoryEstimate {
   readonly calls: number
   /** Pro API credits expected (`calls` times the row's credits); 0 on an instance. */
   readonly credits: number
+  /**
+   * How far off `items`, `calls` and `credits` may be: a count is exact (its range is the value, but for a
+   * counter counting logs), pages sampled give about two standard errors of their density either side, and a
+   * partitioned run's calls depend on how many ranges it cuts as it goes.
+   */
+  readonly range: EstimateRange
   /** The rate requests can go at (the server's announced rate, or the client's `requestsPerSecond`). */
   readonly requestsPerSecond: number | undefined
   /** Expected duration at that rate; `undefined` when no rate is known (an unlimited server). */
   readonly seconds: number | undefined
+}
+
+/**
+ * The low and high ends of an estimated number.
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export interface EstimateBounds {
+  readonly low: number
+  readonly high: number
+}
+
+/**
+ * The range a dry run's figures may turn out in (`HistoryEstimate.range`, `AddressHistoryEstimate.range`): what
+ * the run then fetches lies within it unless the span is far less even than its samples showed.
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export interface EstimateRange {
+  readonly items: EstimateBounds
+  readonly calls: EstimateBounds
+  readonly credits: EstimateBounds
 }
 
 /**
@@ -198,9 +228,15 @@ export interface EstimateOptions {
   /**
    * The item count's source. Default: the server's counters where one describes the request (an address's
    * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
-   * `CountSources.counterFor`), one more request; else one page's density over the span.
+   * `CountSources.counterFor`), one more request; else pages sampled across the span (`samples`).
    */
   readonly count?: CountSource | undefined
+  /**
+   * Pages to sample across the span when no count source answers: more is closer and costs more requests.
+   * Default: one per 12 pages the run is expected to take, at least 1 and at most 8 (a sparse list is
+   * walked whole instead when that is as cheap: its items are then counted).
+   */
+  readonly samples?: number | undefined
 }
 
 /**

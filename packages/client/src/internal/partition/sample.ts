@@ -1,0 +1,255 @@
+/**
+ * How a dry run counts a keyed list it has no counter for: pages sampled across the span, each showing the
+ * items of the keys (blocks or indexes) it covers whole, and what that says about the whole span, with how
+ * far off it may be; and the page arithmetic of a walk, as the pagination does it.
+ *
+ * Why several pages, spread: one page of a chain covers a handful of blocks, and blocks differ by tens of
+ * percent (a busy hour, an airdrop); pages taken across the span, each from a start cursor inside its own
+ * stratum (offset by the golden ratio, so a chain with a period never lines the samples up on one phase),
+ * average that out. A sample that would start above what an earlier one already covered continues from there
+ * instead, so a sparse list (an address's) is walked whole and counted, not sampled, when that is as cheap.
+ *
+ * @internal
+ */
+import { Effect } from "effect"
+import type * as Errors from "../../BlockscoutError.ts"
+import type { Page } from "../../Parameters.ts"
+import type { Cursor } from "../arguments.ts"
+
+/** Low and high ends of an estimate's range. */
+export interface Bounds {
+  readonly low: number
+  readonly high: number
+}
+
+/** The most pages a dry run samples per list by default; `samples` of the options overrides. */
+export const maxSamples = 16
+
+/**
+ * Pages the run is expected to take per sample page: a run of 50 pages is sampled at 5 pages, one of 160 and
+ * more at 16 (the dry run costs about a tenth of what it estimates, and can be told to take fewer).
+ */
+const pagesPerSample = 10
+
+/**
+ * Student's t at 97.5% for `n - 1` degrees of freedom (n samples): the bounds are the estimate plus or minus
+ * this many standard errors, so a few samples give the wide range they deserve.
+ */
+const tQuantile = (n: number): number =>
+  n <= 1 ? 12.71 : ([12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23][n - 2] ?? (n < 30 ? 2.1 : 2))
+
+/** How a list is read by key: its items' keys, a cursor's position, the cursor that starts at a key. */
+export interface Keyed {
+  /** The key (block or index) of an item; `undefined` for an item that has none (a pending transaction). */
+  readonly keyOf: (item: unknown) => number | undefined
+  /** Where a next cursor stands: the key of the page's last item, which the next page may go on with. */
+  readonly positionOf: (cursor: Cursor) => number | undefined
+  /** The cursor asking for every item at or below `top`. */
+  readonly startAt: (top: number) => Cursor
+  /** The page at a cursor (`undefined`: the newest page). */
+  readonly fetch: (cursor: Cursor | undefined) => Effect.Effect<Page<unknown>, Errors.BlockscoutError>
+}
+
+/** What the sampled pages showed. */
+export interface Sampled {
+  /** Items expected in the span, and how far off that may be (about two standard errors). */
+  readonly items: number
+  readonly bounds: Bounds
+  /** Whether the pages covered the whole span: `items` is then a count. */
+  readonly exact: boolean
+  /**
+   * How much the items per page's worth of keys vary between the samples (their coefficient of variation; 0
+   * for an even list such as withdrawals, or a count): how a range's items fall against page ends.
+   */
+  readonly unevenness: number
+  /** The pages fetched, the first (at the span's top) first. */
+  readonly pages: ReadonlyArray<Page<unknown>>
+  /** The span's top: its `to`, or the newest item's key for a span open above. */
+  readonly top: number | undefined
+}
+
+/** One page's whole keys: items per key over the keys from `top` down to above `bottom`. */
+interface Cover {
+  readonly top: number
+  /** The lowest key covered whole. */
+  readonly low: number
+  readonly items: number
+  /** Sum over the covered keys of (items of that key)^2: the spread between keys. */
+  readonly squares: number
+}
+
+/** The keys `page` covers whole from `top` (`from`: the span's bottom, reached when the list ends). */
+const coverOf = (keyed: Keyed, page: Page<unknown>, top: number, from: number): Cover | undefined => {
+  const next = page.next_page_params
+  // The last item's key may go on on the next page: only the keys above it are whole.
+  const position = next === null ? undefined : keyed.positionOf(next)
+  if (next !== null && position === undefined) return undefined
+  // A page inside one key (more items than a page): that key, counted as far as the page goes (a floor).
+  const low = Math.min(top, next === null ? from : Math.max(from, (position as number) + 1))
+  const perKey = new Map<number, number>()
+  for (const item of page.items) {
+    const key = keyed.keyOf(item)
+    if (key === undefined || key < low || key > top) continue
+    perKey.set(key, (perKey.get(key) ?? 0) + 1)
+  }
+  let items = 0
+  let squares = 0
+  for (const n of perKey.values()) {
+    items += n
+    squares += n * n
+  }
+  return { top, low, items, squares }
+}
+
+/** The most sample pages a caller may ask for (`samples`): beyond it, walk the list instead. */
+export const maxSampleOption = 64
+
+/** Whether `samples` is a sample count a caller may ask for. */
+export const isSampleCount = (samples: unknown): samples is number =>
+  typeof samples === "number" && Number.isSafeInteger(samples) && samples >= 1 && samples <= maxSampleOption
+
+/** How many pages to sample for a span the first page says holds about `pages` pages. */
+export const samplesFor = (pages: number, asked: number | undefined): number =>
+  asked !== undefined
+    ? Math.max(1, Math.floor(asked))
+    : Math.max(1, Math.min(maxSamples, Math.ceil(pages / pagesPerSample)))
+
+const golden = 0.6180339887498949
+
+/**
+ * Samples the span `from`..`to` (`to` undefined: from the newest item) of a keyed list: the first page at its
+ * top, then pages spread over it, as many as `samples` asks (default: by the pages of the run's size,
+ * `pageSizeOf`, the first page shows). The
+ * items of keys no page covered are estimated from the density of those covered; the bounds from the spread
+ * of items per key (a ratio estimate's standard error, doubled), never below what was seen.
+ */
+export const sampleSpan = (
+  keyed: Keyed,
+  from: number,
+  to: number | undefined,
+  pageSizeOf: (first: Page<unknown>) => number,
+  samples: number | undefined
+): Effect.Effect<Sampled | undefined, Errors.BlockscoutError> =>
+  Effect.gen(function* () {
+    const first = yield* keyed.fetch(to === undefined ? undefined : keyed.startAt(to))
+    const pages: Array<Page<unknown>> = [first]
+    // An open span's top is its newest item; one that has none is empty (or unkeyed: `undefined`).
+    const keys = first.items.map(keyed.keyOf).filter((k): k is number => k !== undefined)
+    const top = to ?? (keys.length > 0 ? Math.max(...keys) : undefined)
+    if (top === undefined) {
+      return first.next_page_params === null && first.items.length === 0
+        ? { items: 0, bounds: { low: 0, high: 0 }, exact: true, unevenness: 0, pages, top: undefined }
+        : undefined
+    }
+    if (top < from) return { items: 0, bounds: { low: 0, high: 0 }, exact: true, unevenness: 0, pages, top }
+    const covers: Array<Cover> = []
+    const firstCover = coverOf(keyed, first, top, from)
+    if (firstCover === undefined) return undefined
+    covers.push(firstCover)
+    const width = top - from + 1
+    const rough = firstCover.items === 0 ? 1 : (firstCover.items / (top - firstCover.low + 1)) * width
+    const k = samplesFor(rough / pageSizeOf(first), samples)
+    // A span the samples would mostly cover anyway is walked whole (a sparse list, an address's): counted.
+    const sampleItems = Math.max(1, first.items.length)
+    const walkWhole = rough <= 1.5 * k * sampleItems
+    const most = walkWhole ? Math.ceil(1.5 * k) + 1 : k
+    let frontier = firstCover.low
+    for (let j = 1; j < most && frontier > from; j++) {
+      // Stratum j of k, from the top; the sample starts inside it at the golden-ratio offset.
+      const stratumTop = top - Math.floor((j * width) / k)
+      const stratumWidth = Math.max(1, Math.floor(((j + 1) * width) / k) - Math.floor((j * width) / k))
+      const planned = stratumTop - Math.floor(((j * golden) % 1) * stratumWidth)
+      // Never above what is covered already: a sample reaching into the next stratum goes on from its end.
+      const start = walkWhole ? frontier - 1 : Math.min(planned, frontier - 1)
+      if (start < from) break
+      const page = yield* keyed.fetch(keyed.startAt(start))
+      pages.push(page)
+      const cover = coverOf(keyed, page, start, from)
+      if (cover === undefined) break
+      covers.push(cover)
+      frontier = cover.low
+    }
+    const seenItems = covers.reduce((n, c) => n + c.items, 0)
+    const seenKeys = covers.reduce((n, c) => n + (c.top - c.low + 1), 0)
+    if (seenKeys >= width) {
+      return { items: seenItems, bounds: { low: seenItems, high: seenItems }, exact: true, unevenness: 0, pages, top }
+    }
+    const density = seenItems / seenKeys
+    const unseen = width - seenKeys
+    const items = Math.round(seenItems + density * unseen)
+    // The spread of items per key (zero-item keys included), and between the samples' densities when there
+    // are several: the larger of the two standard errors, for the keys not seen.
+    const squares = covers.reduce((n, c) => n + c.squares, 0)
+    const perKey = seenKeys > 1 ? Math.max(0, (squares - seenKeys * density * density) / (seenKeys - 1)) : density
+    let se = Math.sqrt(perKey / seenKeys)
+    let unevenness = 0
+    if (covers.length > 1) {
+      const meanKeys = seenKeys / covers.length
+      const residuals = covers.reduce((n, c) => n + (c.items - density * (c.top - c.low + 1)) ** 2, 0)
+      const between = Math.sqrt(residuals / (covers.length - 1)) / meanKeys
+      unevenness = density > 0 ? between / density : 0
+      se = Math.max(se, between / Math.sqrt(covers.length))
+    } else {
+      se = Math.max(se, density / 2)
+      unevenness = 1
+    }
+    const spread = tQuantile(covers.length) * se * unseen
+    return {
+      items,
+      bounds: { low: Math.max(seenItems, Math.floor(items - spread)), high: Math.ceil(items + spread) },
+      exact: false,
+      unevenness,
+      pages,
+      top
+    }
+  })
+
+/**
+ * What a range ending on a crossing page adds over its items, in pages: with an even list (a density cut gives
+ * a range whole pages, `unevenness` 0) the crossing page is a whole page more; with an uneven one, a range's
+ * items end anywhere on a page, half a page on average.
+ */
+export const crossingCost = (unevenness: number, pagesPerRange: number): number => {
+  // The spread of a range's items in pages: past a third of a page, where they end is as good as random.
+  const spread = unevenness * Math.sqrt(Math.max(1, pagesPerRange))
+  return spread >= 0.3 ? 0.5 : 1 - (spread / 0.3) * 0.5
+}
+
+/** One range's pages: to the list's end, `ceil` (one for none); ending above it (`crossing`), `floor + 1`. */
+const onePage = (items: number, pageSize: number, crossing: boolean): number =>
+  crossing ? Math.floor(items / pageSize) + 1 : Math.max(1, Math.ceil(items / pageSize))
+
+/**
+ * Requests a walk of `items` makes at `pageSize` a page when split in `ranges` ranges, as the pagination does
+ * it: the server looks one item ahead, so a walk to the list's end takes `ceil(items / pageSize)` pages (one for
+ * an empty list), never an empty last page; a range that ends above the list's end (`crossing`) ends on the page
+ * that crosses its bottom, `floor(n / pageSize) + 1` for its `n` items. Split in several ranges, each costs
+ * `perRange` pages over its items (`crossingCost`). Not rounded (sum first, then round).
+ */
+export const walkPages = (
+  items: number,
+  pageSize: number,
+  ranges: number,
+  crossing: boolean,
+  perRange = 0.5
+): number => (ranges <= 1 ? onePage(items, pageSize, crossing) : items / pageSize + ranges * perRange)
+/**
+ * `walkPages` at the ends of a range of items and of ranges: the fewest (the crossings land on page ends) and
+ * the most (each range a page over its items).
+ */
+export const walkPageBounds = (
+  items: Bounds,
+  pageSize: number,
+  fewestRanges: number,
+  mostRanges: number,
+  crossing: boolean
+): Bounds => ({
+  low:
+    fewestRanges <= 1
+      ? onePage(items.low, pageSize, crossing)
+      : Math.max(fewestRanges, Math.ceil(items.low / pageSize)),
+  high:
+    mostRanges <= 1
+      ? onePage(items.high, pageSize, crossing)
+      : Math.floor(items.high / pageSize) + Math.ceil(mostRanges)
+})
