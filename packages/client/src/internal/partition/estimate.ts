@@ -153,7 +153,9 @@ export const estimate = (
         startAt: (key) => startCursor(range, key),
         fetch
       }
-      const sampled = yield* sampleSpan(keyed, from, to, (page) => runPageSize(ctx, prepared, requested, page), samples)
+      const sampled = yield* sampleSpan(keyed, from, to, (page) => runPageSize(ctx, prepared, requested, page), {
+        samples
+      })
       if (sampled === undefined) {
         return yield* Effect.fail(
           invalid(prepared.endpoint, "count", `${name}'s items carry no ${range.itemKey}: give a count source`)

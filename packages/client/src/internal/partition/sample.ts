@@ -64,18 +64,30 @@ export interface Sampled {
   readonly unevenness: number
   /** The pages fetched, the first (at the span's top) first. */
   readonly pages: ReadonlyArray<Page<unknown>>
+  /** The keys each page covered whole, from `low` up to `top` (both inclusive), in the order of `pages`. */
+  readonly covers: ReadonlyArray<{ readonly top: number; readonly low: number }>
   /** The span's top: its `to`, or the newest item's key for a span open above. */
   readonly top: number | undefined
 }
 
 /** One page's whole keys: items per key over the keys from `top` down to above `bottom`. */
-interface Cover {
+export interface Cover {
   readonly top: number
   /** The lowest key covered whole. */
   readonly low: number
   readonly items: number
   /** Sum over the covered keys of (items of that key)^2: the spread between keys. */
   readonly squares: number
+}
+
+/** How a span is sampled. */
+export interface SampleOptions {
+  /** Pages to sample (default: by the run's size, `samplesFor`). */
+  readonly samples?: number | undefined
+  /** Walk the span whole from its top (a count), up to three times the samples' pages; default: when cheap. */
+  readonly walkWhole?: boolean | undefined
+  /** The span's first page, when the caller has it already. */
+  readonly first?: Page<unknown> | undefined
 }
 
 /** The keys `page` covers whole from `top` (`from`: the span's bottom, reached when the list ends). */
@@ -128,31 +140,31 @@ export const sampleSpan = (
   from: number,
   to: number | undefined,
   pageSizeOf: (first: Page<unknown>) => number,
-  samples: number | undefined
+  options: SampleOptions
 ): Effect.Effect<Sampled | undefined, Errors.BlockscoutError> =>
   Effect.gen(function* () {
-    const first = yield* keyed.fetch(to === undefined ? undefined : keyed.startAt(to))
+    const first = options.first ?? (yield* keyed.fetch(to === undefined ? undefined : keyed.startAt(to)))
     const pages: Array<Page<unknown>> = [first]
     // An open span's top is its newest item; one that has none is empty (or unkeyed: `undefined`).
     const keys = first.items.map(keyed.keyOf).filter((k): k is number => k !== undefined)
     const top = to ?? (keys.length > 0 ? Math.max(...keys) : undefined)
     if (top === undefined) {
       return first.next_page_params === null && first.items.length === 0
-        ? { items: 0, bounds: { low: 0, high: 0 }, exact: true, unevenness: 0, pages, top: undefined }
+        ? { items: 0, bounds: { low: 0, high: 0 }, exact: true, unevenness: 0, pages, covers: [], top: undefined }
         : undefined
     }
-    if (top < from) return { items: 0, bounds: { low: 0, high: 0 }, exact: true, unevenness: 0, pages, top }
+    if (top < from) return { items: 0, bounds: { low: 0, high: 0 }, exact: true, unevenness: 0, pages, covers: [], top }
     const covers: Array<Cover> = []
     const firstCover = coverOf(keyed, first, top, from)
     if (firstCover === undefined) return undefined
     covers.push(firstCover)
     const width = top - from + 1
     const rough = firstCover.items === 0 ? 1 : (firstCover.items / (top - firstCover.low + 1)) * width
-    const k = samplesFor(rough / pageSizeOf(first), samples)
+    const k = samplesFor(rough / pageSizeOf(first), options.samples)
     // A span the samples would mostly cover anyway is walked whole (a sparse list, an address's): counted.
     const sampleItems = Math.max(1, first.items.length)
-    const walkWhole = rough <= 1.5 * k * sampleItems
-    const most = walkWhole ? Math.ceil(1.5 * k) + 1 : k
+    const walkWhole = options.walkWhole ?? rough <= 1.5 * k * sampleItems
+    const most = walkWhole ? (options.walkWhole === true ? 3 * k : Math.ceil(1.5 * k)) + 1 : k
     let frontier = firstCover.low
     for (let j = 1; j < most && frontier > from; j++) {
       // Stratum j of k, from the top; the sample starts inside it at the golden-ratio offset.
@@ -172,7 +184,15 @@ export const sampleSpan = (
     const seenItems = covers.reduce((n, c) => n + c.items, 0)
     const seenKeys = covers.reduce((n, c) => n + (c.top - c.low + 1), 0)
     if (seenKeys >= width) {
-      return { items: seenItems, bounds: { low: seenItems, high: seenItems }, exact: true, unevenness: 0, pages, top }
+      return {
+        items: seenItems,
+        bounds: { low: seenItems, high: seenItems },
+        exact: true,
+        unevenness: 0,
+        pages,
+        covers,
+        top
+      }
     }
     const density = seenItems / seenKeys
     const unseen = width - seenKeys
@@ -200,6 +220,7 @@ export const sampleSpan = (
       exact: false,
       unevenness,
       pages,
+      covers,
       top
     }
   })
@@ -232,7 +253,9 @@ export const walkPages = (
   ranges: number,
   crossing: boolean,
   perRange = 0.5
-): number => (ranges <= 1 ? onePage(items, pageSize, crossing) : items / pageSize + ranges * perRange)
+): number =>
+  // Each range takes a page at least, even one with nothing in it.
+  ranges <= 1 ? onePage(items, pageSize, crossing) : Math.max(ranges, items / pageSize + ranges * perRange)
 /**
  * `walkPages` at the ends of a range of items and of ranges: the fewest (the crossings land on page ends) and
  * the most (each range a page over its items).
