@@ -23,8 +23,14 @@ export interface HistoryEstimateOptions
    */
   readonly count?: CountSource | undefined
   /**
+   * Block ranges the history is walked in one by one, each a history of its own from its top (a backfill's
+   * partitions), instead of `partition`: each list ends each range on the page going below it. Give
+   * `fromBlock`/`toBlock` spanning them too.
+   */
+  readonly ranges?: ReadonlyArray<{ readonly fromBlock: number; readonly toBlock: number }> | undefined
+  /**
    * Sample pages to spend, about: every list read whole (all counted, the lookups too) when that costs about as
-   * much, else pages spread over the blocks. Default: a tenth of the run's expected calls, 1 to 16.
+   * much, else pages spread over the blocks. Default: a sixth of the run's expected calls, 1 to 24.
    */
   readonly samples?: number | undefined
 }

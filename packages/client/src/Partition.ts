@@ -12,6 +12,7 @@
 import { NextPageParams } from "@blockscout-effect/schema"
 import { type Effect, Schema } from "effect"
 import type { BlockscoutError } from "./BlockscoutError.ts"
+import { walkPageBounds, walkPages } from "./internal/partition/sample.ts"
 import type { EndpointArgs } from "./Parameters.ts"
 
 /**
@@ -206,6 +207,35 @@ export interface EstimateRange {
 }
 
 /**
+ * The requests a walk of `items` takes at `pageSize` a page, split in `ranges` ranges each walked down to its
+ * bottom on its own, as this client's pagination takes them: a walk to the list's end takes `ceil(items /
+ * pageSize)` pages (the server looks one item ahead: never an empty last page, one page for none); a range
+ * ending above the list's end (`crossing`: a span starting above block 0 on a list that goes on below) ends on
+ * the page crossing its bottom, `floor(n / pageSize) + 1`, half a page over its items on average. `expected` is
+ * the point (rounded), `low` and `high` its ends for `items`' own range.
+ *
+ * When to use: pricing ranges you walk yourself (the backfill's partitions); `estimate` prices the client's
+ * own. Gotcha: `ranges` are walked each from its own top: a partitioned stream cuts more as it goes (see
+ * `estimate`).
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export const estimatePages = (
+  items: { readonly expected: number } & EstimateBounds,
+  pageSize: number,
+  ranges: number,
+  crossing: boolean
+): { readonly expected: number } & EstimateBounds => {
+  const size = Math.max(1, pageSize)
+  const n = Math.max(1, Math.floor(ranges))
+  return {
+    expected: Math.round(walkPages(items.expected, size, n, crossing)),
+    ...walkPageBounds(items, size, n, n, crossing)
+  }
+}
+
+/**
  * Where a dry run's item count comes from, given the row and its arguments: the server's counters
  * (`CountSources.fromCounters`, the default), or a source of your own; `undefined` when it does not know, and
  * the first page of the span is sampled instead (`CountSources.sample` always does).
@@ -233,7 +263,7 @@ export interface EstimateOptions {
   readonly count?: CountSource | undefined
   /**
    * Pages to sample across the span when no count source answers: more is closer and costs more requests.
-   * Default: one per 12 pages the run is expected to take, at least 1 and at most 8 (a sparse list is
+   * Default: one per 6 pages the run is expected to take, at least 1 and at most 24 (a sparse list is
    * walked whole instead when that is as cheap: its items are then counted).
    */
   readonly samples?: number | undefined

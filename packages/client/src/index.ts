@@ -113,7 +113,10 @@ export type * from "./Parameters.ts"
 export {
   type BlockPartition,
   type CountSource,
+  type EstimateBounds,
   type EstimateOptions,
+  type EstimateRange,
+  estimatePages,
   type HistoryEstimate,
   type IndexPartition,
   type PartitionCommon,

@@ -5,7 +5,7 @@
  * the server announced; each with the range it may turn out in.
  *
  * What is sent: the counters (once, for the lists they describe) and each list's pages at the largest page
- * whatever the run's page size: the newest of the span, then, for a budget of about a tenth of the run's
+ * whatever the run's page size: the newest of the span, then, for a budget of about a sixth of the run's
  * calls (`samples`), either every page of every list (when that is about as cheap: an address's lists
  * usually are, and everything is then counted, lookups included) or pages spread over the span (`sample.ts`).
  * The pages also show how many items a transfer log gives (an ERC-1155 batch several: the counters count logs)
@@ -73,7 +73,7 @@ interface ListRead extends ListPlan {
  * after that one too (the walk under each range's merge fetches a page ahead, and the ranges run side by side
  * while it is answered). `undefined` when the list was sampled.
  */
-const exactPages = (l: ListRead, ranges: ReadonlyArray<Range>, pending: number): number | undefined => {
+const exactPages = (l: ListRead, ranges: ReadonlyArray<Range>, pending: number, ahead: boolean): number | undefined => {
   if (!l.sampled.exact) return undefined
   const blocks: Array<number> = []
   for (const page of l.sampled.pages) {
@@ -89,9 +89,7 @@ const exactPages = (l: ListRead, ranges: ReadonlyArray<Range>, pending: number):
   for (const [i, range] of ranges.entries()) {
     const n = blocks.filter((b) => b >= range.fromBlock && b <= range.toBlock).length + (i === 0 ? pending : 0)
     const below = i < ranges.length - 1 ? blocks.some((b) => b < range.fromBlock) || endsBelow : endsBelow
-    pages += below
-      ? Math.floor(n / l.pageSize) + 1 + (ranges.length > 1 ? 1 : 0)
-      : Math.max(1, Math.ceil(n / l.pageSize))
+    pages += below ? Math.floor(n / l.pageSize) + 1 + (ahead ? 1 : 0) : Math.max(1, Math.ceil(n / l.pageSize))
   }
   return pages
 }
@@ -149,6 +147,28 @@ const lookupsOf = (lists: ReadonlyArray<ListRead>, transfers: ListRead | undefin
   ]
 }
 
+/** Whether `ranges` are block ranges end to end within the span: whole blocks, none empty, none overlapping. */
+const checkRanges = (
+  ranges: HistoryEstimateOptions["ranges"]
+): Result.Result<ReadonlyArray<Range> | undefined, BlockscoutError> => {
+  if (ranges === undefined) return Result.succeed(undefined)
+  const isBlock = (n: unknown) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0
+  if (!Array.isArray(ranges) || ranges.length === 0 || ranges.length > 1024) {
+    return Result.fail(invalid("ranges", "ranges must be 1 to 1024 block ranges"))
+  }
+  const sorted = [...ranges].sort((a, b) => b.toBlock - a.toBlock)
+  for (const [i, r] of sorted.entries()) {
+    if (!isBlock(r.fromBlock) || !isBlock(r.toBlock) || r.fromBlock > r.toBlock) {
+      return Result.fail(invalid("ranges", "each range needs whole blocks, fromBlock at or below toBlock"))
+    }
+    const below = sorted[i + 1]
+    if (below !== undefined && below.toBlock >= r.fromBlock) {
+      return Result.fail(invalid("ranges", "ranges must not overlap"))
+    }
+  }
+  return Result.succeed(sorted.map((r) => ({ fromBlock: r.fromBlock, toBlock: r.toBlock })))
+}
+
 /** The parts of a partitioned run (1 unpartitioned), checked as the history checks them. */
 const partsOf = (partition: HistoryEstimateOptions["partition"]): Result.Result<number, BlockscoutError> => {
   if (partition === undefined) return Result.succeed(1)
@@ -175,6 +195,11 @@ export const estimateHistory =
     if (Result.isFailure(checked)) return Effect.fail(checked.failure)
     const partsOf_ = partsOf(options.partition)
     if (Result.isFailure(partsOf_)) return Effect.fail(partsOf_.failure as BlockscoutError<InvalidArgument>)
+    const given = checkRanges(options.ranges)
+    if (Result.isFailure(given)) return Effect.fail(given.failure as BlockscoutError<InvalidArgument>)
+    if (given.success !== undefined && options.partition !== undefined) {
+      return Effect.fail(invalid("ranges", "give ranges or partition, not both"))
+    }
     if (options.samples !== undefined && !isSampleCount(options.samples)) {
       return Effect.fail(
         invalid("samples", `samples must be an integer from 1 to ${maxSampleOption}, got ${String(options.samples)}`)
@@ -186,7 +211,9 @@ export const estimateHistory =
     const pro = ctx.family === "pro"
 
     const from = c.fromBlock
-    const parts = partsOf_.success
+    // Ranges walked one by one, each a history of its own (a backfill's partitions), or a partitioned run's.
+    const separate = given.success
+    const parts = separate?.length ?? partsOf_.success
 
     // Each list's count (where a counter describes it) and how it is read by block.
     const planOf = (kind: HistoryKind) =>
@@ -226,7 +253,8 @@ export const estimateHistory =
           sampled,
           pageSize,
           items,
-          bounds: { low: sampled.bounds.low + pending, high: sampled.bounds.high + pending }
+          // The history leaves pending transactions out: the low end counts without them.
+          bounds: { low: sampled.bounds.low, high: sampled.bounds.high + pending }
         }
       }
       if (rule === undefined) {
@@ -258,7 +286,7 @@ export const estimateHistory =
         firsts.push(rough)
       }
       // Pages at the largest size to read every list whole, and the run's pages (lookups included, about one
-      // per ten token transfers): the samples' budget is a tenth of the run.
+      // per ten token transfers): the samples' budget is a sixth of the run.
       const largest = firsts.map((f) => Math.max(1, (f.pages[0] as Page<unknown>).items.length))
       const wholePages = firsts.reduce((n, f, i) => n + Math.ceil(f.items / (largest[i] as number)), 0)
       const runPages = plans.reduce((n, plan, i) => {
@@ -290,16 +318,16 @@ export const estimateHistory =
       const lookupPrice = pro ? (table.transaction?.credits ?? 0) : 0
       // The run's block ranges: its span (the top its lists' newest items show, when not given) cut as it cuts.
       const newest = Math.max(from, ...lists.map((l) => l.sampled.top ?? from))
-      const ranges = split({ fromBlock: from, toBlock: c.toBlock ?? newest }, parts)
+      const ranges = separate ?? split({ fromBlock: from, toBlock: c.toBlock ?? newest }, parts)
       const estimates = lists.map((l): HistoryListEstimate => {
         const first = l.sampled.pages[0] as Page<unknown>
         // A walk down to block 0 ends on the list's last page; one stopping above it, on the page going below.
         const crossing = c.fromBlock > 0 && first.next_page_params !== null
         const perRange = crossingCost(l.sampled.unevenness, l.items / l.pageSize / parts)
         const pending = whole ? first.items.filter((item) => l.keyed.keyOf(item) === undefined).length : 0
-        const counted = exactPages(l, ranges, pending)
+        const counted = exactPages(l, ranges, pending, separate === undefined && ranges.length > 1)
         // Partitioned: the page ahead past each range's bottom where the list goes on (`exactPages`).
-        const ahead = parts > 1 ? ranges.length - 1 + (crossing ? 1 : 0) : 0
+        const ahead = parts > 1 && separate === undefined ? ranges.length - 1 + (crossing ? 1 : 0) : 0
         const calls = counted ?? Math.round(walkPages(l.items, l.pageSize, parts, crossing, perRange)) + ahead
         // Counted pages still meet a run's own turns (a block split across pages, a range's last page): one a
         // range either way.

@@ -82,14 +82,16 @@ const itemsOfCount = (
 
 /**
  * The ranges a partitioned run is expected to walk, from the engine's own rules (`pace.ts`, `segments.ts`): one
- * worker walks the planned ranges (`parts`, or the one span); several split the span among themselves at once
- * (at least one range each), then carve a range of `pagesPerRange` pages at a time as they go.
+ * worker walks the first planned range as it is (no density known yet), and cuts each later one into ranges of
+ * `pagesPerRange` pages once the pages show the density; several split the span among themselves at once (at
+ * least one range each), then carve `pagesPerRange` pages at a time as they go.
  */
 const rangesOf = (ctx: ClientContext, planned: Plan<unknown>, pages: number): number => {
   const parts = Math.max(1, planned.segments.length)
   const workers = targetConcurrency(ctx, planned.concurrency)
-  if (workers <= 1) return parts
-  return Math.max(parts, workers) + pages / pagesPerRange(planned.order, workers)
+  const per = pagesPerRange(planned.order, Math.max(1, workers))
+  if (workers <= 1) return parts <= 1 ? 1 : 1 + (parts - 1) * Math.max(1, pages / parts / per)
+  return Math.max(parts, workers) + pages / per
 }
 
 /** The range of a price: `calls` bounds times the row's credits (0 on an instance). */
