@@ -319,16 +319,26 @@ export const estimateHistory =
       // The run's block ranges: its span (the top its lists' newest items show, when not given) cut as it cuts.
       const newest = Math.max(from, ...lists.map((l) => l.sampled.top ?? from))
       const ranges = separate ?? split({ fromBlock: from, toBlock: c.toBlock ?? newest }, parts)
+      // Each list's walk asks a page ahead: past a range's bottom, that page is sent before the merge is done
+      // with the range when ranges go side by side (partitioned), seldom when one history walks alone; a client
+      // pacing its requests sends it or not as its turn at the limiter comes (half of them, expected). The
+      // range holds all of them either way.
+      const rate = effectiveRate(ctx)
+      const paced = rate !== undefined && Number.isFinite(rate)
+      const sideBySide = separate === undefined && ranges.length > 1
+      const aheadShare = paced ? 0.5 : sideBySide ? 1 : 0
       const estimates = lists.map((l): HistoryListEstimate => {
         const first = l.sampled.pages[0] as Page<unknown>
         // A walk down to block 0 ends on the list's last page; one stopping above it, on the page going below.
         const crossing = c.fromBlock > 0 && first.next_page_params !== null
         const perRange = crossingCost(l.sampled.unevenness, l.items / l.pageSize / parts)
         const pending = whole ? first.items.filter((item) => l.keyed.keyOf(item) === undefined).length : 0
-        const counted = exactPages(l, ranges, pending, separate === undefined && ranges.length > 1)
+        const counted = exactPages(l, ranges, pending, false)
+        const aheadPages = (exactPages(l, ranges, pending, true) ?? 0) - (counted ?? 0)
         // Partitioned: the page ahead past each range's bottom where the list goes on (`exactPages`).
-        const ahead = parts > 1 && separate === undefined ? ranges.length - 1 + (crossing ? 1 : 0) : 0
-        const calls = counted ?? Math.round(walkPages(l.items, l.pageSize, parts, crossing, perRange)) + ahead
+        const ahead = counted !== undefined ? aheadPages : ranges.length - 1 + (crossing ? 1 : 0)
+        const expectedAhead = ahead * aheadShare
+        const calls = Math.round((counted ?? walkPages(l.items, l.pageSize, parts, crossing, perRange)) + expectedAhead)
         // Counted pages still meet a run's own turns (a block split across pages, a range's last page): one a
         // range either way.
         const callBounds =
@@ -336,7 +346,7 @@ export const estimateHistory =
             ? (({ low, high }) => ({ low, high: high + ahead }))(
                 walkPageBounds(l.bounds, l.pageSize, parts, parts, crossing)
               )
-            : { low: Math.max(1, counted - ranges.length), high: counted + ranges.length }
+            : { low: Math.max(1, counted - ranges.length), high: counted + ahead + ranges.length }
         const price = pro ? l.row.credits : 0
         return {
           kind: l.kind,
@@ -370,7 +380,6 @@ export const estimateHistory =
       const fixedCredits = topCredits + reportCredits
       const sum = (f: (l: HistoryListEstimate) => number) => estimates.reduce((n, l) => n + f(l), 0)
       const calls = sum((l) => l.calls) + lookups + fixed
-      const rate = effectiveRate(ctx)
       const known = rate !== undefined && Number.isFinite(rate) && rate > 0
       return {
         lists: estimates,

@@ -172,8 +172,11 @@ export const estimate = (
     // A sequential walk goes to the list's end; a partitioned one ends each range on the page crossing its
     // bottom (`walkPages`), in as many ranges as the engine is expected to cut.
     const ranges = planned === undefined ? 1 : rangesOf(ctx, planned.success, items / pageSize)
-    const crossing = planned !== undefined && from > 0
-    const perRange = crossingCost(unevenness, items / pageSize / ranges)
+    // A range ends on the page going below its bottom, but for a row keyed by one key per item (withdrawals):
+    // its walk ends on the page ending at the bottom's item (`keys.isBelow`).
+    const endsAtBottom = range !== undefined && range.cursorKeys.length === 1
+    const crossing = planned !== undefined && from > 0 && !endsAtBottom
+    const perRange = crossingCost(unevenness, items / pageSize / ranges, endsAtBottom)
     const calls = Math.round(walkPages(items, pageSize, ranges, crossing, perRange))
     const callBounds = walkPageBounds(
       bounds,

@@ -313,14 +313,17 @@ export const sampleSpan = (
   })
 
 /**
- * What a range ending on a crossing page adds over its items, in pages: with an even list (a density cut gives
- * a range whole pages, `unevenness` 0) the crossing page is a whole page more; with an uneven one, a range's
- * items end anywhere on a page, half a page on average.
+ * What a range's end adds over its items, in pages: with an uneven list a range's items end anywhere on a page,
+ * half a page on average; with an even one (a density cut gives a range whole pages, `unevenness` 0) the page
+ * crossing its bottom is a whole page more, unless the walk ends on the page that ends at its bottom
+ * (`endsAtBottom`: a row keyed by one key per item, withdrawals' index, whose cursor at the bottom says nothing
+ * is left).
  */
-export const crossingCost = (unevenness: number, pagesPerRange: number): number => {
+export const crossingCost = (unevenness: number, pagesPerRange: number, endsAtBottom = false): number => {
   // The spread of a range's items in pages: past a third of a page, where they end is as good as random.
-  const spread = unevenness * Math.sqrt(Math.max(1, pagesPerRange))
-  return spread >= 0.3 ? 0.5 : 1 - (spread / 0.3) * 0.5
+  const spread = Math.min(1, (unevenness * Math.sqrt(Math.max(1, pagesPerRange))) / 0.3)
+  const even = endsAtBottom ? 0 : 1
+  return even + (0.5 - even) * spread
 }
 
 /** One range's pages: to the list's end, `ceil` (one for none); ending above it (`crossing`), `floor + 1`. */
