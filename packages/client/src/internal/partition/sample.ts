@@ -3,11 +3,12 @@
  * items of the keys (blocks or indexes) it covers whole, and what that says about the whole span, with how
  * far off it may be; and the page arithmetic of a walk, as the pagination does it.
  *
- * Why several pages, spread: one page of a chain covers a handful of blocks, and blocks differ by tens of
- * percent (a busy hour, an airdrop); pages taken across the span, each from a start cursor inside its own
- * stratum (offset by the golden ratio, so a chain with a period never lines the samples up on one phase),
- * average that out. A sample that would start above what an earlier one already covered continues from there
- * instead, so a sparse list (an address's) is walked whole and counted, not sampled, when that is as cheap.
+ * Why several windows, spread: one page of a chain covers a handful of blocks, and blocks differ by tens of
+ * percent (a busy hour, an airdrop); windows of a fixed number of keys at the golden-ratio sequence's points
+ * over the span (so a chain with a period never lines them up on one phase) average that out, each standing
+ * for the keys around it. Windows, not pages: a page ends inside a busy block more often than a quiet one, so
+ * pages' whole blocks lean quiet. A span the windows would mostly cover anyway (a sparse list, an address's) is
+ * walked whole and counted instead.
  *
  * @internal
  */
