@@ -144,6 +144,30 @@ export const estimate = (
         bounds = { low: items, high: items }
       } else if (count === undefined) {
         ;[items, bounds] = itemsOfCount(name, args, counted, first)
+        // A counter of logs (or holders) whose first page shows several items for one count (ERC-1155 batches):
+        // the items per count from windows across the history too, or the list read whole when that is cheap.
+        const rule = counterFor(name, args)
+        if (rule !== undefined && range !== undefined && items !== counted && first.next_page_params !== null) {
+          const keyed: Keyed = {
+            keyOf: (item) => itemKeyOf(range, item),
+            positionOf: (cursor) => positionOf(range, cursor),
+            startAt: (key) => startCursor(range, key),
+            fetch
+          }
+          const read = yield* sampleSpan(keyed, from, to, (page) => runPageSize(ctx, prepared, requested, page), {
+            samples,
+            first
+          })
+          if (read !== undefined && read.exact) {
+            items = read.items
+            bounds = { low: items, high: items }
+          } else if (read !== undefined) {
+            const all = read.pages.flatMap((page) => page.items)
+            const ratio = itemsPerCountRange(rule.unit, all)
+            items = Math.round(counted * itemsPerCount(rule.unit, all))
+            bounds = { low: Math.floor(counted * ratio.low), high: Math.ceil(counted * ratio.high) }
+          }
+        }
       } else {
         items = counted
         bounds = { low: counted, high: counted }
