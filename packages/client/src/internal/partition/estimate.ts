@@ -158,7 +158,7 @@ export const estimate = (
             samples,
             first
           })
-          if (read !== undefined && read.exact) {
+          if (read?.exact) {
             items = read.items
             bounds = { low: items, high: items }
           } else if (read !== undefined) {
