@@ -200,7 +200,9 @@ export const estimate = (
     // its walk ends on the page ending at the bottom's item (`keys.isBelow`).
     const endsAtBottom = range !== undefined && range.cursorKeys.length === 1
     const crossing = planned !== undefined && from > 0 && !endsAtBottom
-    const perRange = crossingCost(unevenness, items / pageSize / ranges, endsAtBottom)
+    // Several workers halve ranges where they stand, wherever that falls on a page: half a page each.
+    const halved = planned !== undefined && targetConcurrency(ctx, planned.success.concurrency) > 1
+    const perRange = halved ? 0.5 : crossingCost(unevenness, items / pageSize / ranges, endsAtBottom)
     const calls = Math.round(walkPages(items, pageSize, ranges, crossing, perRange))
     const callBounds = walkPageBounds(
       bounds,
