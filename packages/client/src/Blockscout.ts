@@ -109,7 +109,7 @@ export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods {
    * time, list by list, and the `range` they may turn out in, before anything is streamed. Costs the address's
    * counters (whole histories of transactions or token transfers, unless `options.count` says otherwise) and
    * the lists' pages: all of them when that is about as cheap as sampling (everything counted), else pages
-   * spread over the blocks, about a sixth of the run's calls (`options.samples`).
+   * spread over the blocks, about a quarter of the run's calls at most (`options.samples`).
    */
   readonly estimateAddressHistory: (
     address: string,

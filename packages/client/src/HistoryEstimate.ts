@@ -30,7 +30,7 @@ export interface HistoryEstimateOptions
   readonly ranges?: ReadonlyArray<{ readonly fromBlock: number; readonly toBlock: number }> | undefined
   /**
    * Sample pages to spend, about: every list read whole (all counted, the lookups too) when that costs about as
-   * much, else pages spread over the blocks. Default: a sixth of the run's expected calls, 1 to 24.
+   * much, else pages spread over the blocks. Default: a quarter of the run's expected calls, 1 to 48.
    */
   readonly samples?: number | undefined
 }

@@ -262,9 +262,10 @@ export interface EstimateOptions {
    */
   readonly count?: CountSource | undefined
   /**
-   * Pages to sample across the span when no count source answers: more is closer and costs more requests.
-   * Default: one per 6 pages the run is expected to take, at least 1 and at most 24 (a sparse list is
-   * walked whole instead when that is as cheap: its items are then counted).
+   * Windows to sample across the span when no count source answers (each a page, now and then two): more is
+   * closer and costs more requests. Default: one per 4 pages the run is expected to take, 1 to 48; an even list
+   * (every window alike) stops at 3, and a span the windows would mostly cover is read whole (then counted).
+   * At most 64.
    */
   readonly samples?: number | undefined
 }

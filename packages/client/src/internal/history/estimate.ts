@@ -5,7 +5,7 @@
  * the server announced; each with the range it may turn out in.
  *
  * What is sent: the counters (once, for the lists they describe) and each list's pages at the largest page
- * whatever the run's page size: the newest of the span, then, for a budget of about a sixth of the run's
+ * whatever the run's page size: the newest of the span, then, for a budget of about a quarter of the run's
  * calls (`samples`), either every page of every list (when that is about as cheap: an address's lists
  * usually are, and everything is then counted, lookups included) or pages spread over the span (`sample.ts`).
  * The pages also show how many items a transfer log gives (an ERC-1155 batch several: the counters count logs)
@@ -286,7 +286,7 @@ export const estimateHistory =
         firsts.push(rough)
       }
       // Pages at the largest size to read every list whole, and the run's pages (lookups included, about one
-      // per ten token transfers): the samples' budget is a sixth of the run.
+      // per ten token transfers): the samples' budget is a quarter of the run.
       const largest = firsts.map((f) => Math.max(1, (f.pages[0] as Page<unknown>).items.length))
       const wholePages = firsts.reduce((n, f, i) => n + Math.ceil(f.items / (largest[i] as number)), 0)
       const runPages = plans.reduce((n, plan, i) => {
