@@ -91,25 +91,36 @@ describe("--dry-run", () => {
     })
   )
 
-  it.effect("address-history: the counters and each list's first page; the lists in the JSON", () =>
-    Effect.gen(function* () {
-      const dry = yield* counted(["address-history", address, ...chain, "--dry-run"])
-      assert.strictEqual(dry.code, 0, dry.stderr)
-      assert.strictEqual(dry.requests, 4)
-      const [estimate] = ndjson(dry.stdout) as Array<{ lists: Array<{ kind: string }>; calls: number; items: number }>
-      assert.deepStrictEqual(
-        estimate!.lists.map((l) => l.kind),
-        ["transaction", "tokenTransfer", "internalTransaction"]
-      )
-      assert.include(dry.stderr, "dry run: address-history:")
-      const run = yield* counted(["address-history", address, ...chain])
-      assert.strictEqual(run.code, 0, run.stderr)
-      assert.isAtMost(
-        Math.abs(estimate!.calls - run.requests),
-        run.requests * 0.25 + 3,
-        `${estimate!.calls} for ${run.requests}`
-      )
-    })
+  it.effect(
+    "address-history: the counters and the lists' pages; the lists and the range in the JSON and the summary",
+    () =>
+      Effect.gen(function* () {
+        const dry = yield* counted(["address-history", address, ...chain, "--dry-run"])
+        assert.strictEqual(dry.code, 0, dry.stderr)
+        // The counters, then the lists' pages at 100 (read whole here: a few pages).
+        assert.isAtMost(dry.requests, 12)
+        const [estimate] = ndjson(dry.stdout) as Array<{
+          lists: Array<{ kind: string }>
+          calls: number
+          items: number
+          range: { calls: { low: number; high: number } }
+        }>
+        assert.deepStrictEqual(
+          estimate!.lists.map((l) => l.kind),
+          ["transaction", "tokenTransfer", "internalTransaction"]
+        )
+        assert.include(dry.stderr, "dry run: address-history:")
+        assert.match(dry.stderr, /\(range: [\d,]+(–[\d,]+)? calls, [\d,]+(–[\d,]+)? credits, [\d,]+(–[\d,]+)? items\)/)
+        const run = yield* counted(["address-history", address, ...chain])
+        assert.strictEqual(run.code, 0, run.stderr)
+        assert.isAtMost(
+          Math.abs(estimate!.calls - run.requests),
+          run.requests * 0.05 + 1,
+          `${estimate!.calls} for ${run.requests}`
+        )
+        assert.isAtLeast(run.requests, estimate!.range.calls.low)
+        assert.isAtMost(run.requests, estimate!.range.calls.high)
+      })
   )
 
   it.effect("--chains: each chain and the total, on the key's one rate", () =>
@@ -146,7 +157,8 @@ describe("backfill run: history sources and --dry-run", () => {
         const argv = ["backfill", "run", "address-history", address, ...chain, "--partitions", "3", "--db", db]
         const dry = yield* counted([...argv, "--dry-run"])
         assert.strictEqual(dry.code, 0, dry.stderr)
-        assert.strictEqual(dry.requests, 4, "the counters and each list's first page")
+        // Each list's newest page (the plan's head), then the lists' pages at 100 (read whole here).
+        assert.isAtMost(dry.requests, 12, "the head and the lists' pages")
         assert.isFalse(yield* fs.exists(db), "no database opened")
         const [estimate] = ndjson(dry.stdout) as Array<{
           job: string
@@ -163,7 +175,7 @@ describe("backfill run: history sources and --dry-run", () => {
         assert.strictEqual(run.stdout.trim(), estimate!.job)
         assert.isAtMost(
           Math.abs(estimate!.calls - run.requests),
-          run.requests * 0.25 + 9,
+          run.requests * 0.05 + 1,
           `${estimate!.calls} for ${run.requests}`
         )
         const d = new DatabaseSync(db, { readOnly: true })

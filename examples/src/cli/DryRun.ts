@@ -1,12 +1,13 @@
 /**
- * `--dry-run`: what a run would fetch and cost, before it starts: items, calls, credits and the time at the rate
- * the server announces (or `--requests-per-second` for a server that announces none), from the client's dry runs
- * (`estimate`, `estimateAddressHistory`; the backfill's `DryRun`). They send the counters (where one describes
- * the request) and each list's first page; nothing else is fetched, and nothing is written.
+ * `--dry-run`: what a run would fetch and cost, before it starts: items, calls, credits, the range they may turn
+ * out in, and the time at the rate the server announces (or `--requests-per-second` for a server that announces
+ * none), from the client's dry runs (`estimate`, `estimateAddressHistory`; the backfill's `DryRun`). They send the
+ * counters (where one describes the request) and pages of each list (sampled across the span, or all of an
+ * address's lists when that is as cheap); nothing is written.
  *
  * The estimate goes to stdout as one JSON object (for scripts), a summary to stderr (for people); exit 0.
  */
-import { Blockscout, type BlockscoutShape } from "@blockscout-effect/client"
+import { Blockscout, type BlockscoutShape, type EstimateBounds, type EstimateRange } from "@blockscout-effect/client"
 import { Effect, PlatformError } from "effect"
 import type * as Screen from "./Screen.ts"
 
@@ -18,6 +19,8 @@ export interface Cost {
   readonly requestsPerSecond: number | undefined
   readonly seconds: number | undefined
   readonly itemsFrom?: "count" | "sample" | undefined
+  /** How far off the figures may be (every estimate carries one). */
+  readonly range?: EstimateRange | undefined
 }
 
 const count = (n: number) => Math.round(n).toLocaleString("en-US")
@@ -32,7 +35,17 @@ export const duration = (seconds: number): string =>
         ? `${(seconds / 3600).toFixed(1)} h`
         : `${(seconds / 86_400).toFixed(1)} days`
 
-/** The summary line of one estimate. */
+/** `low–high` of a figure (one number when both ends agree). */
+const bounds = (b: EstimateBounds): string =>
+  count(b.low) === count(b.high) ? count(b.low) : `${count(b.low)}–${count(b.high)}`
+
+/** The range clause of a summary line: what the run may turn out to cost, calls and credits first. */
+const rangeClause = (range: EstimateRange | undefined): string =>
+  range === undefined
+    ? ""
+    : ` (range: ${bounds(range.calls)} calls, ${bounds(range.credits)} credits, ${bounds(range.items)} items)`
+
+/** The summary line of one estimate: the point figures, then the range they may turn out in, then the time. */
 export const costLine = (what: string, cost: Cost): string => {
   const from = cost.itemsFrom === "count" ? " (the server's counters)" : cost.itemsFrom === "sample" ? " (sampled)" : ""
   const time =
@@ -41,7 +54,7 @@ export const costLine = (what: string, cost: Cost): string => {
       : `${duration(cost.seconds)} at ${cost.requestsPerSecond.toFixed(2)} requests/s`
   return (
     `blockscout: dry run: ${what}: ${count(cost.items)} items${from}, ${count(cost.calls)} calls, ` +
-    `${count(cost.credits)} credits; ${time}`
+    `${count(cost.credits)} credits${rangeClause(cost.range)}; ${time}`
   )
 }
 
@@ -63,10 +76,24 @@ export const total = (costs: ReadonlyArray<Cost>): Cost => {
   const rate =
     rates.length > 0 && rates.every((r) => r !== undefined) ? Math.min(...(rates as Array<number>)) : undefined
   const calls = costs.reduce((n, c) => n + c.calls, 0)
+  const ranges = costs.map((c) => c.range)
+  const sum = (f: (r: EstimateRange) => EstimateBounds): EstimateBounds => ({
+    low: ranges.reduce((n, r) => n + (r === undefined ? 0 : f(r).low), 0),
+    high: ranges.reduce((n, r) => n + (r === undefined ? 0 : f(r).high), 0)
+  })
   return {
     items: costs.reduce((n, c) => n + c.items, 0),
     calls,
     credits: costs.reduce((n, c) => n + c.credits, 0),
+    ...(ranges.every((r) => r !== undefined)
+      ? {
+          range: {
+            items: sum((r) => r.items),
+            calls: sum((r) => r.calls),
+            credits: sum((r) => r.credits)
+          }
+        }
+      : {}),
     requestsPerSecond: rate,
     seconds: rate === undefined ? undefined : calls / rate
   }

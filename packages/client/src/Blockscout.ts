@@ -120,9 +120,11 @@ export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, Foll
   readonly forChain: (chainId: number) => Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>>
   /**
    * A dry run of the history `args` asks for (its `partition` span, or all of it): items, calls, credits and
-   * time, before anything is streamed. Costs the span's first page, and the address's or token's counters where
-   * they describe the request (`CountSources.counterFor`; `options.count` replaces them); a row whose items
-   * carry no block or index, and no counter describes, cannot be estimated (`InvalidArgument`).
+   * time, and the `range` they may turn out in, before anything is streamed. Costs the address's or token's
+   * counters where they describe the request (`CountSources.counterFor`; `options.count` replaces them) and the
+   * span's first page, else windows sampled across the span (`options.samples`; about a quarter of a short run's
+   * requests); a row whose items carry no block or index, and no counter describes, cannot be estimated
+   * (`InvalidArgument`).
    */
   readonly estimate: <N extends Lists>(
     name: N,
@@ -131,8 +133,10 @@ export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, Foll
   ) => Effect.Effect<HistoryEstimate, BlockscoutError<CallReason>>
   /**
    * A dry run of an address's history (`streamAddressHistory` with the same options): items, calls, credits and
-   * time, list by list, before anything is streamed. Costs the address's counters (whole histories of
-   * transactions or token transfers, unless `options.count` says otherwise) and each list's first page.
+   * time, list by list, and the `range` they may turn out in, before anything is streamed. Costs the address's
+   * counters (whole histories of transactions or token transfers, unless `options.count` says otherwise) and
+   * the lists' pages: all of them when that is about as cheap as sampling (everything counted), else pages
+   * spread over the blocks, about a quarter of the run's calls at most (`options.samples`).
    */
   readonly estimateAddressHistory: (
     address: string,

@@ -142,6 +142,35 @@ export const itemsPerCount = (unit: CountUnit, items: ReadonlyArray<unknown>): n
   return items.length / new Set(items.map(keyOf)).size
 }
 
+/**
+ * How far a sample's `itemsPerCount` may be from the whole list's: the ratio plus or minus two standard errors
+ * of the items per count (never below 1: a count stands for an item at least). A dry run's item range from a
+ * counter of transfer logs or holders; `{ low: 1, high: 1 }` for `item`.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const itemsPerCountRange = (
+  unit: CountUnit,
+  items: ReadonlyArray<unknown>
+): { readonly low: number; readonly high: number } => {
+  if (unit === "item" || items.length === 0) return { low: 1, high: 1 }
+  const keyOf = unitKey[unit]
+  const per = new Map<unknown, number>()
+  for (const item of items) {
+    const key = keyOf(item)
+    per.set(key, (per.get(key) ?? 0) + 1)
+  }
+  const n = per.size
+  const ratio = items.length / n
+  let squares = 0
+  for (const c of per.values()) squares += (c - ratio) ** 2
+  // A count of one kind only (every log one item) still says little about the logs not seen: a tenth either way.
+  const se = n > 1 ? Math.sqrt(squares / (n - 1) / n) : ratio
+  const spread = Math.max(2 * se, ratio * 0.1 * Math.min(1, 10 / n))
+  return { low: Math.max(1, ratio - spread), high: ratio + spread }
+}
+
 /** Whether a partition option asks for a part of the history (a span or a resumed run), not all of it. */
 const isPart = (partition: unknown): boolean => {
   if (partition === undefined || partition === true || typeof partition !== "object" || partition === null) return false

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import type { HistoryKind, HistoryOptions } from "./History.ts"
-import type { CountSource } from "./Partition.ts"
+import type { CountSource, EstimateRange } from "./Partition.ts"
 
 /**
  * Options of a history's dry run: the history's own (the same kinds, blocks, page size, report and partition
@@ -19,9 +19,20 @@ export interface HistoryEstimateOptions
   /**
    * Each list's item count. Default: the address's counters for its transactions and token transfers, over the
    * whole history (`CountSources.fromCounters`); the internal transactions (no counter), and any list of a block
-   * range, from their first page's density.
+   * range, from their pages by block.
    */
   readonly count?: CountSource | undefined
+  /**
+   * Block ranges the history is walked in one by one, each a history of its own from its top (a backfill's
+   * partitions), instead of `partition`: each list ends each range on the page going below it. Give
+   * `fromBlock`/`toBlock` spanning them too.
+   */
+  readonly ranges?: ReadonlyArray<{ readonly fromBlock: number; readonly toBlock: number }> | undefined
+  /**
+   * Sample pages to spend, about: every list read whole (all counted, the lookups too) when that costs about as
+   * much, else pages spread over the blocks. Default: a quarter of the run's expected calls, 1 to 48.
+   */
+  readonly samples?: number | undefined
 }
 
 /**
@@ -36,7 +47,7 @@ export interface HistoryListEstimate {
   readonly endpoint: string
   /** Items expected (a list's items, pending transactions included: the pages hold them). */
   readonly items: number
-  /** From a count source (the counters), or from the first page's density over the blocks. */
+  /** From a count source (the counters), or from its pages by block (read whole: a count of them). */
   readonly itemsFrom: "count" | "sample"
   /** Items per page the server gives. */
   readonly pageSize: number
@@ -44,6 +55,8 @@ export interface HistoryListEstimate {
   readonly calls: number
   /** Pro API credits of those pages; 0 on an instance. */
   readonly credits: number
+  /** How far off `items`, `calls` and `credits` may be (exact when the list was read whole). */
+  readonly range: EstimateRange
 }
 
 /**
@@ -59,7 +72,8 @@ export interface AddressHistoryEstimate {
   readonly items: number
   /**
    * Transactions expected to be looked up to place a token transfer (a block holding one of the address's
-   * transactions and a transfer made by another), from how often the first pages needed one.
+   * transactions and a transfer made by another), from how often the pages read needed one (counted when every
+   * list was read whole).
    */
   readonly lookups: number
   /**
@@ -69,6 +83,8 @@ export interface AddressHistoryEstimate {
   readonly calls: number
   /** Pro API credits expected; 0 on an instance. */
   readonly credits: number
+  /** How far off `items`, `calls` and `credits` may be: the lists' ranges, and the lookups' sampling error. */
+  readonly range: EstimateRange
   /** The rate requests can go at (the server's announced rate, or the client's `requestsPerSecond`). */
   readonly requestsPerSecond: number | undefined
   /** Expected duration at that rate; `undefined` when no rate is known (an unlimited server). */

@@ -12,6 +12,7 @@
 import { NextPageParams } from "@blockscout-effect/schema"
 import { type Effect, Schema } from "effect"
 import type { BlockscoutError } from "./BlockscoutError.ts"
+import { walkPageBounds, walkPages } from "./internal/partition/sample.ts"
 import type { EndpointArgs } from "./Parameters.ts"
 
 /**
@@ -169,10 +170,69 @@ export interface HistoryEstimate {
   readonly calls: number
   /** Pro API credits expected (`calls` times the row's credits); 0 on an instance. */
   readonly credits: number
+  /**
+   * How far off `items`, `calls` and `credits` may be: a count is exact (its range is the value, but for a
+   * counter counting logs), pages sampled give about two standard errors of their density either side, and a
+   * partitioned run's calls depend on how many ranges it cuts as it goes.
+   */
+  readonly range: EstimateRange
   /** The rate requests can go at (the server's announced rate, or the client's `requestsPerSecond`). */
   readonly requestsPerSecond: number | undefined
   /** Expected duration at that rate; `undefined` when no rate is known (an unlimited server). */
   readonly seconds: number | undefined
+}
+
+/**
+ * The low and high ends of an estimated number.
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export interface EstimateBounds {
+  readonly low: number
+  readonly high: number
+}
+
+/**
+ * The range a dry run's figures may turn out in (`HistoryEstimate.range`, `AddressHistoryEstimate.range`): what
+ * the run then fetches lies within it unless the span is far less even than its samples showed.
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export interface EstimateRange {
+  readonly items: EstimateBounds
+  readonly calls: EstimateBounds
+  readonly credits: EstimateBounds
+}
+
+/**
+ * The requests a walk of `items` takes at `pageSize` a page, split in `ranges` ranges each walked down to its
+ * bottom on its own, as this client's pagination takes them: a walk to the list's end takes `ceil(items /
+ * pageSize)` pages (the server looks one item ahead: never an empty last page, one page for none); a range
+ * ending above the list's end (`crossing`: a span starting above block 0 on a list that goes on below) ends on
+ * the page crossing its bottom, `floor(n / pageSize) + 1`, half a page over its items on average. `expected` is
+ * the point (rounded), `low` and `high` its ends for `items`' own range.
+ *
+ * When to use: pricing ranges you walk yourself (the backfill's partitions); `estimate` prices the client's
+ * own. Gotcha: `ranges` are walked each from its own top: a partitioned stream cuts more as it goes (see
+ * `estimate`).
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export const estimatePages = (
+  items: { readonly expected: number } & EstimateBounds,
+  pageSize: number,
+  ranges: number,
+  crossing: boolean
+): { readonly expected: number } & EstimateBounds => {
+  const size = Math.max(1, pageSize)
+  const n = Math.max(1, Math.floor(ranges))
+  return {
+    expected: Math.round(walkPages(items.expected, size, n, crossing)),
+    ...walkPageBounds(items, size, n, n, crossing)
+  }
 }
 
 /**
@@ -198,9 +258,16 @@ export interface EstimateOptions {
   /**
    * The item count's source. Default: the server's counters where one describes the request (an address's
    * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
-   * `CountSources.counterFor`), one more request; else one page's density over the span.
+   * `CountSources.counterFor`), one more request; else pages sampled across the span (`samples`).
    */
   readonly count?: CountSource | undefined
+  /**
+   * Windows to sample across the span when no count source answers (each a page, now and then two): more is
+   * closer and costs more requests. Default: one per 4 pages the run is expected to take, 1 to 48; an even list
+   * (every window alike) stops at 3, and a span the windows would mostly cover is read whole (then counted).
+   * At most 64.
+   */
+  readonly samples?: number | undefined
 }
 
 /**

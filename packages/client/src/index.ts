@@ -136,7 +136,10 @@ export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, t
 export {
   type BlockPartition,
   type CountSource,
+  type EstimateBounds,
   type EstimateOptions,
+  type EstimateRange,
+  estimatePages,
   type HistoryEstimate,
   type IndexPartition,
   type PartitionCommon,

@@ -7,7 +7,7 @@
  */
 import { Data, type Effect, Exit, Schema, SchemaAST, type SchemaIssue } from "effect"
 import { compileFast, invalid } from "./internal/compile.ts"
-import { mayHoldBigNumbers, parseExact } from "./internal/exact.ts"
+import { cursorKeepsText, hasCursorNumber, mayHoldBigNumbers, parseExact } from "./internal/exact.ts"
 
 /**
  * A decode failure that names the resource and the path of the bad field.
@@ -83,8 +83,9 @@ const syntaxError = (error: unknown, text: string): JsonSyntaxError => {
  * error type (failures are {@link DecodeError}, a `SchemaError` naming the resource), several times faster on
  * valid pages. Build it once per schema (at module or layer construction), not per request.
  *
- * Pass the body `text` that `json` was parsed from to decode numbers beyond ±(2^53 − 1) exactly (see
- * {@link decodeResponseTextExit}); without it such numbers are rejected where an exact value is needed.
+ * Pass the body `text` that `json` was parsed from to decode numbers beyond ±(2^53 − 1), and a cursor's numbers,
+ * exactly (see {@link decodeResponseTextExit}); without it such numbers are rejected where an exact value is
+ * needed, and a cursor's are what `JSON.parse` made of them.
  *
  * @since 0.1.0
  * @category decoding
@@ -99,9 +100,10 @@ export const decodeResponse = <S extends Decodable>(
 /**
  * Like {@link decodeResponse}, returning an `Exit` (synchronous; for tests, benchmarks and non-Effect callers).
  *
- * `text`, when given, is the body `input` was parsed from. A valid page costs nothing more; when the fast
- * decode fails and the text may hold a number beyond ±(2^53 − 1), the text is parsed again reading such numbers
- * from their source text (see {@link decodeResponseTextExit}).
+ * `text`, when given, is the body `input` was parsed from. A valid page costs a scan of its cursor's text; when
+ * the fast decode fails and the text may hold a number beyond ±(2^53 − 1), or the cursor holds a number
+ * JavaScript would write otherwise, the text is parsed again reading such numbers from their source text (see
+ * {@link decodeResponseTextExit}).
  *
  * @since 0.1.0
  * @category decoding
@@ -124,7 +126,7 @@ export const decodeResponseExit = <S extends Decodable>(
   // decoder. Should that fail too, the ordinary parse gets the verdict when it succeeds (a big number in a
   // field that takes a plain JS number, e.g. a tag's `ordinal`), else the exact parse's error is reported.
   const exactly = (input: unknown, text: string): Exit.Exit<S["Type"], Schema.SchemaError> | undefined => {
-    if (!mayHoldBigNumbers(text)) return undefined
+    if (!mayHoldBigNumbers(text) && !cursorKeepsText(text)) return undefined
     const exact = parseExact(text)
     if (exact === undefined) return undefined
     const value = fast === undefined ? invalid : fast(exact)
@@ -138,7 +140,14 @@ export const decodeResponseExit = <S extends Decodable>(
     return (input, text) => (text === undefined ? undefined : exactly(input, text)) ?? detailed(input)
   return (input, text) => {
     const value = fast(input)
-    if (value !== invalid) return Exit.succeed(value as S["Type"])
+    if (value !== invalid) {
+      // A cursor number JavaScript would write otherwise (`1.000000000000000000001` parsed as `1`): read again.
+      if (text !== undefined && hasCursorNumber(value) && cursorKeepsText(text)) {
+        const exact = exactly(input, text)
+        if (exact !== undefined) return exact
+      }
+      return Exit.succeed(value as S["Type"])
+    }
     return (text === undefined ? undefined : exactly(input, text)) ?? detailed(input)
   }
 }
@@ -151,7 +160,8 @@ export const decodeResponseExit = <S extends Decodable>(
  * rounds) is parsed a second time reading those numbers from their source text, so that:
  * - integer quantities (`bigint`) get every digit (`9007199254740993n`, never `9007199254740992n`);
  * - a `next_page_params` value keeps the server's text as a string (`"123456789012345678901234567"`), which the
- *   client sends back as written, never `1.2345678901234568e+26`;
+ *   client sends back as written, never `1.2345678901234568e+26`; so does every cursor number JavaScript would
+ *   write otherwise (`1.000000000000000000001`, not `1`; `-0`, `1E-7`, `1.50`), whatever its size;
  * - decimal quantities keep the server's digits; in free-form JSON (NFT metadata, parameter values) such a
  *   number becomes its source text, a string, since a JS number cannot hold it.
  *

@@ -7,13 +7,15 @@ import { Schema, SchemaGetter } from "effect"
 import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { absent, nullable } from "./internal/fields.ts"
 import type { StructResource } from "./Resource.ts"
+import { cursorKeepsText } from "./internal/exact.ts"
 import { isExactNumber, isJson } from "./internal/json.ts"
 
 /**
  * A value of a cursor key as decoded: a string, a finite number, a boolean or null, as the server sent it.
  *
- * A number the server wrote beyond ±(2^53 − 1) is, through `decodeResponseText`, the string of its source text
- * (sent back digit for digit); from an already parsed body it is whatever `JSON.parse` made of it (rounded).
+ * A number the server wrote beyond ±(2^53 − 1), or one JavaScript would write otherwise (`1.000000000000000000001`,
+ * `-0`, `1E-7`), is, through `decodeResponseText`, the string of its source text (sent back character for
+ * character); from an already parsed body it is whatever `JSON.parse` made of it (rounded).
  *
  * @since 0.1.0
  * @category pagination
@@ -88,10 +90,12 @@ export interface NextPageParamsEncoded extends Schema.Codec.Encoded<typeof NextP
  * are, booleans as `true`/`false`, and leave null keys out. A key whose value is an array or an object (no
  * server sends one; the specs allow it) is dropped, since it has no query-parameter form.
  *
- * A number the server wrote beyond ±(2^53 − 1) (`9007199254740993`, `123456789012345678901234567`) decodes,
- * through `decodeResponseText`, to the string of its source text (`"9007199254740993"`), which goes back on the
- * query string exactly as written. Gotcha: decoding an already parsed body cannot do that (`JSON.parse` has
- * rounded it to `9007199254740992`): give the decoder the body text.
+ * One rule for every number: it stays a number only when JavaScript writes its value back exactly as the server
+ * wrote it (`7`, `-3`, `0.5`). Any other (`9007199254740993`, `123456789012345678901234567`,
+ * `1.000000000000000000001`, `-0`, `1e21`, `1E-7`, `2.50`) decodes, through `decodeResponseText`, to the string of
+ * its source text (`"9007199254740993"`, `"-0"`), which goes back on the query string exactly as written, and
+ * survives a checkpoint's JSON as it is. Gotcha: decoding an already parsed body cannot do that (`JSON.parse`
+ * has made `9007199254740992` and `1` of them): give the decoder the body text.
  *
  * Gotcha: servers before 12.0 echo `apikey`/`key` into it; the client strips those before handing it out.
  *
@@ -99,6 +103,20 @@ export interface NextPageParamsEncoded extends Schema.Codec.Encoded<typeof NextP
  * @category pagination
  */
 export const NextPageParams: Schema.Codec<NextPageParams, NextPageParamsEncoded> = NextPageParamsSchema
+
+/**
+ * Whether the `next_page_params` in a body's text holds a number JavaScript would write back otherwise
+ * (`1.000000000000000000001`, `-0`, `1E-7`, digits beyond 2^53): then only the cursor decoded from the text
+ * (`decodeResponseText`, or `decodeResponse` given the text) goes back as the server wrote it.
+ *
+ * Use it before sending a cursor read from an already parsed body (a client starting the next request before the
+ * page is decoded): when it says `true`, wait for the decoded cursor. Scans the text from the last
+ * `"next_page_params"` key only; a false alarm costs a wait, never a wrong request.
+ *
+ * @since 0.1.0
+ * @category pagination
+ */
+export const cursorNeedsText = (text: string): boolean => cursorKeepsText(text)
 
 registerFast(NextPageParams, () => (u) => {
   if (!isRecord(u)) return invalid

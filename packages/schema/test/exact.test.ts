@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Schema } from "effect"
+import fc from "fast-check"
 import * as S from "../src/index.ts"
 import { loadFixtures } from "./support.ts"
 
@@ -139,5 +140,82 @@ describe("decodeResponseText: numbers beyond 2^53", () => {
       S.decodeResponseText(S.BlocksValidatedResponse)(pageText([], '{"n":9007199254740993}'))
     )
     assert.deepStrictEqual(ok(exit).next_page_params, { n: "9007199254740993" })
+  })
+})
+
+describe("decodeResponseText: a cursor's numbers go back as the server wrote them", () => {
+  const decodeBlocks = S.decodeResponseTextExit(S.BlocksValidatedResponse)
+  const cursorOf = (raw: string) => ok(decodeBlocks(pageText([block], raw))).next_page_params
+
+  it("one rule: a number stays a number only when JavaScript writes it back the same", () => {
+    const raw = '{"a":1.000000000000000000001,"b":-0,"c":1e21,"d":1E-7,"e":2.50,"f":7,"g":-3,"h":0.5,"i":1.5e-7,"j":0}'
+    assert.deepStrictEqual(cursorOf(raw), {
+      a: "1.000000000000000000001",
+      b: "-0",
+      c: "1e21",
+      d: "1E-7",
+      e: "2.50",
+      f: 7,
+      g: -3,
+      h: 0.5,
+      i: 1.5e-7,
+      j: 0
+    })
+    // What JSON.parse alone makes of them: other places in the list.
+    const parsed = ok(S.decodeResponseExit(S.BlocksValidatedResponse)(JSON.parse(pageText([], raw))))
+    assert.deepStrictEqual([parsed.next_page_params?.a, Object.is(parsed.next_page_params?.b, -0)], [1, true])
+  })
+
+  it("only the cursor: the items' numbers decode as before, and an ordinary cursor costs no second parse", () => {
+    const text = pageText([block], '{"block_number":1.0,"index":2}')
+    const counts = countParses(() =>
+      assert.deepStrictEqual(ok(decodeBlocks(text)).next_page_params?.block_number, "1.0")
+    )
+    assert.deepStrictEqual(counts, { plain: 1, revived: 1 })
+    const page = ok(decodeBlocks(text))
+    assert.deepStrictEqual(page.items, ok(decodeBlocks(pageText([block], "null"))).items)
+    assert.deepStrictEqual(
+      countParses(() => ok(decodeBlocks(pageText([block], '{"block_number":12,"index":0.25}')))),
+      { plain: 1, revived: 0 }
+    )
+  })
+
+  it("cursorNeedsText says when a cursor read from JSON.parse's value is not the server's", () => {
+    assert.isTrue(S.cursorNeedsText(pageText([], '{"a":-0}')))
+    assert.isTrue(S.cursorNeedsText(pageText([], '{"a":9007199254740993}')))
+    assert.isFalse(S.cursorNeedsText(pageText([], '{"a":7,"b":"1.0","c":null}')))
+    assert.isFalse(S.cursorNeedsText(pageText([], "null")))
+  })
+
+  it("property: any JSON number text in a cursor decodes to what goes back as that very text", () => {
+    const digits = (min: number, max: number) =>
+      fc.array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max }).map((d) => d.join(""))
+    const integer = fc.oneof(
+      fc.constant("0"),
+      fc.tuple(fc.constantFrom(..."123456789"), digits(0, 30)).map(([a, b]) => a + b)
+    )
+    const numberText = fc
+      .tuple(
+        fc.constantFrom("", "-"),
+        integer,
+        fc.option(digits(1, 30), { nil: undefined }),
+        fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(1, 3)), { nil: undefined })
+      )
+      .map(
+        ([sign, int, frac, exp]) =>
+          `${sign}${int}${frac === undefined ? "" : `.${frac}`}${exp === undefined ? "" : exp.join("")}`
+      )
+    fc.assert(
+      fc.property(numberText, numberText, (a, b) => {
+        const cursor = cursorOf(`{"a":${a},"b":${b}}`) as Record<string, unknown>
+        // What the client sends back: the value as text (the query string's form).
+        assert.strictEqual(String(cursor.a), a)
+        assert.strictEqual(String(cursor.b), b)
+        // And a checkpoint's JSON carries it unchanged.
+        const again = JSON.parse(JSON.stringify(cursor)) as Record<string, unknown>
+        assert.strictEqual(String(again.a), a)
+      }),
+      { numRuns: 500 }
+    )
   })
 })

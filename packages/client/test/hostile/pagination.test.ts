@@ -6,9 +6,10 @@
  * values go back exactly as the server wrote them, digits beyond 2^53 included.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Redacted, Stream } from "effect"
+import type { NextPageParams } from "@blockscout-effect/schema"
+import { Effect, Layer, Redacted, Schema, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
-import { Blockscout } from "../../src/index.ts"
+import { Blockscout, PartitionProgressSchema } from "../../src/index.ts"
 import { defaultWindow, makeHistory } from "../../src/internal/pagination/history.ts"
 import { maxEmptyPages } from "../../src/internal/pagination/recover.ts"
 import { page, scriptedServer } from "../support/ScriptedServer.ts"
@@ -191,6 +192,75 @@ describe("cursor values sent back exactly as the server wrote them", () => {
         assert.strictEqual(request.query.get("index"), "123456789012345678901234567")
       }
       assert.strictEqual(server.requests.length, 4, "no request from a rounded cursor, prefetched or early")
+    }).pipe(Effect.scoped)
+  )
+
+  // Every number as the server wrote it, whatever JavaScript would make of it (the schema's one rule).
+  const written = { a: "1.000000000000000000001", b: "-0", c: "1e21", d: "1E-7", e: "2.50", f: "-12.5e+3" }
+  const writtenCursor = (index: number) =>
+    `{"index":${index},${Object.entries(written)
+      .map(([k, v]) => `"${k}":${v}`)
+      .join(",")}}`
+  const writtenQuery = Object.entries(written)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join("&")
+
+  it.live("long fractions, -0 and exponents: the next request's query is the server's text, and so is a resume", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer((request) =>
+        request.query.get("a") === null
+          ? { body: `{"items":[${JSON.stringify(withdrawal(9))}],"next_page_params":${writtenCursor(8)}}` }
+          : { body: page([withdrawal(8)]) }
+      )
+      for (const prefetch of [true, false]) {
+        const pages = yield* Blockscout.use((bs) => Stream.runCollect(bs.streamWithdrawalsPages())).pipe(
+          Effect.provide(instanceClient(server.url, "fetch", { prefetch }))
+        )
+        assert.deepStrictEqual(pages[0]!.next_page_params, { index: 8, ...written })
+        // A checkpoint: the page's cursor through JSON, resumed.
+        const checkpoint = JSON.parse(JSON.stringify(pages[1]!.cursor)) as NextPageParams
+        yield* Blockscout.use((bs) => Stream.runDrain(bs.streamWithdrawalsPages({ cursor: checkpoint }))).pipe(
+          Effect.provide(instanceClient(server.url, "fetch", { prefetch }))
+        )
+      }
+      const targets = server.requests.map((r) => r.target)
+      // Per run: the first page, the next (never one from a rounded cursor, prefetched or early), the resume.
+      assert.strictEqual(targets.length, 6, targets.join("\n"))
+      for (const target of [targets[1], targets[2], targets[4], targets[5]]) {
+        assert.include(target, `index=8&${writtenQuery}`)
+      }
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("a partitioned run's progress keeps the text through JSON and its schema, and resumes with it", () =>
+    Effect.gen(function* () {
+      // Withdrawals 10 down to 0, two a page below the cursor's index, each cursor written with those numbers.
+      const server = yield* scriptedServer((request) => {
+        const below = Number(request.query.get("index") ?? 11)
+        const items = [below - 1, below - 2].filter((i) => i >= 0)
+        const last = items[items.length - 1] ?? 0
+        return {
+          body: `{"items":[${items.map((i) => JSON.stringify(withdrawal(i))).join(",")}],"next_page_params":${last > 0 ? writtenCursor(last) : "null"}}`
+        }
+      })
+      const partition = { fromIndex: 0, toIndex: 10, parts: 1, concurrency: 1 }
+      const first = yield* Blockscout.use((bs) =>
+        Stream.runCollect(bs.streamWithdrawalsPages({ partition }).pipe(Stream.take(1)))
+      ).pipe(Effect.provide(instanceClient(server.url, "fetch")))
+      const progress = Schema.decodeUnknownSync(PartitionProgressSchema)(
+        JSON.parse(JSON.stringify(Schema.encodeSync(PartitionProgressSchema)(first[0]!.progress!)))
+      )
+      const rest = yield* Blockscout.use((bs) =>
+        Stream.runCollect(bs.streamWithdrawalsPages({ partition: { resume: progress, concurrency: 1 } }))
+      ).pipe(Effect.provide(instanceClient(server.url, "fetch")))
+      const indexes = [...first, ...rest].flatMap((p) => p.items.map((w) => w.index))
+      assert.deepStrictEqual(indexes, [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0])
+      // The range begun before the stop goes on from the stored cursor, as the server wrote it.
+      const resumed = server.requests.slice(1).map((r) => r.target)
+      assert.isTrue(
+        resumed.some((target) => target.includes(`index=9&${writtenQuery}`)),
+        resumed.join("\n")
+      )
     }).pipe(Effect.scoped)
   )
 })

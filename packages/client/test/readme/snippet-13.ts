@@ -7,8 +7,9 @@ export const plan = Blockscout.use((bs) =>
     const token = "0xdAC17F958D2ee523a2206206994597C13D831ec7"
     const e = yield* bs.estimate("tokenTransfersByToken", { token })
     yield* Effect.log(`${e.items} transfers: ${e.calls} calls, ${e.credits} credits, ${Math.round(e.seconds ?? 0)} s`)
-    // A span no counter describes: the first page's density over it.
+    // A span no counter describes: pages sampled across it, and the range the run may turn out in.
     const span = yield* bs.estimate("tokenTransfers", { partition: { fromBlock: 19_000_000 } })
+    yield* Effect.log(`${span.range.calls.low} to ${span.range.calls.high} calls`)
     const history = yield* bs.estimateAddressHistory(token, { kinds: ["transaction", "tokenTransfer"] })
     return { span, history }
   })

@@ -1,130 +1,172 @@
 /**
  * The dry run of an address's history: each list's items from a count source (the address's counters, for the
- * whole history) or its first page's density over the blocks, its pages at the size that page came in, and
- * the calls around them (finding a partitioned run's top, the report), priced by each row's credits and timed
- * at the rate the server announced.
+ * whole history) or its pages by block, its pages at the run's size, the transaction lookups, and the calls
+ * around them (finding a partitioned run's top, the report), priced by each row's credits and timed at the rate
+ * the server announced; each with the range it may turn out in.
  *
- * What is sent: the counters (once, for the lists they describe) and each list's first page at the start of
- * the span, at the largest page whatever the run's page size (one more for an 11.x server refusing it); nothing
- * else. The first pages also show how
- * many items a transfer log gives (an ERC-1155 batch several: the counters count logs) and how often a token
- * transfer must be placed by looking its transaction up.
+ * What is sent: the counters (once, for the lists they describe) and each list's pages at the largest page
+ * whatever the run's page size: the newest of the span, then, for a budget of about a quarter of the run's
+ * calls (`samples`), either every page of every list (when that is about as cheap: an address's lists
+ * usually are, and everything is then counted, lookups included) or pages spread over the span (`sample.ts`).
+ * The pages also show how many items a transfer log gives (an ERC-1155 batch several: the counters count logs)
+ * and how often a token transfer must be placed by looking its transaction up.
  *
  * @internal
  */
-import type { NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Result } from "effect"
 import { BlockscoutError, type CallReason, InvalidArgument } from "../../BlockscoutError.ts"
+import { counterFor, itemsPerCount, itemsPerCountRange } from "../../CountSources.ts"
 import type { EndpointTable } from "../../endpoints.ts"
 import type { HistoryKind } from "../../History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "../../HistoryEstimate.ts"
-import type { Page } from "../../Parameters.ts"
-import { type CounterRule, counterFor, itemsPerCount } from "../../CountSources.ts"
+import type { EndpointArgs, Page } from "../../Parameters.ts"
 import type { CountSource } from "../../Partition.ts"
-import { prepare } from "../arguments.ts"
+import { type Cursor, type Prepared, prepare } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { fetchPage } from "../pagination/fetch.ts"
 import { runPageSize, sampleOf } from "../partition/estimate.ts"
+import { keyValue } from "../partition/keys.ts"
 import { effectiveRate } from "../partition/pace.ts"
+import {
+  type Bounds,
+  crossingCost,
+  isSampleCount,
+  type Keyed,
+  maxSampleOption,
+  type Sampled,
+  sampleSpan,
+  samplesFor,
+  walkPageBounds,
+  walkPages
+} from "../partition/sample.ts"
 import { type Held, placeOf, unplaced } from "./entries.ts"
-import { type Checked, check, rangeKeys, rows } from "./methods.ts"
+import { type Range, split } from "./partition.ts"
+import { check, rangeKeys, rows } from "./methods.ts"
 
 const invalid = (argument: string, message: string) =>
   new BlockscoutError({
     reason: new InvalidArgument({ endpoint: "estimateAddressHistory", url: "", argument, message })
   })
 
-/**
- * The items a list's first page shows for the blocks `from`..`to` (`to` undefined: from its newest item):
- * counted when the page is the whole list, else its density over the blocks it spans times the span. Items
- * with no block (pending transactions) count once, for the whole history.
- */
-const sampled = (kind: HistoryKind, page: Page<unknown>, c: Checked, whole: boolean): number | undefined => {
-  const blocks: Array<number> = []
-  let unplaced = 0
-  for (const item of page.items) {
-    const block = placeOf(kind, item).block
-    if (typeof block === "number") blocks.push(block)
-    else unplaced++
-  }
-  const extra = whole ? unplaced : 0
-  const to = c.toBlock
-  if (page.next_page_params === null) {
-    return blocks.filter((b) => b >= c.fromBlock && (to === undefined || b <= to)).length + extra
-  }
-  if (blocks.length === 0) return undefined
-  const top = to ?? Math.max(...blocks)
-  const next = page.next_page_params.block_number
-  const bottom = typeof next === "number" ? next : Math.min(...blocks)
-  if (top < bottom || top < c.fromBlock) return extra
-  return Math.round((blocks.length / (top - bottom + 1)) * (top - c.fromBlock + 1)) + extra
-}
-
-/** A list's first page, as the dry run fetched it. */
-interface FirstPage {
+/** A list as the dry run reads it: its row, its count (if a counter answered), and how it is sampled by block. */
+interface ListPlan {
   readonly kind: HistoryKind
-  readonly page: Page<unknown>
+  readonly row: EndpointTable[string]
+  readonly args: EndpointArgs
+  readonly counted: number | undefined
+  readonly prepared: Prepared
+  readonly keyed: Keyed
+}
+
+/** What the dry run read of a list: its pages by block, and its items with their range. */
+interface ListRead extends ListPlan {
+  readonly sampled: Sampled
+  readonly items: number
+  readonly bounds: Bounds
+  readonly pageSize: number
 }
 
 /**
- * The transaction lookups a run is expected to make (`unplaced`: a block holding the address's own
- * transaction and a token transfer of another transaction): counted over the blocks every list's first page
- * covers whole, per token transfer there, times the token transfers expected.
+ * A list's pages counted range by range, when it was read whole: the run's ranges (`split`, as a partitioned
+ * history cuts its span; one range unpartitioned) each end on the list's last page, or on the page going below
+ * the range when the list goes on below it (`floor + 1`); a partitioned run's walk has then asked for the page
+ * after that one too (the walk under each range's merge fetches a page ahead, and the ranges run side by side
+ * while it is answered). `undefined` when the list was sampled.
  */
-const lookupsOf = (firsts: ReadonlyArray<FirstPage>, c: Checked, transfers: number): number => {
-  // The blocks above each list's last block on its page (that block may go on on its next page).
-  let bottom = c.fromBlock - 1
-  const held: Array<Held> = []
-  for (const { kind, page } of firsts) {
+const exactPages = (l: ListRead, ranges: ReadonlyArray<Range>, pending: number, ahead: boolean): number | undefined => {
+  if (!l.sampled.exact) return undefined
+  const blocks: Array<number> = []
+  for (const page of l.sampled.pages) {
     for (const item of page.items) {
-      const place = placeOf(kind, item)
-      if (typeof place.block !== "number") continue
-      held.push({
-        kind,
-        block: place.block,
-        hash: place.hash,
-        index: place.index,
-        position: place.position,
-        item,
-        page: undefined
-      })
+      const block = l.keyed.keyOf(item)
+      if (block !== undefined) blocks.push(block)
     }
-    const last = held.length === 0 ? undefined : held[held.length - 1]!.block
-    if (page.next_page_params !== null && last !== undefined) bottom = Math.max(bottom, last)
   }
+  const last = l.sampled.pages[l.sampled.pages.length - 1] as Page<unknown>
+  const bottom = ranges[ranges.length - 1]?.fromBlock ?? 0
+  const endsBelow = last.next_page_params !== null || blocks.some((b) => b < bottom)
+  let pages = 0
+  for (const [i, range] of ranges.entries()) {
+    const n = blocks.filter((b) => b >= range.fromBlock && b <= range.toBlock).length + (i === 0 ? pending : 0)
+    const below = i < ranges.length - 1 ? blocks.some((b) => b < range.fromBlock) || endsBelow : endsBelow
+    pages += below ? Math.floor(n / l.pageSize) + 1 + (ahead ? 1 : 0) : Math.max(1, Math.ceil(n / l.pageSize))
+  }
+  return pages
+}
+
+/** Whether `block` lies in one of `covers` (both ends inclusive). */
+const covered = (covers: Sampled["covers"], block: number): boolean =>
+  covers.some((c) => block >= c.low && block <= c.top)
+
+/**
+ * The transaction lookups a run is expected to make (`unplaced`: a block holding the address's own transaction
+ * and a token transfer of another transaction), and their range: counted in the blocks every list's pages cover
+ * whole, per token transfer there, times the token transfers expected. Exact when every list was read whole.
+ */
+const lookupsOf = (lists: ReadonlyArray<ListRead>, transfers: ListRead | undefined): readonly [number, Bounds] => {
+  if (transfers === undefined) return [0, { low: 0, high: 0 }]
   const blocks = new Map<number, Array<Held>>()
-  for (const h of held) {
-    if (h.block <= bottom || (c.toBlock !== undefined && h.block > c.toBlock)) continue
-    const list = blocks.get(h.block) ?? []
-    list.push(h)
-    blocks.set(h.block, list)
+  for (const { kind, sampled } of lists) {
+    for (const page of sampled.pages) {
+      for (const item of page.items) {
+        const place = placeOf(kind, item)
+        const block = place.block
+        if (typeof block !== "number") continue
+        if (!lists.every((l) => covered(l.sampled.covers, block))) continue
+        const held = blocks.get(block) ?? []
+        held.push({
+          kind,
+          block,
+          hash: place.hash,
+          index: place.index,
+          position: place.position,
+          item,
+          page: undefined
+        })
+        blocks.set(block, held)
+      }
+    }
   }
   const looked = new Set<string>()
   let seen = 0
-  for (const list of blocks.values()) {
-    seen += list.filter((h) => h.kind === "tokenTransfer").length
-    for (const hash of unplaced(list, new Map())) looked.add(hash)
+  for (const held of blocks.values()) {
+    seen += held.filter((h) => h.kind === "tokenTransfer").length
+    for (const hash of unplaced(held, new Map())) looked.add(hash)
   }
-  return seen === 0 ? 0 : Math.round((looked.size / seen) * transfers)
+  if (lists.every((l) => l.sampled.exact)) return [looked.size, { low: looked.size, high: looked.size }]
+  if (seen === 0) return [0, { low: 0, high: Math.ceil(transfers.bounds.high * 0.5) }]
+  const p = looked.size / seen
+  // A share of the transfers seen: its binomial standard error (at least one lookup's worth), twice.
+  const se = Math.max(Math.sqrt((p * (1 - p)) / seen), 1 / seen)
+  return [
+    Math.round(p * transfers.items),
+    {
+      low: Math.floor(Math.max(0, p - 2 * se) * transfers.bounds.low),
+      high: Math.ceil((p + 2 * se) * transfers.bounds.high)
+    }
+  ]
 }
 
-/**
- * A list's items: sampled from its first page without a count; a count from the default counters in items (its
- * unit per the first page's items: `itemsPerCount`; the page itself when it is the whole list); another source's
- * count as given.
- */
-const itemsOf = (
-  kind: HistoryKind,
-  first: Page<unknown>,
-  c: Checked,
-  whole: boolean,
-  counted: number | undefined,
-  rule: CounterRule | undefined
-): number | undefined => {
-  if (counted === undefined) return sampled(kind, first, c, whole)
-  if (rule === undefined) return counted
-  if (first.next_page_params === null) return first.items.length
-  return Math.round(counted * itemsPerCount(rule.unit, first.items))
+/** Whether `ranges` are block ranges end to end within the span: whole blocks, none empty, none overlapping. */
+const checkRanges = (
+  ranges: HistoryEstimateOptions["ranges"]
+): Result.Result<ReadonlyArray<Range> | undefined, BlockscoutError> => {
+  if (ranges === undefined) return Result.succeed(undefined)
+  const isBlock = (n: unknown) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0
+  if (!Array.isArray(ranges) || ranges.length === 0 || ranges.length > 1024) {
+    return Result.fail(invalid("ranges", "ranges must be 1 to 1024 block ranges"))
+  }
+  const sorted = [...ranges].sort((a, b) => b.toBlock - a.toBlock)
+  for (const [i, r] of sorted.entries()) {
+    if (!isBlock(r.fromBlock) || !isBlock(r.toBlock) || r.fromBlock > r.toBlock) {
+      return Result.fail(invalid("ranges", "each range needs whole blocks, fromBlock at or below toBlock"))
+    }
+    const below = sorted[i + 1]
+    if (below !== undefined && below.toBlock >= r.fromBlock) {
+      return Result.fail(invalid("ranges", "ranges must not overlap"))
+    }
+  }
+  return Result.succeed(sorted.map((r) => ({ fromBlock: r.fromBlock, toBlock: r.toBlock })))
 }
 
 /** The parts of a partitioned run (1 unpartitioned), checked as the history checks them. */
@@ -151,75 +193,179 @@ export const estimateHistory =
   ): Effect.Effect<AddressHistoryEstimate, BlockscoutError<CallReason>> => {
     const checked = check(address, options)
     if (Result.isFailure(checked)) return Effect.fail(checked.failure)
-    const parts = partsOf(options.partition)
-    if (Result.isFailure(parts)) return Effect.fail(parts.failure as BlockscoutError<InvalidArgument>)
+    const partsOf_ = partsOf(options.partition)
+    if (Result.isFailure(partsOf_)) return Effect.fail(partsOf_.failure as BlockscoutError<InvalidArgument>)
+    const given = checkRanges(options.ranges)
+    if (Result.isFailure(given)) return Effect.fail(given.failure as BlockscoutError<InvalidArgument>)
+    if (given.success !== undefined && options.partition !== undefined) {
+      return Effect.fail(invalid("ranges", "give ranges or partition, not both"))
+    }
+    if (options.samples !== undefined && !isSampleCount(options.samples)) {
+      return Effect.fail(
+        invalid("samples", `samples must be an integer from 1 to ${maxSampleOption}, got ${String(options.samples)}`)
+      )
+    }
     const c = checked.success
     const whole = c.fromBlock === 0 && c.toBlock === undefined
     const count = options.count ?? counters()
     const pro = ctx.family === "pro"
 
-    const list = (kind: HistoryKind) =>
+    const from = c.fromBlock
+    // Ranges walked one by one, each a history of its own (a backfill's partitions), or a partitioned run's.
+    const separate = given.success
+    const parts = separate?.length ?? partsOf_.success
+
+    // Each list's count (where a counter describes it) and how it is read by block.
+    const planOf = (kind: HistoryKind) =>
       Effect.gen(function* () {
         const row = table[rows[kind]]!
         const args = { address: c.address, ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }) }
         // A counter counts the whole history: a block range is not described (`CountSources.counterFor`).
         const span = whole ? {} : { partition: { fromBlock: c.fromBlock, toBlock: c.toBlock } }
         const counted = yield* count({ endpoint: row.name, args: { ...args, ...span } })
-        const start: NextPageParams | undefined =
-          c.toBlock === undefined
-            ? undefined
-            : Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? (c.toBlock as number) + 1 : 0]))
         const prepared = sampleOf(yield* prepare(ctx, row, args))
-        const first = yield* fetchPage<unknown>(
-          ctx,
-          { ...prepared, cursor: start },
-          `Blockscout.estimateAddressHistory.${row.name}`
-        )
-        const items = itemsOf(
-          kind,
-          first,
-          c,
-          whole,
-          counted,
-          options.count === undefined ? counterFor(row.name, args) : undefined
-        )
-        if (items === undefined) {
-          return yield* Effect.fail(
-            invalid("count", `the ${row.name} list's items carry no block: give a count source`)
-          )
+        const keys = rangeKeys[kind]
+        const spanName = `Blockscout.estimateAddressHistory.${row.name}`
+        const keyed: Keyed = {
+          keyOf: (item) => {
+            const block = placeOf(kind, item).block
+            return typeof block === "number" ? block : undefined
+          },
+          positionOf: (cursor) => keyValue(cursor[keys[0] as string]),
+          startAt: (top): Cursor => Object.fromEntries(keys.map((key, i) => [key, i === 0 ? top + 1 : 0])),
+          fetch: (cursor) => fetchPage<unknown>(ctx, { ...prepared, cursor }, spanName)
         }
-        const last = first.next_page_params === null
-        const pageSize = runPageSize(ctx, prepared, options.pageSize, first)
-        // A walk down to block 0 ends on the list's last page; one stopping above it, on the page that goes below.
-        const pages =
-          c.fromBlock > 0 && !last ? Math.floor(items / pageSize) + 1 : Math.max(1, Math.ceil(items / pageSize))
-        // Each further range of a partitioned run ends on a page of its own.
-        const calls = pages + parts.success - 1
-        const estimate = {
-          kind,
-          endpoint: row.name,
-          items,
-          itemsFrom: counted === undefined ? "sample" : "count",
-          pageSize,
-          calls,
-          credits: pro ? calls * row.credits : 0
-        } satisfies HistoryListEstimate
-        return { estimate, first }
+        return { kind, row, args, counted, prepared, keyed } satisfies ListPlan
       })
 
-    const run = Effect.gen(function* () {
-      const lists: Array<HistoryListEstimate> = []
-      const firsts: Array<FirstPage> = []
-      for (const kind of c.kinds) {
-        const { estimate, first } = yield* list(kind)
-        lists.push(estimate)
-        firsts.push({ kind, page: first })
+    /** A list's items from its pages: the counter's count in items, or what the pages show (pending included). */
+    const readOf = (plan: ListPlan, sampled: Sampled): ListRead => {
+      const first = sampled.pages[0] as Page<unknown>
+      const pageSize = runPageSize(ctx, plan.prepared, options.pageSize, first)
+      // Pending transactions carry no block: on the newest page, once, for the whole history.
+      const pending = whole ? first.items.filter((item) => plan.keyed.keyOf(item) === undefined).length : 0
+      const rule = options.count === undefined ? counterFor(plan.row.name, plan.args) : undefined
+      const all = sampled.pages.flatMap((page) => page.items)
+      if (plan.counted === undefined || sampled.exact) {
+        const items = sampled.items + pending
+        return {
+          ...plan,
+          sampled,
+          pageSize,
+          items,
+          // The history leaves pending transactions out: the low end counts without them.
+          bounds: { low: sampled.bounds.low, high: sampled.bounds.high + pending }
+        }
       }
-      const transfers = lists.find((l) => l.kind === "tokenTransfer")?.items ?? 0
-      const lookups = lookupsOf(firsts, c, transfers)
-      const lookupCredits = pro ? lookups * (table.transaction?.credits ?? 0) : 0
+      if (rule === undefined) {
+        return { ...plan, sampled, pageSize, items: plan.counted, bounds: { low: plan.counted, high: plan.counted } }
+      }
+      const ratio = itemsPerCountRange(rule.unit, all)
+      return {
+        ...plan,
+        sampled,
+        pageSize,
+        items: Math.round(plan.counted * itemsPerCount(rule.unit, all)),
+        bounds: { low: Math.floor(plan.counted * ratio.low), high: Math.ceil(plan.counted * ratio.high) }
+      }
+    }
+
+    const run = Effect.gen(function* () {
+      const plans: Array<ListPlan> = []
+      for (const kind of c.kinds) plans.push(yield* planOf(kind))
+      // The newest page of each list, and what it says the history holds: how many pages to spend.
+      const firsts: Array<Sampled> = []
+      for (const plan of plans) {
+        const first = yield* plan.keyed.fetch(c.toBlock === undefined ? undefined : plan.keyed.startAt(c.toBlock))
+        const rough = yield* sampleSpan(plan.keyed, from, c.toBlock, () => 1, { samples: 1, walkWhole: false, first })
+        if (rough === undefined) {
+          return yield* Effect.fail(
+            invalid("count", `the ${plan.row.name} list's items carry no block: give a count source`)
+          )
+        }
+        firsts.push(rough)
+      }
+      // Pages at the largest size to read every list whole, and the run's pages (lookups included, about one
+      // per ten token transfers): the samples' budget is a quarter of the run.
+      const largest = firsts.map((f) => Math.max(1, (f.pages[0] as Page<unknown>).items.length))
+      const wholePages = firsts.reduce((n, f, i) => n + Math.ceil(f.items / (largest[i] as number)), 0)
+      const runPages = plans.reduce((n, plan, i) => {
+        const size = runPageSize(ctx, plan.prepared, options.pageSize, (firsts[i] as Sampled).pages[0] as Page<unknown>)
+        return n + (plan.counted ?? (firsts[i] as Sampled).items) / size
+      }, 0)
+      const transfersRough = firsts[c.kinds.indexOf("tokenTransfer")]?.items ?? 0
+      const budget = samplesFor(runPages + transfersRough / 10, options.samples)
+      // Read whole when that is about as cheap as the samples: every count exact, the lookups too.
+      const readWhole = wholePages <= 1.5 * budget + plans.length
+      const lists: Array<ListRead> = []
+      for (const [i, plan] of plans.entries()) {
+        const first = firsts[i] as Sampled
+        const share = Math.max(
+          1,
+          Math.round((budget * Math.ceil(first.items / (largest[i] as number))) / Math.max(1, wholePages))
+        )
+        const sampled = first.exact
+          ? first
+          : yield* sampleSpan(plan.keyed, from, c.toBlock, () => largest[i] as number, {
+              samples: readWhole ? budget : share,
+              walkWhole: readWhole,
+              first: first.pages[0]
+            })
+        lists.push(readOf(plan, sampled ?? first))
+      }
+      const transferList = lists.find((l) => l.kind === "tokenTransfer")
+      const [lookups, lookupBounds] = lookupsOf(lists, transferList)
+      const lookupPrice = pro ? (table.transaction?.credits ?? 0) : 0
+      // The run's block ranges: its span (the top its lists' newest items show, when not given) cut as it cuts.
+      const newest = Math.max(from, ...lists.map((l) => l.sampled.top ?? from))
+      const ranges = separate ?? split({ fromBlock: from, toBlock: c.toBlock ?? newest }, parts)
+      // Each list's walk asks a page ahead: past a range's bottom, that page is sent before the merge is done
+      // with the range when ranges go side by side (partitioned), seldom when one history walks alone; a client
+      // pacing its requests sends it or not as its turn at the limiter comes (half of them, expected). The
+      // range holds all of them either way.
+      const rate = effectiveRate(ctx)
+      const paced = rate !== undefined && Number.isFinite(rate)
+      const sideBySide = separate === undefined && ranges.length > 1
+      const aheadShare = paced ? 0.5 : sideBySide ? 1 : 0
+      const estimates = lists.map((l): HistoryListEstimate => {
+        const first = l.sampled.pages[0] as Page<unknown>
+        // A walk down to block 0 ends on the list's last page; one stopping above it, on the page going below.
+        const crossing = c.fromBlock > 0 && first.next_page_params !== null
+        const perRange = crossingCost(l.sampled.unevenness, l.items / l.pageSize / parts)
+        const pending = whole ? first.items.filter((item) => l.keyed.keyOf(item) === undefined).length : 0
+        const counted = exactPages(l, ranges, pending, false)
+        const aheadPages = (exactPages(l, ranges, pending, true) ?? 0) - (counted ?? 0)
+        // Partitioned: the page ahead past each range's bottom where the list goes on (`exactPages`).
+        const ahead = counted !== undefined ? aheadPages : ranges.length - 1 + (crossing ? 1 : 0)
+        const expectedAhead = ahead * aheadShare
+        const calls = Math.round((counted ?? walkPages(l.items, l.pageSize, parts, crossing, perRange)) + expectedAhead)
+        // Counted pages still meet a run's own turns (a block split across pages, a range's last page): one a
+        // range either way.
+        const callBounds =
+          counted === undefined
+            ? (({ low, high }) => ({ low, high: high + ahead }))(
+                walkPageBounds(l.bounds, l.pageSize, parts, parts, crossing)
+              )
+            : { low: Math.max(1, counted - ranges.length), high: counted + ahead + ranges.length }
+        const price = pro ? l.row.credits : 0
+        return {
+          kind: l.kind,
+          endpoint: l.row.name,
+          items: l.items,
+          // Read whole, the pages counted it; else a counter's count, or the pages' density.
+          itemsFrom: l.sampled.exact || l.counted !== undefined ? "count" : "sample",
+          pageSize: l.pageSize,
+          calls,
+          credits: calls * price,
+          range: {
+            items: l.bounds,
+            calls: callBounds,
+            credits: { low: callBounds.low * price, high: callBounds.high * price }
+          }
+        }
+      })
       // A partitioned run without a top asks each list's newest page first.
-      const top = options.partition !== undefined && c.toBlock === undefined ? lists : []
+      const top = options.partition !== undefined && c.toBlock === undefined ? estimates : []
       const topCalls = top.length
       const topCredits = top.reduce((sum, l) => sum + (pro ? (table[l.endpoint]?.credits ?? 0) : 0), 0)
       // The report: the counters and the address's details (whole histories of transactions or transfers), and
@@ -230,15 +376,28 @@ export const estimateHistory =
           ? []
           : [...(whole && counted ? ["addressCounters", "address"] : []), "indexingStatus"]
       const reportCredits = report.reduce((sum, name) => sum + (pro ? (table[name]?.credits ?? 0) : 0), 0)
-      const calls = lists.reduce((sum, l) => sum + l.calls, 0) + lookups + topCalls + report.length
-      const rate = effectiveRate(ctx)
+      const fixed = topCalls + report.length
+      const fixedCredits = topCredits + reportCredits
+      const sum = (f: (l: HistoryListEstimate) => number) => estimates.reduce((n, l) => n + f(l), 0)
+      const calls = sum((l) => l.calls) + lookups + fixed
       const known = rate !== undefined && Number.isFinite(rate) && rate > 0
       return {
-        lists,
-        items: lists.reduce((sum, l) => sum + l.items, 0),
+        lists: estimates,
+        items: sum((l) => l.items),
         lookups,
         calls,
-        credits: lists.reduce((sum, l) => sum + l.credits, 0) + lookupCredits + topCredits + reportCredits,
+        credits: sum((l) => l.credits) + lookups * lookupPrice + fixedCredits,
+        range: {
+          items: { low: sum((l) => l.range.items.low), high: sum((l) => l.range.items.high) },
+          calls: {
+            low: sum((l) => l.range.calls.low) + lookupBounds.low + fixed,
+            high: sum((l) => l.range.calls.high) + lookupBounds.high + fixed
+          },
+          credits: {
+            low: sum((l) => l.range.credits.low) + lookupBounds.low * lookupPrice + fixedCredits,
+            high: sum((l) => l.range.credits.high) + lookupBounds.high * lookupPrice + fixedCredits
+          }
+        },
         requestsPerSecond: known ? rate : undefined,
         seconds: known ? calls / rate : undefined
       } satisfies AddressHistoryEstimate

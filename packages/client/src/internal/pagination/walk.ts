@@ -182,7 +182,7 @@ const nextPage = <A, Out>(
     const body = yield* bodyOf(run, state)
     let ahead: Ahead | undefined
     if (run.prefetch && affordable(run.budget)) {
-      const parsed = rawNext(run.ctx, body.json)
+      const parsed = rawNext(run.ctx, body.json, body.text)
       const key = parsed === undefined ? undefined : keyOf(run, parsed)
       if (parsed !== undefined && key !== undefined && !run.seen.has(key) && !run.stops(parsed)) {
         ahead = yield* fetchAhead(run, parsed, key)

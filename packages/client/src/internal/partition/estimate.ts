@@ -1,43 +1,37 @@
 /**
- * The dry run: what a history will cost before it is fetched. The item count comes from a count source (the
- * server's counters where they describe the request, by default, or the caller's own), or from one page: the first page of the span, at the
- * largest page, shows how many items a block (or index) holds, and the span's width times that density is
- * the estimate. Calls are the pages of 100 (or what the server gives) plus a boundary page per range; credits
- * the calls times the row's price; time the calls at the rate the server announced on that page (or the
- * client's own pacing).
+ * The dry run: what a history will cost before it is fetched, with the range it may turn out in. The item count
+ * comes from a count source (the server's counters where they describe the request, by default, or the
+ * caller's own), or from pages sampled across the span at the largest page (`sample.ts`): the items of the keys
+ * they cover whole, times the span. Calls are the pages the walk takes at the run's page size, as the
+ * pagination takes them (`walkPages`: no empty last page; a range ending above the list's end ends on the page
+ * crossing its bottom), in as many ranges as the partition engine is expected to cut; credits the calls times
+ * the row's price; time the calls at the rate the server announced (or the client's own pacing).
  *
  * @internal
  */
 import { Effect, Result } from "effect"
 import * as Errors from "../../BlockscoutError.ts"
 import type { EndpointTable } from "../../endpoints.ts"
-import { counterFor, itemsPerCount } from "../../CountSources.ts"
+import { counterFor, itemsPerCount, itemsPerCountRange } from "../../CountSources.ts"
 import type { CountSource, EstimateOptions, HistoryEstimate, PartitionOptions } from "../../Partition.ts"
 import type { EndpointArgs, Page } from "../../Parameters.ts"
-import { forStream, invalid, type Prepared, prepare } from "../arguments.ts"
+import { type Cursor, forStream, invalid, type Prepared, prepare } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { fetchPage } from "../pagination/fetch.ts"
 import { checkSince } from "../version.ts"
 import { itemKeyOf, positionOf, rangeOf, startCursor } from "./keys.ts"
-import { effectiveRate } from "./pace.ts"
-import { plan } from "./plan.ts"
-
-/** The density one page shows: items over the keys from its first item down to its next cursor. */
-const sampled = (prepared: Prepared, page: Page<unknown>, from: number, to: number | undefined): number | undefined => {
-  const range = rangeOf(prepared.endpoint)
-  if (page.next_page_params === null) {
-    // The whole span on one page: counted, not estimated.
-    return range === undefined
-      ? page.items.length
-      : page.items.filter((item) => (itemKeyOf(range, item) ?? from) >= from).length
-  }
-  if (range === undefined) return undefined
-  const top = to ?? itemKeyOf(range, page.items[0])
-  const bottom = positionOf(range, page.next_page_params)
-  if (top === undefined || bottom === undefined || top < bottom) return undefined
-  const density = page.items.length / (top - bottom + 1)
-  return Math.round(density * (top - from + 1))
-}
+import { effectiveRate, pagesPerRange, targetConcurrency } from "./pace.ts"
+import { type Plan, plan } from "./plan.ts"
+import {
+  type Bounds,
+  crossingCost,
+  isSampleCount,
+  type Keyed,
+  maxSampleOption,
+  sampleSpan,
+  walkPageBounds,
+  walkPages
+} from "./sample.ts"
 
 /**
  * What a dry run asks for a paged row: the largest page, whatever page size the run will ask (more items to
@@ -66,18 +60,49 @@ export const runPageSize = (
 }
 
 /**
- * The items a counter's count stands for: the count in items per the first page's sample (a count of transfer
- * logs or holders: `CountSources.itemsPerCount`), or exactly the page's items when it is the whole list.
+ * The items a counter's count stands for, and their range: the count in items per the first page's sample (a
+ * count of transfer logs or holders: `CountSources.itemsPerCount`), between the count itself and that when the
+ * page shows more items than counts (an ERC-1155 batch); exactly the page's items when it is the whole list.
  */
-const itemsOfCount = (endpoint: string, args: EndpointArgs, counted: number, first: Page<unknown>): number => {
-  if (first.next_page_params === null) return first.items.length
+const itemsOfCount = (
+  endpoint: string,
+  args: EndpointArgs,
+  counted: number,
+  first: Page<unknown>
+): readonly [number, Bounds] => {
+  if (first.next_page_params === null) {
+    const n = first.items.length
+    return [n, { low: n, high: n }]
+  }
   const rule = counterFor(endpoint, args)
-  return rule === undefined ? counted : Math.round(counted * itemsPerCount(rule.unit, first.items))
+  if (rule === undefined) return [counted, { low: counted, high: counted }]
+  const items = Math.round(counted * itemsPerCount(rule.unit, first.items))
+  const ratio = itemsPerCountRange(rule.unit, first.items)
+  return [items, { low: Math.floor(counted * ratio.low), high: Math.ceil(counted * ratio.high) }]
 }
 
 /**
+ * The ranges a partitioned run is expected to walk, from the engine's own rules (`pace.ts`, `segments.ts`): one
+ * worker walks the first planned range as it is (no density known yet), and cuts each later one into ranges of
+ * `pagesPerRange` pages once the pages show the density; several split the span among themselves at once (at
+ * least one range each), then carve `pagesPerRange` pages at a time as they go.
+ */
+const rangesOf = (ctx: ClientContext, planned: Plan<unknown>, pages: number): number => {
+  const parts = Math.max(1, planned.segments.length)
+  const workers = targetConcurrency(ctx, planned.concurrency)
+  const per = pagesPerRange(planned.order, Math.max(1, workers))
+  if (workers <= 1) return parts <= 1 ? 1 : 1 + (parts - 1) * Math.max(1, pages / parts / per)
+  return Math.max(parts, workers) + pages / per
+}
+
+/** The range of a price: `calls` bounds times the row's credits (0 on an instance). */
+const priced = (ctx: ClientContext, credits: number, calls: Bounds): Bounds =>
+  ctx.family === "pro" ? { low: calls.low * credits, high: calls.high * credits } : { low: 0, high: 0 }
+
+/**
  * Estimates the history `args` (and its `partition` span) asks for; the count from `count`, else from the
- * server's counters (`counters`), whose counts are turned into items.
+ * server's counters (`counters`), whose counts are turned into items, else from pages sampled across the span
+ * (`samples` of them; default by the span's size, `sample.ts`).
  */
 export const estimate = (
   ctx: ClientContext,
@@ -86,7 +111,8 @@ export const estimate = (
   partition: PartitionOptions | true | undefined,
   count: CountSource | undefined,
   counters: () => CountSource,
-  requested: number | undefined
+  requested: number | undefined,
+  samples?: number | undefined
 ): Effect.Effect<HistoryEstimate, Errors.BlockscoutError> =>
   Effect.gen(function* () {
     const planned = partition === undefined ? undefined : plan(prepared, partition)
@@ -98,39 +124,104 @@ export const estimate = (
     const name = prepared.endpoint.name
     const counted = yield* (count ?? counters())({ endpoint: name, args })
     const range = rangeOf(prepared.endpoint)
-    const first = yield* fetchPage<unknown>(
-      ctx,
-      { ...prepared, cursor: to === undefined || range === undefined ? prepared.cursor : startCursor(range, to) },
-      `Blockscout.estimate.${prepared.endpoint.name}`
-    )
-    const items =
-      counted === undefined
-        ? sampled(prepared, first, from, to)
-        : count === undefined
-          ? itemsOfCount(name, args, counted, first)
-          : counted
-    if (items === undefined) {
-      return yield* Effect.fail(
-        invalid(
-          prepared.endpoint,
-          "count",
-          `${prepared.endpoint.name} cannot be sampled by density: give a count source`
+    const spanName = `Blockscout.estimate.${prepared.endpoint.name}`
+    const fetch = (cursor: Cursor | undefined) =>
+      fetchPage<unknown>(ctx, { ...prepared, cursor: cursor ?? prepared.cursor }, spanName)
+    let first: Page<unknown>
+    let items: number
+    let bounds: Bounds
+    // A count, or an even list: a range's items end where a density cut says (`crossingCost`).
+    let unevenness = 0
+    if (counted !== undefined || range === undefined) {
+      first = yield* fetch(to === undefined || range === undefined ? undefined : startCursor(range, to))
+      if (counted === undefined) {
+        // No keys to sample by: counted when the page holds the whole list, else a count source must say.
+        if (first.next_page_params !== null) {
+          return yield* Effect.fail(
+            invalid(prepared.endpoint, "count", `${name} cannot be sampled by density: give a count source`)
+          )
+        }
+        items = first.items.length
+        bounds = { low: items, high: items }
+      } else if (count === undefined) {
+        ;[items, bounds] = itemsOfCount(name, args, counted, first)
+        // A counter of logs (or holders) whose first page shows several items for one count (ERC-1155 batches):
+        // the items per count from windows across the history too, or the list read whole when that is cheap.
+        const rule = counterFor(name, args)
+        if (rule !== undefined && range !== undefined && items !== counted && first.next_page_params !== null) {
+          const keyed: Keyed = {
+            keyOf: (item) => itemKeyOf(range, item),
+            positionOf: (cursor) => positionOf(range, cursor),
+            startAt: (key) => startCursor(range, key),
+            fetch
+          }
+          const read = yield* sampleSpan(keyed, from, to, (page) => runPageSize(ctx, prepared, requested, page), {
+            samples,
+            first
+          })
+          if (read?.exact) {
+            items = read.items
+            bounds = { low: items, high: items }
+          } else if (read !== undefined) {
+            const all = read.pages.flatMap((page) => page.items)
+            const ratio = itemsPerCountRange(rule.unit, all)
+            items = Math.round(counted * itemsPerCount(rule.unit, all))
+            bounds = { low: Math.floor(counted * ratio.low), high: Math.ceil(counted * ratio.high) }
+          }
+        }
+      } else {
+        items = counted
+        bounds = { low: counted, high: counted }
+      }
+    } else {
+      const keyed: Keyed = {
+        keyOf: (item) => itemKeyOf(range, item),
+        positionOf: (cursor) => positionOf(range, cursor),
+        startAt: (key) => startCursor(range, key),
+        fetch
+      }
+      const sampled = yield* sampleSpan(keyed, from, to, (page) => runPageSize(ctx, prepared, requested, page), {
+        samples
+      })
+      if (sampled === undefined) {
+        return yield* Effect.fail(
+          invalid(prepared.endpoint, "count", `${name}'s items carry no ${range.itemKey}: give a count source`)
         )
-      )
+      }
+      first = sampled.pages[0] as Page<unknown>
+      items = sampled.items
+      bounds = sampled.bounds
+      unevenness = sampled.unevenness
     }
     const pageSize = runPageSize(ctx, prepared, requested, first)
-    // A walk to the end of the list takes its pages (the server looks one item ahead: no empty last page);
-    // each range of a partitioned run ends on a page of its own, reaching below it.
-    const calls =
-      segments.length === 0 ? Math.max(1, Math.ceil(items / pageSize)) : Math.ceil(items / pageSize) + segments.length
+    // A sequential walk goes to the list's end; a partitioned one ends each range on the page crossing its
+    // bottom (`walkPages`), in as many ranges as the engine is expected to cut.
+    const ranges = planned === undefined ? 1 : rangesOf(ctx, planned.success, items / pageSize)
+    // A range ends on the page going below its bottom, but for a row keyed by one key per item (withdrawals):
+    // its walk ends on the page ending at the bottom's item (`keys.isBelow`).
+    const endsAtBottom = range !== undefined && range.cursorKeys.length === 1
+    const crossing = planned !== undefined && from > 0 && !endsAtBottom
+    // Several workers halve ranges where they stand, wherever that falls on a page: half a page each.
+    const halved = planned !== undefined && targetConcurrency(ctx, planned.success.concurrency) > 1
+    const perRange = halved ? 0.5 : crossingCost(unevenness, items / pageSize / ranges, endsAtBottom)
+    const calls = Math.round(walkPages(items, pageSize, ranges, crossing, perRange))
+    const callBounds = walkPageBounds(
+      bounds,
+      pageSize,
+      planned === undefined ? 1 : Math.max(1, segments.length),
+      ranges * 2,
+      crossing
+    )
     const requestsPerSecond = effectiveRate(ctx)
     const known = requestsPerSecond !== undefined && Number.isFinite(requestsPerSecond) && requestsPerSecond > 0
+    const price = prepared.endpoint.credits
     return {
       items,
       itemsFrom: counted === undefined ? "sample" : "count",
       pageSize,
       calls,
-      credits: ctx.family === "pro" ? calls * prepared.endpoint.credits : 0,
+      credits: ctx.family === "pro" ? calls * price : 0,
+      range: { items: bounds, calls: callBounds, credits: priced(ctx, price, callBounds) },
       requestsPerSecond: known ? requestsPerSecond : undefined,
       seconds: known ? calls / requestsPerSecond : undefined
     } satisfies HistoryEstimate
@@ -157,6 +248,19 @@ export const estimateOf =
         })
       )
     }
+    const samples = options.samples
+    if (samples !== undefined && !isSampleCount(samples)) {
+      return Effect.fail(
+        new Errors.BlockscoutError({
+          reason: new Errors.InvalidArgument({
+            endpoint: name,
+            url: "",
+            argument: "samples",
+            message: `samples must be an integer from 1 to ${maxSampleOption}, got ${String(samples)}`
+          })
+        })
+      )
+    }
     const given = typeof args === "object" && args !== null && !Array.isArray(args) ? args : undefined
     const { partition, creditBudget: _, ...rest } = given ?? {}
     // One request and checked arguments: a one-call method's reasons (`estimate` never streams).
@@ -172,7 +276,8 @@ export const estimateOf =
         partition as PartitionOptions | true | undefined,
         options.count,
         counters,
-        prepared.pageSize
+        prepared.pageSize,
+        options.samples
       )
     ) as Effect.Effect<HistoryEstimate, Errors.BlockscoutError<Errors.CallReason>>
   }
