@@ -8,13 +8,21 @@
  *    each paced, instead of all at once);
  * 3. while nothing is known about the key, the probe's answer (one request finds out what the server
  *    announces before fifty run into its limit);
- * 4. the gate: the newest window's remaining count, less what was sent into it since (`keyState.ts`);
- * 5. the pacing: one admission per `window / limit` (the announced rate, 2% slower), or per
- *    `1 / requestsPerSecond` when the server announces nothing. The spacing is kept by the registry's
- *    `RateLimiter` (effect/persistence, fixed-window algorithm, one token per spacing, `delay` on excess): in
- *    memory it spaces the fibers of this process, on Redis those of every process sharing the store (the
- *    Redis store counts in Redis's own clock, so the processes' clocks need not agree).
- * Waits for the gate or the probe end early when an answer changes what is known (a plan upgrade).
+ * 4. the gate: the newest window's remaining count, less what was sent into it since, and a 429's pause
+ *    (`keyState.ts`);
+ * 5. the pacing: one admission per `period / limit` (the announced rate, 2% slower; the period is one second
+ *    unless a reset proves it longer, `window.ts`), or per `1 / requestsPerSecond` when the server announces
+ *    nothing. The spacing is kept by the registry's `RateLimiter` (effect/persistence, fixed-window algorithm
+ *    with a limit of one token per spacing and `delay` on excess, which is GCRA: the store keeps the key's
+ *    theoretical arrival time as its counter's expiry, each admission takes the slot there and moves it one
+ *    spacing on, with no burst). In memory it spaces the fibers of this process, on Redis those of every
+ *    process sharing the store (the Redis store counts in Redis's own clock, so the processes' clocks need not
+ *    agree). A process that joins takes the next slot; one that is killed or stops leaves at most the slot it
+ *    held unused: neither lets the others send faster, so any one second holds at most `limit` admissions
+ *    across them all.
+ * Waits for the gate or the probe end early when an answer changes what is known (a plan upgrade). A 429
+ * pauses the key in this process and pushes the shared schedule to the end of the pause, so every process on
+ * the store waits it out too.
  *
  * @internal
  */
@@ -118,6 +126,37 @@ const reserve = (limiter: Limiter, spacing: number, slots = 1): Effect.Effect<nu
   })
 }
 
+/**
+ * Holds the key's schedule in a shared store until `pauseMillis` from now (a 429's pause), so every process
+ * on the store waits too: reads how far the schedule already reaches (a zero-token consume), and pushes it by
+ * what is missing. Two processes pushing at once pause a little longer, never shorter. In memory the key's
+ * state already pauses every fiber. A failing store is left alone: the pause holds in this process.
+ */
+const sharePause = (limiter: Limiter, pauseMillis: number): Effect.Effect<void> => {
+  const registry = limiter.registry
+  if (registry.store === registry.local || pauseMillis <= 0) return Effect.void
+  const options = (tokens: number) =>
+    ({
+      algorithm: "fixed-window",
+      onExceeded: "delay",
+      key: limiter.storeKey,
+      limit: 1,
+      tokens,
+      window: Duration.millis(pausePeriod)
+    }) as const
+  return registry.store.consume(options(0)).pipe(
+    Effect.flatMap((result) => {
+      const missing = pauseMillis - Duration.toMillis(result.resetAfter)
+      return missing > 0 ? registry.store.consume(options(missing / pausePeriod)) : Effect.void
+    }),
+    Effect.timeoutOrElse({ duration: storeTimeout, orElse: () => Effect.void }),
+    Effect.ignore
+  )
+}
+
+/** The unit a pause is pushed in (any length works: the store adds `tokens x window` to the schedule). */
+const pausePeriod = 1_000
+
 /** Waits, holding the key's mutex, until a request may be admitted (the gate, the probe and the pacing agree). */
 const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
   const state = limiter.state
@@ -144,7 +183,7 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
           yield* Effect.sleep(Duration.millis(delay))
           // A timer that fires late (a busy event loop) would bunch this request with the next: past the
           // allowance, push the schedule back by the excess.
-          const late = (yield* Clock.currentTimeMillis) - (now + delay) - latenessAllowance(state)
+          const late = (yield* Clock.currentTimeMillis) - (now + delay) - latenessAllowance
           if (late >= 1) yield* reserve(limiter, spacing, late / spacing)
         }
       }
@@ -206,7 +245,7 @@ export const admitted = <A extends { readonly response: HttpClientResponse.HttpC
             Effect.clockWith((clock) => {
               const state = limiter.state
               const now = clock.currentTimeMillisUnsafe()
-              const wake = Exit.isSuccess(exit)
+              const learnt = Exit.isSuccess(exit)
                 ? observe(
                     state,
                     ticket,
@@ -215,8 +254,9 @@ export const admitted = <A extends { readonly response: HttpClientResponse.HttpC
                     limiter.maxWaitMillis,
                     now
                   )
-                : settleUnanswered(state, ticket, now)
-              return wake ? Effect.asVoid(state.changed.release) : Effect.void
+                : { wake: settleUnanswered(state, ticket, now), pauseMillis: 0 }
+              const wake = learnt.wake ? Effect.asVoid(state.changed.release) : Effect.void
+              return learnt.pauseMillis > 0 ? Effect.andThen(wake, sharePause(limiter, learnt.pauseMillis)) : wake
             })
           )
         )
