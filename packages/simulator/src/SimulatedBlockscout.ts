@@ -117,6 +117,7 @@ export class SimulatedBlockscout {
     const finish = (outcome: Outcome, transport?: SimulatedResponse["transport"]): SimulatedResponse => {
       this.requests.push({
         requestNumber: n,
+        at: nowMillis,
         family,
         path,
         query,

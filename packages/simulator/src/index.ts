@@ -45,6 +45,7 @@ export {
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
 export type {
   ChainOptions,
+  RateLimitKind,
   RequestRecord,
   SimulatedRequest,
   SimulatedResponse,
