@@ -177,6 +177,12 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
         if (announced === undefined) return
         // However slow a server says its rate is, one request waits no longer than `maxServerWait` for its slot.
         const spacing = Math.min(announced, limiter.maxWaitMillis)
+        // One spacing after this process's last admission at the least (the probe's included: see `lastAdmittedAt`).
+        const floor = Math.ceil(state.lastAdmittedAt + spacing - latenessAllowance)
+        if (now < floor) {
+          yield* waitUntil(state, now, floor)
+          continue
+        }
         paced = true
         const delay = yield* reserve(limiter, spacing)
         if (delay > 0) {

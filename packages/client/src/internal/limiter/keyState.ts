@@ -51,6 +51,13 @@ export interface KeyState {
   gateEnd: number
   /** Tickets issued (the last one). */
   sent: number
+  /**
+   * When the last one was admitted. The next paced admission waits at least one spacing (less the lateness
+   * allowance) after it, whatever the store says: the store's schedule holds only the slots taken while the
+   * spacing was known, so without this the first request after the probe's answer would follow the probe at
+   * once (the probe took no slot of the key's spacing, which nobody knew yet).
+   */
+  lastAdmittedAt: number
   /** Tickets in flight, with their send times, in ticket order. */
   readonly inflight: Map<number, number>
   /** Send times of tickets `timesBase ...`, kept while an answer may still need them. */
@@ -79,6 +86,7 @@ export const makeKeyState = (mutex: Semaphore.Semaphore, changed: Latch.Latch): 
   gateRemaining: 0,
   gateEnd: 0,
   sent: 0,
+  lastAdmittedAt: Number.NEGATIVE_INFINITY,
   inflight: new Map(),
   times: [],
   timesBase: 1,
@@ -173,6 +181,7 @@ export const unpaced = (state: KeyState, fallback: number | undefined): boolean 
 export const tryAdmit = (state: KeyState, now: number): number | undefined => {
   if (probeHeldUntil(state, now) !== undefined || gateClosedUntil(state, now) !== undefined) return undefined
   const ticket = ++state.sent
+  state.lastAdmittedAt = now
   state.inflight.set(ticket, now)
   if (state.times.length === 0) state.timesBase = ticket
   state.times.push(now)
