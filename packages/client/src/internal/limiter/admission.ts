@@ -163,6 +163,7 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
   return state.mutex.withPermit(
     Effect.gen(function* () {
       let paced = false
+      let retaken = false
       while (true) {
         const now = yield* Clock.currentTimeMillis
         const held = probeHeldUntil(state, now) ?? gateClosedUntil(state, now)
@@ -185,12 +186,19 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
         }
         paced = true
         const delay = yield* reserve(limiter, spacing)
-        if (delay > 0) {
-          yield* Effect.sleep(Duration.millis(delay))
-          // A timer that fires late (a busy event loop) would bunch this request with the next: past the
-          // allowance, push the schedule back by the excess.
-          const late = (yield* Clock.currentTimeMillis) - (now + delay) - latenessAllowance
-          if (late >= 1) yield* reserve(limiter, spacing, late / spacing)
+        if (delay > 0) yield* Effect.sleep(Duration.millis(delay))
+        // A timer that fires late (a busy event loop), or a store slow to answer, would bunch this request with
+        // the next. Past the allowance: in a shared store another process may hold the very next slot, so this
+        // request gives its slot up and takes a new one (once; a store always that slow pushes instead); alone,
+        // the next slot is this process's own, and pushing the schedule back by the excess is enough.
+        const late = (yield* Clock.currentTimeMillis) - (now + delay) - latenessAllowance
+        if (late >= 1) {
+          if (shared && !retaken) {
+            retaken = true
+            paced = false
+            continue
+          }
+          yield* reserve(limiter, spacing, late / spacing)
         }
       }
     })
