@@ -106,6 +106,8 @@ describe("rate-limit window", () => {
     expect(at(1000)).toEqual([200, "0", "500"])
     expect(at(1400)).toEqual([429, "0", "100"])
     expect(at(1500)).toEqual([200, "0", "500"])
+    // Its books: two refused; the busiest second (refused ones included) held four, from 500 to 1400 or 900 to 1500.
+    expect(log.rateLimitBooks).toEqual({ refused: 2, busiestSecond: 4 })
   })
 })
 

@@ -46,6 +46,12 @@ export class RateWindows {
   private readonly buckets = new Map<string, number>()
   /** `sliding-log`: the accepted arrivals within the last window, oldest first (at most `limit`). */
   private readonly logs = new Map<string, Array<number>>()
+  /** Every arrival of the last second per bucket, refused ones included (for `busiestSecond`). */
+  private readonly lastSecond = new Map<string, Array<number>>()
+  /** Requests answered 429 for the limit, since the start. */
+  refused = 0
+  /** The most requests one bucket sent in any one second (half-open), since the start. */
+  busiestSecond = 0
 
   constructor(
     limit:
@@ -64,14 +70,33 @@ export class RateWindows {
     const limit = this.limit
     if (limit === undefined) return { headers: { ...unlimitedHeaders }, limited: false }
     const window = limit.windowMillis ?? 1000
-    switch (limit.kind ?? "fixed") {
-      case "fixed":
-        return this.fixed(bucket, now, limit.limit, window)
-      case "token-bucket":
-        return this.tokenBucket(bucket, now, limit.limit, window)
-      case "sliding-log":
-        return this.slidingLog(bucket, now, limit.limit, window)
+    this.count(bucket, now)
+    const taken = (() => {
+      switch (limit.kind ?? "fixed") {
+        case "fixed":
+          return this.fixed(bucket, now, limit.limit, window)
+        case "token-bucket":
+          return this.tokenBucket(bucket, now, limit.limit, window)
+        case "sliding-log":
+          return this.slidingLog(bucket, now, limit.limit, window)
+      }
+    })()
+    if (taken.limited) this.refused++
+    return taken
+  }
+
+  /** Adds an arrival to its bucket's last second, and to the busiest second if that is now busier. */
+  private count(bucket: string, now: number): void {
+    let times = this.lastSecond.get(bucket)
+    if (times === undefined) {
+      times = []
+      this.lastSecond.set(bucket, times)
     }
+    let expired = 0
+    while (expired < times.length && times[expired]! <= now - 1000) expired++
+    if (expired > 0) times.splice(0, expired)
+    times.push(now)
+    if (times.length > this.busiestSecond) this.busiestSecond = times.length
   }
 
   private fixed(bucket: string, now: number, limit: number, window: number): Taken {
