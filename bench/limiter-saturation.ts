@@ -8,9 +8,10 @@
  *      [limits=5,15,50] [latencies=400,1500] [kinds=fixed,token-bucket,sliding-log])
  * `BENCH_ONLY="50 fibers"` runs only the scenarios whose name contains one of the comma-separated texts.
  *
- * Per case: requests/s and its share of the limit, 429s, the busiest second (the most requests the key sent in
- * any one second, as the server counted them: at most the limit is the guarantee), items/s and their share of
- * the physical ceiling (limit x the largest page, 100 items). The time runs from the first request to the end
+ * Per case: requests/s and its share of the limit, 429s, the busiest second (the most requests in any one
+ * second: as the client sent them, at most the limit is the guarantee; as the server counted them on arrival,
+ * where a request delayed on the way, such as the first on a new connection, can land next to the one after
+ * it), items/s and their share of the physical ceiling (limit x the largest page, 100 items). The time runs from the first request to the end
  * of the run. The client runs with its defaults (the limiter follows the headers), a registry of its own per
  * case, over undici. The last scenario is three processes (`node` children of this script, 25 fibers each)
  * sharing the key through `RateLimits.layerRedis` on a `redis-server` the bench starts: one is SIGKILLed a
@@ -83,6 +84,8 @@ interface Result {
   readonly requests: number
   readonly refused: number
   readonly busiest: number
+  /** The busiest second of the client's sends (undefined when the client is another process). */
+  readonly busiestSent: number | undefined
   readonly items: number | undefined
   readonly millis: number
 }
@@ -99,12 +102,15 @@ const measure = (scenario: Scenario, seconds: number, limit: number, latency: nu
       let requests = 0
       let items = 0
       let first: number | undefined
+      const sent: Array<number> = []
       const onEvent = (event: BlockscoutEvent) =>
         Effect.clockWith((clock) =>
           Effect.sync(() => {
             if (event._tag === "Request") {
               requests++
-              first ??= clock.currentTimeMillisUnsafe()
+              const now = clock.currentTimeMillisUnsafe()
+              first ??= now
+              sent.push(now)
             }
           })
         )
@@ -120,6 +126,7 @@ const measure = (scenario: Scenario, seconds: number, limit: number, latency: nu
         requests,
         refused: books.refused,
         busiest: books.busiestSecond,
+        busiestSent: busiestSecond(sent),
         items,
         millis: end - (first ?? end)
       } satisfies Result
@@ -160,11 +167,22 @@ const measureProcesses = (seconds: number, limit: number, latency: number, kind:
         requests: sim.books.requests,
         refused: books.refused,
         busiest: books.busiestSecond,
+        busiestSent: undefined,
         items: undefined,
         millis: end - first
       } satisfies Result
     })
   )
+
+/** The most of `times` (sorted) in any one-second span, half-open as servers count. */
+const busiestSecond = (times: ReadonlyArray<number>): number => {
+  let most = 0
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (j < times.length && times[j]! < times[i]! + 1000) j++
+    most = Math.max(most, j - i)
+  }
+  return most
+}
 
 const percent = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`
 const fixed = (n: number) => n.toFixed(n >= 100 ? 0 : 1)
@@ -180,7 +198,7 @@ const main = (argv: ReadonlyArray<string>) =>
     console.log(`Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${seconds} s a case`)
     console.log("")
     console.log(
-      "| server limiter | scenario | limit (req/s) | latency | requests/s | of limit | 429s | busiest second | items/s | of ceiling |"
+      "| server limiter | scenario | limit (req/s) | latency | requests/s | of limit | 429s | busiest second sent / arrived | items/s | of ceiling |"
     )
     console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     const names = [...scenarios.map((s) => s.name), processesScenario].filter(wanted)
@@ -201,7 +219,7 @@ const main = (argv: ReadonlyArray<string>) =>
                 : `| ${fixed(perSecond(r.items))} | ${percent(perSecond(r.items), ceiling)} |`
             console.log(
               `| ${kind} | ${name} | ${limit} | ${latency} ms | ${fixed(perSecond(r.requests))} | ` +
-                `${percent(perSecond(r.requests), limit)} | ${r.refused} | ${r.busiest} ${items}`
+                `${percent(perSecond(r.requests), limit)} | ${r.refused} | ${r.busiestSent ?? "-"} / ${r.busiest} ${items}`
             )
           }
         }

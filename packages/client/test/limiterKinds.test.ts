@@ -2,14 +2,17 @@
  * The limiter against every kind of server limiter (Blockscout's fixed windows, a gateway's token bucket, a
  * sliding log), on the `TestClock`, over the simulated Blockscout in process: the server counts each request
  * the moment it is sent, so its arrival times are the client's send times. The guarantee checked: no span of
- * one second holds more requests than the announced limit, whatever the arrivals, and no 429.
+ * one second holds more requests than the announced limit, whatever the arrivals, and no 429; the same for
+ * processes sharing a store (one killed mid-run, one joining), and a 429's pause shared through it.
  */
 import { layerHttpClient, type RateLimitKind, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Fiber, Layer, Stream } from "effect"
+import { HttpClient, HttpServerResponse } from "effect/http"
+import { RateLimiter } from "effect/persistence"
 import fc from "fast-check"
-import { Blockscout } from "../src/index.ts"
-import { limitedClient as client, lookups } from "./support/limitedClient.ts"
+import { Blockscout, RateLimits } from "../src/index.ts"
+import { limitedClient as client, lookup, lookups } from "./support/limitedClient.ts"
 import { driven } from "./support/wait.ts"
 
 const kinds: ReadonlyArray<RateLimitKind> = ["fixed", "token-bucket", "sliding-log"]
@@ -133,4 +136,102 @@ describe("the limiter against each server kind, the issue's workloads", () => {
       })
     )
   }
+})
+
+/**
+ * Processes on one key, on the `TestClock`: each its own registry (what it learns stays its own) over one
+ * `RateLimiterStore` in memory, shared as Redis would share it (the Redis runs are in limiterRedis.test.ts).
+ */
+const sharedStore = Effect.map(Layer.build(RateLimiter.layerStoreMemory), (context) =>
+  Layer.provide(RateLimits.layerStore, Layer.succeedContext(context))
+)
+
+describe("processes sharing a key's store, on the TestClock", () => {
+  it.effect(
+    "three processes over random arrivals, one killed mid-run, one joining late: no second over the limit, no 429",
+    () =>
+      Effect.forEach(
+        fc.sample(
+          fc.record({
+            kind: fc.constantFrom(...kinds),
+            limit: fc.integer({ min: 4, max: 30 }),
+            latency: fc.integer({ min: 0, max: 800 }),
+            work: fc.array(
+              fc.record({ n: fc.integer({ min: 5, max: 40 }), concurrency: fc.integer({ min: 1, max: 30 }) }),
+              {
+                minLength: 4,
+                maxLength: 4
+              }
+            ),
+            killAt: fc.integer({ min: 100, max: 3000 }),
+            joinAt: fc.integer({ min: 0, max: 4000 })
+          }),
+          { seed: 7, numRuns: 25 }
+        ),
+        ({ kind, limit, latency, work, killAt, joinAt }) =>
+          Effect.gen(function* () {
+            const label = JSON.stringify({ kind, limit, latency, work, killAt, joinAt })
+            const sim = server(kind, limit, latency)
+            const store = yield* sharedStore
+            const process = (w: { n: number; concurrency: number }) =>
+              lookups(w.n, w.concurrency).pipe(Effect.provide(client(layerHttpClient(sim), {}, store)))
+            const run = Effect.gen(function* () {
+              const survivors = [yield* Effect.forkChild(process(work[0]!)), yield* Effect.forkChild(process(work[1]!))]
+              const victim = yield* Effect.forkChild(process({ n: 1000, concurrency: work[2]!.concurrency }))
+              const joiner = Effect.andThen(Effect.sleep(`${joinAt} millis`), process(work[3]!))
+              survivors.push(yield* Effect.forkChild(joiner))
+              yield* Effect.sleep(`${killAt} millis`)
+              yield* Fiber.interrupt(victim)
+              yield* Fiber.joinAll(survivors)
+            })
+            yield* driven(run, "10 millis")
+            assertWithin(sim, limit, label)
+          }).pipe(Effect.scoped),
+        { discard: true }
+      ),
+    120_000
+  )
+
+  it.effect("a 429 in one process pauses every process on the store for what it asked", () =>
+    Effect.gen(function* () {
+      const arrivals: Array<{ readonly at: number; readonly status: number }> = []
+      // 10 a second in windows of 1 s; the second request is refused with Retry-After: 3 (someone else's burst).
+      const http = HttpClient.make((request) =>
+        Effect.gen(function* () {
+          const now = yield* Clock.currentTimeMillis
+          const refused = arrivals.length === 1
+          arrivals.push({ at: now, status: refused ? 429 : 200 })
+          const headers: Record<string, string> = {
+            "x-ratelimit-limit": "10",
+            "x-ratelimit-remaining": refused ? "0" : "9",
+            "x-ratelimit-reset": String(1000 - (now % 1000)),
+            ...(refused ? { "retry-after": "3" } : {})
+          }
+          const body = refused ? { message: "Too many requests" } : { items: [], next_page_params: null }
+          return HttpServerResponse.toClientResponse(
+            HttpServerResponse.jsonUnsafe(body, { status: refused ? 429 : 200, headers }),
+            { request }
+          )
+        })
+      )
+      const store = yield* sharedStore
+      const layer = (registry: Layer.Layer<never>) =>
+        client(Layer.succeed(HttpClient.HttpClient, http), { retry: false }, registry)
+      // Process A: its probe, then the refused request.
+      const a = yield* Layer.build(layer(store))
+      yield* lookup.pipe(Effect.provide(a))
+      yield* driven(Effect.ignore(lookup.pipe(Effect.provide(a))), "10 millis")
+      const refusedAt = arrivals[1]!.at
+      assert.strictEqual(arrivals[1]!.status, 429)
+      // Process B, fresh, on the same store: its first request waits out A's pause.
+      yield* driven(lookup.pipe(Effect.provide(layer(store))), "10 millis")
+      assert.strictEqual(arrivals.length, 3)
+      assert.isAtLeast(arrivals[2]!.at - refusedAt, 3000, "B waited for the pause A was asked for")
+      assert.isAtMost(arrivals[2]!.at - refusedAt, 3000 + 250 + 10, "and not much more (its probe slot, one step)")
+      // A process with a store of its own knows nothing of it.
+      const alone = arrivals.length
+      yield* lookup.pipe(Effect.provide(layer(RateLimits.layerMemory)))
+      assert.strictEqual(arrivals[alone]!.at, arrivals[2]!.at)
+    }).pipe(Effect.scoped)
+  )
 })

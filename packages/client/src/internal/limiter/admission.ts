@@ -86,18 +86,21 @@ const storeTimeout = Duration.seconds(2)
 const storeRest = 5_000
 
 /**
- * Reserves the next slot of the key's spacing (`slots` of them: a fraction pushes the schedule back); the
- * delay before it. While the store fails or does not answer in time (Redis down: its client may queue
- * commands until it reconnects), this process paces alone in memory, and tries the store again 5 s later.
+ * Reserves a slot of `millis` at the end of the key's schedule (the next admission's spacing, or a push of the
+ * schedule); the delay before it. Always one token of a window of `millis`: the store's delay is exact for any
+ * mix of window lengths in one key (each reservation adds its own length to the schedule), but only for whole
+ * token counts (a fractional count makes it short by that fraction of a window, and bunches requests).
+ * While the store fails or does not answer in time (Redis down: its client may queue commands until it
+ * reconnects), this process paces alone in memory, and tries the store again 5 s later.
  */
-const reserve = (limiter: Limiter, spacing: number, slots = 1): Effect.Effect<number> => {
+const reserve = (limiter: Limiter, millis: number): Effect.Effect<number> => {
   const options = {
     algorithm: "fixed-window",
     onExceeded: "delay",
     key: limiter.storeKey,
     limit: 1,
-    tokens: slots,
-    window: Duration.millis(spacing)
+    tokens: 1,
+    window: Duration.millis(millis)
   } as const
   const registry = limiter.registry
   const local = Effect.map(Effect.orDie(registry.local.consume(options)), (result) => Duration.toMillis(result.delay))
@@ -135,27 +138,24 @@ const reserve = (limiter: Limiter, spacing: number, slots = 1): Effect.Effect<nu
 const sharePause = (limiter: Limiter, pauseMillis: number): Effect.Effect<void> => {
   const registry = limiter.registry
   if (registry.store === registry.local || pauseMillis <= 0) return Effect.void
-  const options = (tokens: number) =>
+  const options = (tokens: 0 | 1, millis: number) =>
     ({
       algorithm: "fixed-window",
       onExceeded: "delay",
       key: limiter.storeKey,
       limit: 1,
       tokens,
-      window: Duration.millis(pausePeriod)
+      window: Duration.millis(millis)
     }) as const
-  return registry.store.consume(options(0)).pipe(
+  return registry.store.consume(options(0, 1_000)).pipe(
     Effect.flatMap((result) => {
       const missing = pauseMillis - Duration.toMillis(result.resetAfter)
-      return missing > 0 ? registry.store.consume(options(missing / pausePeriod)) : Effect.void
+      return missing >= 1 ? registry.store.consume(options(1, missing)) : Effect.void
     }),
     Effect.timeoutOrElse({ duration: storeTimeout, orElse: () => Effect.void }),
     Effect.ignore
   )
 }
-
-/** The unit a pause is pushed in (any length works: the store adds `tokens x window` to the schedule). */
-const pausePeriod = 1_000
 
 /** Waits, holding the key's mutex, until a request may be admitted (the gate, the probe and the pacing agree). */
 const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
@@ -198,7 +198,7 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
             paced = false
             continue
           }
-          yield* reserve(limiter, spacing, late / spacing)
+          yield* reserve(limiter, late)
         }
       }
     })
