@@ -1,7 +1,8 @@
 /**
  * One key's limiter state in this process: what its server said (mode, limit, period), the gate from the
- * newest answer, the pause a 429 asked for, and the requests admitted since. Synchronous: every function here runs inside one
- * `Effect.sync` (or between two waits) of `admission.ts`, so no other fiber sees a half-made change.
+ * newest answer, the pause a 429 asked for, and the requests admitted since. Synchronous: every function here
+ * runs inside one `Effect.sync` (or between two waits) of `admission.ts`, so no other fiber sees a half-made
+ * change.
  *
  * The gate is the budget of the window the newest answer came from. Coordinates are send times (see
  * `window.ts`): that answer, for a request sent at `x` with `reset: r` and `remaining: n`, says the window
