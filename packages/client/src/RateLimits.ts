@@ -9,7 +9,7 @@
  * `limit` per the reset when a reset of over a second proves the budget counts over that long; `remaining`
  * and `reset` only ever hold requests back (never more into a window than it has left, requests in flight
  * included), never speed the pacing; a 429 pauses the key for what it asks (`Retry-After`, else its reset)
- * in every process on the store. It does not pace a server that announces `-1`, and, for a server that
+ * in every process on the store, and slows this process's pacing 2% (given back over the good answers after). It does not pace a server that announces `-1`, and, for a server that
  * announces nothing, paces only at the layer's `rateLimit.requestsPerSecond` if one is set. See
  * `ClientOptions.rateLimit`.
  *

@@ -152,6 +152,20 @@ describe("the gate", () => {
     expect(gateClosedUntil(state, 5020)).toBe(35_010)
   })
 
+  it("a 429 teaches the pacing to go 2% slower (20% at most); good answers give it back", () => {
+    const state = fresh()
+    observe(state, tryAdmit(state, 0)!, 200, rate("10", "9", "1000"), 120_000, 10)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(102, 6)
+    observe(state, tryAdmit(state, 200)!, 429, rate("10", "0", "100"), 120_000, 210)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(104, 6)
+    for (let i = 0; i < 20; i++) observe(state, tryAdmit(state, 1000 + i)!, 429, {}, 120_000, 1000 + i)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(122, 6)
+    let at = 100_000
+    for (let i = 0; i < 6000; i++, at += 102)
+      observe(state, tryAdmit(state, at)!, 200, rate("10", "9", "900"), 120_000, at)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(102, 6)
+  })
+
   it("a reset beyond maxServerWait is cut to it", () => {
     const state = fresh()
     observe(state, tryAdmit(state, 0)!, 200, rate("10", "0", "999999999999"), 30_000, 5)
