@@ -133,7 +133,8 @@ const reserve = (limiter: Limiter, millis: number): Effect.Effect<number> => {
  * Holds the key's schedule in a shared store until `pauseMillis` from now (a 429's pause), so every process
  * on the store waits too: reads how far the schedule already reaches (a zero-token consume), and pushes it by
  * what is missing. Two processes pushing at once pause a little longer, never shorter. In memory the key's
- * state already pauses every fiber. A failing store is left alone: the pause holds in this process.
+ * state already pauses every fiber. A store that is failing (this process paces alone for now) is left alone,
+ * and so is one that fails here: the pause holds in this process.
  */
 const sharePause = (limiter: Limiter, pauseMillis: number): Effect.Effect<void> => {
   const registry = limiter.registry
@@ -147,13 +148,17 @@ const sharePause = (limiter: Limiter, pauseMillis: number): Effect.Effect<void> 
       tokens,
       window: Duration.millis(millis)
     }) as const
-  return registry.store.consume(options(0, 1_000)).pipe(
-    Effect.flatMap((result) => {
-      const missing = pauseMillis - Duration.toMillis(result.resetAfter)
-      return missing >= 1 ? registry.store.consume(options(1, missing)) : Effect.void
-    }),
-    Effect.timeoutOrElse({ duration: storeTimeout, orElse: () => Effect.void }),
-    Effect.ignore
+  return Effect.clockWith((clock) =>
+    clock.currentTimeMillisUnsafe() < registry.storeRetryAt
+      ? Effect.void
+      : registry.store.consume(options(0, 1_000)).pipe(
+          Effect.flatMap((result) => {
+            const missing = pauseMillis - Duration.toMillis(result.resetAfter)
+            return missing >= 1 ? registry.store.consume(options(1, missing)) : Effect.void
+          }),
+          Effect.timeoutOrElse({ duration: storeTimeout, orElse: () => Effect.void }),
+          Effect.ignore
+        )
   )
 }
 
