@@ -24,6 +24,9 @@ Options:
   --version 11|12   the instance's release line: 12 (default) or 11 (11.2.7: items_count and keys
                     echoed into cursors); the Pro API is always the current one
   --rate-limit R    requests per second per key; 429 above it (default unlimited)
+  --rate-window MS  the period --rate-limit counts over, in milliseconds (default 1000)
+  --rate-limiter K  the limiter the server runs: fixed (Blockscout's windows, default), token-bucket
+                    or sliding-log
   --credits C       Pro API credits; 402 once spent (default unlimited)
   --latency MS      added latency per response in milliseconds (default 0)
   --fault-rate F    share in [0, 1] of requests answered 5xx, dropped or truncated (default 0)
@@ -50,6 +53,8 @@ const optionSpec = {
   "chain-id": { type: "string" },
   version: { type: "string" },
   "rate-limit": { type: "string" },
+  "rate-window": { type: "string" },
+  "rate-limiter": { type: "string" },
   credits: { type: "string" },
   latency: { type: "string" },
   "fault-rate": { type: "string" },
@@ -96,6 +101,14 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
   const blocks = integer("blocks", 1)
   const chainId = integer("chain-id", 1)
   const rateLimit = integer("rate-limit", 1)
+  const rateWindow = integer("rate-window", 1)
+  const kind = values["rate-limiter"]
+  if (kind !== undefined && kind !== "fixed" && kind !== "token-bucket" && kind !== "sliding-log") {
+    errors.push(`--rate-limiter must be fixed, token-bucket or sliding-log; got ${JSON.stringify(kind)}`)
+  }
+  if (rateLimit === undefined && (rateWindow !== undefined || kind !== undefined)) {
+    errors.push("--rate-window and --rate-limiter need --rate-limit")
+  }
   const credits = integer("credits", 0)
   const latency = integer("latency", 0)
   const version = values.version
@@ -146,7 +159,14 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
       blocks,
       chainId,
       version: version === "11" ? "11" : "12",
-      rateLimit: rateLimit === undefined ? undefined : { limit: rateLimit },
+      rateLimit:
+        rateLimit === undefined
+          ? undefined
+          : {
+              limit: rateLimit,
+              windowMillis: rateWindow,
+              kind: kind === "token-bucket" || kind === "sliding-log" ? kind : "fixed"
+            },
       credits,
       latency,
       faults: faultRate === undefined || faultRate === 0 ? undefined : { rate: faultRate },

@@ -53,9 +53,11 @@ export interface ClientOptions {
    * The rate limiter, one per key (per instance address for keyless calls), shared by every layer using the
    * same `RateLimits` registry (by default, every layer of the process). It follows what the server
    * announces in `x-ratelimit-limit`, `-remaining` and `-reset`: requests are spaced at the announced rate
-   * (a 50 requests/s plan is used at about 49 a second), never more are sent into a window than it has left
-   * (requests in flight included), and a server announcing `-1` (unlimited) is not paced. The first request
-   * on a key finds out what the server announces before others follow it.
+   * (a 50 requests/s plan is used at about 49 a second), so no one second holds more than the limit whatever
+   * limiter the server runs (fixed windows, token bucket, sliding log); never more are sent into a window than
+   * it has left (requests in flight included); a 429 pauses the key for what it asks; and a server announcing
+   * `-1` (unlimited) is not paced. The first request on a key finds out what the server announces before
+   * others follow it.
    *
    * - `requestsPerSecond`: the pace for a server that announces nothing (no `x-ratelimit-*` headers);
    *   without it (or with 0) such a server is not paced. It never overrides what a server announces.

@@ -2,10 +2,16 @@
  * Where the client's rate limiters keep their state: one limiter per API key (per instance address for
  * keyless calls), shared by every stream, fiber and layer that uses the registry.
  *
- * The limiter follows what the server announces (`x-ratelimit-limit`, `-remaining`, `-reset`): it paces
- * requests at the announced rate, never sends more into a window than it has left (requests in flight
- * included), does not pace a server that announces `-1`, and, for a server that announces nothing, paces
- * only at the layer's `rateLimit.requestsPerSecond` if one is set. See `ClientOptions.rateLimit`.
+ * The limiter follows what the server announces (`x-ratelimit-limit`, `-remaining`, `-reset`). Its guarantee:
+ * in any one second a key sends at most the announced limit, from this process or from every process sharing
+ * the registry's store, whatever limiter the server runs (Blockscout's fixed windows, a gateway's token bucket
+ * or sliding log). It paces at `limit` a second (2% slower, with no burst: GCRA, kept in the store), or at
+ * `limit` per the reset when a reset of over a second proves the budget counts over that long; `remaining`
+ * and `reset` only ever hold requests back (never more into a window than it has left, requests in flight
+ * included), never speed the pacing; a 429 pauses the key for what it asks (`Retry-After`, else its reset)
+ * in every process on the store, and slows this process's pacing 2% (given back over the good answers after). It does not pace a server that announces `-1`, and, for a server that
+ * announces nothing, paces only at the layer's `rateLimit.requestsPerSecond` if one is set. See
+ * `ClientOptions.rateLimit`.
  *
  * Without any of these layers, every `Blockscout` layer of the process shares one in-memory registry.
  * Provide one to the `Blockscout` layer to choose:
@@ -50,10 +56,13 @@ export const layerMemory: Layer.Layer<never> = Layer.sync(RateLimitRegistry, () 
  * A registry whose spacing of requests is kept in the `RateLimiterStore` provided (what each server
  * announced, and the requests in flight, stay in this process).
  *
- * Use it with a store shared between processes, so that together they keep one key's rate. Each process
- * still learns the limit from its own answers; the store makes their requests take turns. A process's first
- * request on a key, sent before it knows the limit, takes a 250 ms slot in the shared spacing, so a process
- * joining others that already fill the key's windows takes its turn too (it waits up to that long once).
+ * Use it with a store shared between processes, so that together they keep one key's rate: at most the limit
+ * in any one second, across them all. Each process still learns the limit from its own answers; the store
+ * holds the key's one schedule (the next free slot), so their requests take turns, and a process killed
+ * mid-run or out of work leaves at most its one slot unused (the others never go faster for it). A process's
+ * first request on a key, sent before it knows the limit, takes a 250 ms slot in the shared spacing, so a
+ * process joining others that already fill the key's windows takes its turn too (it waits up to that long
+ * once; exact for limits of 4 a second and more). A 429 pushes the shared schedule to the end of its pause.
  *
  * Gotcha: if the store fails (Redis down), the process logs one warning and paces on its own until the
  * store answers again: work goes on, and the server's 429s (retried) absorb the overlap.

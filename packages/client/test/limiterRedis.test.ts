@@ -4,6 +4,7 @@
  * else is shared between them: each learns the limit from its own answers). Live clock (Redis counts in
  * its own time); every assertion is a count of what the server saw.
  */
+import { layerHttpClient, type RateLimitKind, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { NodeRedis } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Fiber, Layer, Scope } from "effect"
@@ -74,6 +75,43 @@ describe("the limiter across processes", () => {
         assert.isAtMost(Math.max(...server.perWindow().values()), 10)
       }).pipe(Effect.scoped),
     60_000
+  )
+
+  it.live(
+    "three processes on each server kind, one killed mid-run and one joining: no second over the limit, no 429",
+    () =>
+      Effect.gen(function* () {
+        const url = yield* redisServer
+        for (const kind of ["sliding-log", "token-bucket", "fixed"] satisfies ReadonlyArray<RateLimitKind>) {
+          const sim = SimulatedBlockscout.make({
+            seed: 3,
+            blocks: 40,
+            rateLimit: { limit: 20, windowMillis: 1000, kind },
+            latency: 200
+          })
+          // Each process its own registry over its own connection; nothing else shared.
+          const process = (n: number, concurrency: number) =>
+            lookups(n, concurrency).pipe(Effect.provide(limitedClient(layerHttpClient(sim), {}, overRedis(url))))
+          const a = yield* Effect.forkChild(process(30, 10))
+          const b = yield* Effect.forkChild(process(30, 10))
+          const killed = yield* Effect.forkChild(process(200, 10))
+          yield* Effect.sleep("1200 millis")
+          // Killed mid-run: its admissions stop where they are (its slots in the store are never used).
+          yield* Fiber.interrupt(killed)
+          const joiner = yield* Effect.forkChild(process(20, 10))
+          yield* Fiber.joinAll([a, b, joiner])
+          const times = sim.requests.map((r) => r.at).sort((x, y) => x - y)
+          let busiest = 0
+          for (let i = 0, j = 0; i < times.length; i++) {
+            while (j < times.length && times[j]! < times[i]! + 1000) j++
+            busiest = Math.max(busiest, j - i)
+          }
+          assert.strictEqual(sim.requests.filter((r) => r.status === 429).length, 0, `${kind}: no 429`)
+          assert.isAtMost(busiest, 20, `${kind}: no second over the limit`)
+          assert.isAtLeast(sim.requests.length, 80, `${kind}: the survivors' 80 lookups, and the killed one's`)
+        }
+      }).pipe(Effect.scoped),
+    90_000
   )
 
   it.live(

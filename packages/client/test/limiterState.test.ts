@@ -1,6 +1,6 @@
 /**
- * The limiter's pure parts: reading the rate-limit headers as a hostile server may send them, learning the
- * window's length from the answers, and the gate's count of what was sent into a window.
+ * The limiter's pure parts: reading the rate-limit headers as a hostile server may send them, the period the
+ * limit is paced over, the gate's count of what was sent into a window, and a 429's pause.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Latch, Semaphore } from "effect"
@@ -60,41 +60,35 @@ describe("announcement", () => {
 
 /** Answers from windows of `period` ms: `[send time, reset]` for requests at `times`. */
 const answers = (period: number, times: ReadonlyArray<number>) =>
-  times.reduce<WindowEstimate>((estimate, at) => {
-    const reset = period - (at % period)
-    return observeWindow(estimate, at + reset, reset)
-  }, unknownWindow)
+  times.reduce<WindowEstimate>((estimate, at) => observeWindow(estimate, at, period - (at % period)), unknownWindow)
 
-describe("window length", () => {
-  it("before two windows are seen: the largest reset, rounded up to a usual period, at least 1 s", () => {
-    expect(windowMillis(answers(1000, [700]))).toBe(1000)
-    expect(windowMillis(answers(60_000, [15_000]))).toBe(60_000)
-    expect(windowMillis(answers(250, [10]))).toBe(1000)
-  })
-
-  it("measured from adjacent windows, whatever the period", () => {
-    expect(windowMillis(answers(3000, [100, 2900, 3100]))).toBe(3000)
-    expect(windowMillis(answers(250, [10, 20, 260, 270]))).toBe(250)
-    expect(windowMillis(answers(90_000, [5_000, 95_000]))).toBe(90_000)
-  })
-
-  it("a skipped window does not count as one period; answers within the jitter are one window", () => {
-    // Windows of 1 s: answers in [0, 1000) and [2000, 3000) only. The gap of 2 s is not a period.
+describe("the period the limit counts over", () => {
+  it("one second, however close together the resets say the budget comes back (a token bucket)", () => {
+    // A token bucket of 5: "full again in 40 ms" every answer, the ends tens of ms apart. The old estimate
+    // learnt a 94 ms window from such spacing and paced at ten times the limit.
+    let estimate = unknownWindow
+    for (let at = 0; at < 2000; at += 47) estimate = observeWindow(estimate, at, 40 + (at % 30))
+    expect(windowMillis(estimate)).toBe(1000)
+    expect(windowMillis(answers(250, [10, 20, 260, 270]))).toBe(1000)
     expect(windowMillis(answers(1000, [100, 2100]))).toBe(1000)
-    const jittered = observeWindow(observeWindow(unknownWindow, 1000, 900), 1030, 700)
-    expect(jittered.end).toBe(1000)
-    expect(windowMillis(jittered)).toBe(1000)
   })
 
-  it("follows a period that changes, and is never shorter than a reset of the current window", () => {
+  it("longer when a reset proves it, for as long as that reset's window runs", () => {
+    expect(windowMillis(answers(60_000, [15_000]))).toBe(45_000)
+    expect(windowMillis(answers(60_000, [1_000, 2_000]))).toBe(59_000)
+    expect(windowMillis(answers(3000, [100, 2900, 3100]))).toBe(2900)
+  })
+
+  it("follows a period that changes: back to one second once the long window has ended", () => {
     let estimate = answers(1000, [100, 1100])
     expect(windowMillis(estimate)).toBe(1000)
     // The server now counts minutes: the first answer says 59 s are left.
-    estimate = observeWindow(estimate, 2000 + 59_000, 59_000)
-    expect(windowMillis(estimate)).toBeGreaterThanOrEqual(59_000)
-    // And back to 1 s windows: measured again from two adjacent ones.
-    estimate = observeWindow(estimate, 62_000, 1000)
-    estimate = observeWindow(estimate, 63_000, 1000)
+    estimate = observeWindow(estimate, 2000, 59_000)
+    expect(windowMillis(estimate)).toBe(59_000)
+    // A shorter reset within that window changes nothing; after its end, 1 s windows again.
+    estimate = observeWindow(estimate, 30_000, 1000)
+    expect(windowMillis(estimate)).toBe(59_000)
+    estimate = observeWindow(estimate, 61_000, 1000)
     expect(windowMillis(estimate)).toBe(1000)
   })
 })
@@ -135,6 +129,43 @@ describe("the gate", () => {
     expect(gateClosedUntil(state, 40)).toBe(1000)
   })
 
+  it("a 429 pauses the key for what it asks (Retry-After, else its reset, else 1 s), whichever request it answers", () => {
+    const state = fresh()
+    observe(state, tryAdmit(state, 0)!, 200, rate("10", "9", "1000"), 120_000, 10)
+    const older = tryAdmit(state, 20)!
+    const newer = tryAdmit(state, 30)!
+    observe(state, newer, 200, rate("10", "7", "970"), 120_000, 40)
+    // The older request's 429 is older news for the gate, but still a refusal: everything waits 2 s.
+    expect(observe(state, older, 429, { ...rate("10", "0", "300"), "retry-after": "2" }, 120_000, 50)).toEqual({
+      wake: true,
+      pauseMillis: 2000
+    })
+    expect(gateClosedUntil(state, 60)).toBe(2050)
+    expect(tryAdmit(state, 2049)).toBeUndefined()
+    expect(gateClosedUntil(state, 2050)).toBeUndefined()
+    // Without Retry-After, the reset; with neither, one second; never beyond maxServerWait.
+    expect(observe(state, tryAdmit(state, 2050)!, 429, rate("10", "0", "700"), 120_000, 2060).pauseMillis).toBe(700)
+    expect(observe(state, tryAdmit(state, 3000)!, 429, {}, 120_000, 3010).pauseMillis).toBe(1000)
+    expect(observe(state, tryAdmit(state, 5000)!, 429, { "retry-after": "86400" }, 30_000, 5010).pauseMillis).toBe(
+      30_000
+    )
+    expect(gateClosedUntil(state, 5020)).toBe(35_010)
+  })
+
+  it("a 429 teaches the pacing to go 2% slower (20% at most); good answers give it back", () => {
+    const state = fresh()
+    observe(state, tryAdmit(state, 0)!, 200, rate("10", "9", "1000"), 120_000, 10)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(102, 6)
+    observe(state, tryAdmit(state, 200)!, 429, rate("10", "0", "100"), 120_000, 210)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(104, 6)
+    for (let i = 0; i < 20; i++) observe(state, tryAdmit(state, 1000 + i)!, 429, {}, 120_000, 1000 + i)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(122, 6)
+    let at = 100_000
+    for (let i = 0; i < 6000; i++, at += 102)
+      observe(state, tryAdmit(state, at)!, 200, rate("10", "9", "900"), 120_000, at)
+    expect(spacingMillis(state, undefined)).toBeCloseTo(102, 6)
+  })
+
   it("a reset beyond maxServerWait is cut to it", () => {
     const state = fresh()
     observe(state, tryAdmit(state, 0)!, 200, rate("10", "0", "999999999999"), 30_000, 5)
@@ -146,6 +177,11 @@ describe("the gate", () => {
     expect(spacingMillis(state, 250)).toBe(250)
     observe(state, tryAdmit(state, 0)!, 200, rate("5", "4", "1000"), 120_000, 10)
     expect(spacingMillis(state, 250)).toBeCloseTo(204, 6)
+    // A token bucket's short resets do not speed it up; a reset of a minute slows it to the minute's rate.
+    observe(state, tryAdmit(state, 300)!, 200, rate("5", "4", "40"), 120_000, 310)
+    expect(spacingMillis(state, 250)).toBeCloseTo(204, 6)
+    observe(state, tryAdmit(state, 600)!, 200, rate("5", "4", "60000"), 120_000, 610)
+    expect(spacingMillis(state, 250)).toBeCloseTo(12_240, 6)
     observe(state, tryAdmit(state, 20)!, 200, rate("-1", "-1", "-1"), 120_000, 30)
     expect(spacingMillis(state, 250)).toBeUndefined()
   })

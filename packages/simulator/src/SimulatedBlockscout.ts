@@ -218,6 +218,15 @@ export class SimulatedBlockscout {
   }
 
   /**
+   * What the server's rate limiter saw since the start (all keys): the requests it refused with 429, and the
+   * most one key sent in any one second (refused ones included), whatever `rateLimit`'s kind and window. Zero
+   * without a `rateLimit`. For benchmarks and tests that hold a client to "never more than the limit a second".
+   */
+  get rateLimitBooks(): { readonly refused: number; readonly busiestSecond: number } {
+    return { refused: this.windows.refused, busiestSecond: this.windows.busiestSecond }
+  }
+
+  /**
    * The server's books so far: every request it answered (the `requests` log keeps the last 1,000 only) and the
    * Pro credits it charged. Two readings' difference is what happened between them: what a run cost, to hold a
    * dry run's estimate to.
@@ -242,6 +251,7 @@ export class SimulatedBlockscout {
     const finish = (outcome: Outcome, transport?: SimulatedResponse["transport"]): SimulatedResponse => {
       this.requests.push({
         requestNumber: n,
+        at: nowMillis,
         family,
         path,
         query,

@@ -104,6 +104,23 @@ export interface LiveOptions {
 export type StalledClockWarning = Duration.Input | false
 
 /**
+ * The rate limiter a simulated server runs, as the servers a client meets do:
+ * - `"fixed"`: Blockscout's (`API_RATE_LIMIT` per `API_RATE_LIMIT_TIME_INTERVAL`): `limit` per window aligned
+ *   on the clock; `x-ratelimit-reset` is the time until the window ends.
+ * - `"token-bucket"`: a gateway's: `limit` tokens, one back every `windowMillis / limit`; `x-ratelimit-remaining`
+ *   the whole tokens left, `x-ratelimit-reset` the time until the bucket is full (until the next token when
+ *   it is empty), so resets come tens of milliseconds apart.
+ * - `"sliding-log"`: at most `limit` accepted requests in any `windowMillis`; `x-ratelimit-reset` is the time
+ *   until the oldest of them leaves the log.
+ *
+ * A refused request (429) uses up nothing in any of them. All are deterministic under a `TestClock`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type RateLimitKind = "fixed" | "token-bucket" | "sliding-log"
+
+/**
  * Options of the simulated server: the chain's options plus the server's behaviour.
  *
  * @since 0.1.0
@@ -132,8 +149,18 @@ export interface SimulatorOptions extends ChainOptions {
   /** Addresses an instance restricts: `/addresses/{address}/...` rows answer 403 unless `key` equals `secretKey`. */
   readonly restrictedAddresses?: ReadonlyArray<string> | undefined
   readonly secretKey?: string | undefined
-  /** Requests allowed per window and per (family, key); above it the server answers 429. Default unlimited. */
-  readonly rateLimit?: { readonly limit: number; readonly windowMillis?: number | undefined } | undefined
+  /**
+   * Requests allowed per window (`windowMillis`, default 1,000) and per (family, key); above it the server
+   * answers 429. `kind` is the limiter the server runs (`RateLimitKind`, default `"fixed"`: Blockscout's own).
+   * Default unlimited (headers `-1`).
+   */
+  readonly rateLimit?:
+    | {
+        readonly limit: number
+        readonly windowMillis?: number | undefined
+        readonly kind?: RateLimitKind | undefined
+      }
+    | undefined
   /**
    * Added latency in milliseconds: fixed, a deterministic value in [min, max), or decided per request (e.g.
    * slow token transfers and internal transactions, as real servers under load). Default 0.
@@ -244,6 +271,8 @@ export interface SimulatedResponse {
  */
 export interface RequestRecord {
   readonly requestNumber: number
+  /** When the server counted it (its clock, epoch milliseconds: the `TestClock` in process). */
+  readonly at: number
   readonly family: Family | undefined
   readonly path: string
   readonly query: Readonly<Record<string, string>>

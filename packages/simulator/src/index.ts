@@ -47,6 +47,7 @@ export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
 export type {
   ChainOptions,
   LiveOptions,
+  RateLimitKind,
   RequestRecord,
   SimulatedRequest,
   SimulatedResponse,

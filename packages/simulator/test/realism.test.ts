@@ -76,6 +76,39 @@ describe("rate-limit window", () => {
     expect(get(limited, "/api/v2/withdrawals", { apikey: "other" }).status).toBe(200)
     expect(get(limited, "/1/api/v2/withdrawals", pro).status).toBe(200)
   })
+  it("a token bucket: whole tokens left, and the time until it is full (until the next token when empty)", () => {
+    // 4 tokens, one back every 250 ms.
+    const bucket = small({ rateLimit: { limit: 4, windowMillis: 1000, kind: "token-bucket" } })
+    const at = (now: number) => {
+      const r = get(bucket, "/api/v2/withdrawals", {}, {}, now)
+      return [r.status, r.headers["x-ratelimit-remaining"], r.headers["x-ratelimit-reset"]]
+    }
+    expect(at(10_000)).toEqual([200, "3", "250"])
+    expect(at(10_000)).toEqual([200, "2", "500"])
+    expect(at(10_100)).toEqual([200, "1", "650"])
+    expect(at(10_100)).toEqual([200, "0", "150"])
+    expect(at(10_200)).toEqual([429, "0", "50"])
+    // A refused request takes nothing: the next token comes at 10,250 as announced.
+    expect(at(10_250)).toEqual([200, "0", "250"])
+    expect(at(12_000)).toEqual([200, "3", "250"])
+  })
+
+  it("a sliding log: never more than the limit accepted in any window; reset is when the oldest leaves", () => {
+    const log = small({ rateLimit: { limit: 2, windowMillis: 1000, kind: "sliding-log" } })
+    const at = (now: number) => {
+      const r = get(log, "/api/v2/withdrawals", {}, {}, now)
+      return [r.status, r.headers["x-ratelimit-remaining"], r.headers["x-ratelimit-reset"]]
+    }
+    expect(at(0)).toEqual([200, "1", "1000"])
+    expect(at(500)).toEqual([200, "0", "500"])
+    expect(at(900)).toEqual([429, "0", "100"])
+    // At 1000 the first has left (a fixed window would also have reset); at 1400 the one of 500 has not.
+    expect(at(1000)).toEqual([200, "0", "500"])
+    expect(at(1400)).toEqual([429, "0", "100"])
+    expect(at(1500)).toEqual([200, "0", "500"])
+    // Its books: two refused; the busiest second (refused ones included) held four, from 500 to 1400 or 900 to 1500.
+    expect(log.rateLimitBooks).toEqual({ refused: 2, busiestSecond: 4 })
+  })
 })
 
 describe("timestamps", () => {

@@ -31,6 +31,8 @@ describe("pnpm simulate", () => {
       ]) {
         expect(r.stdout).toContain(option)
       }
+      expect(r.stdout).toContain("--rate-window")
+      expect(r.stdout).toContain("--rate-limiter K")
     }
   })
 
@@ -44,6 +46,8 @@ describe("pnpm simulate", () => {
     [["--reorg-rate", "2"], "--reorg-rate must be a number from 0 to 1"],
     [["--reorg", "12"], "--reorg must be HEAD:DEPTH"],
     [["--block-time", "0"], "--block-time must be an integer, 1 or more"],
+    [["--rate-limit", "5", "--rate-limiter", "leaky"], "--rate-limiter must be fixed, token-bucket or sliding-log"],
+    [["--rate-limiter", "token-bucket"], "--rate-window and --rate-limiter need --rate-limit"],
     [["serve"], "Unexpected argument 'serve'"]
   ])("%j is a one-line usage error with exit code 2", (args, message) => {
     const r = run(...args)
@@ -87,6 +91,32 @@ describe("pnpm simulate serving", () => {
       expect((await ask(`/addresses/${router}/internal-transactions`)).items.length).toBeGreaterThan(0)
       const nft = /(0x[0-9a-f]{40}) \(ERC-721/.exec(text)![1]
       expect((await ask(`/tokens/${nft}/instances/0/transfers`)).items.length).toBeGreaterThan(0)
+    } finally {
+      child.kill("SIGTERM")
+    }
+  })
+
+  it("--rate-limiter token-bucket: the bucket's headers (whole tokens left, the time until it is full)", {
+    timeout: 30_000
+  }, async () => {
+    const args = ["--blocks", "50", "--rate-limit", "2", "--rate-window", "10000", "--rate-limiter", "token-bucket"]
+    const child = spawn(process.execPath, ["--conditions=source", script, ...args], {
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    try {
+      const [baseUrl] = await firstLines(child, 1)
+      const statuses: Array<[number, string | null, string | null]> = []
+      for (let i = 0; i < 3; i++) {
+        const r = await fetch(`${baseUrl}/api/v2/blocks`)
+        await r.arrayBuffer()
+        statuses.push([r.status, r.headers.get("x-ratelimit-limit"), r.headers.get("x-ratelimit-remaining")])
+      }
+      // Two tokens, one back every 5 s: the third request within that is refused.
+      expect(statuses).toEqual([
+        [200, "2", "1"],
+        [200, "2", "0"],
+        [429, "2", "0"]
+      ])
     } finally {
       child.kill("SIGTERM")
     }

@@ -53,9 +53,10 @@ const retryAfterHeader = (value: string | undefined, now: number): Duration.Dura
 
 /**
  * The wait a 429 asks for: `Retry-After` (seconds or an HTTP date), else `x-ratelimit-reset` (milliseconds;
- * `-1`, 0 or missing say nothing).
+ * `-1`, 0 or missing say nothing). The retry of the refused request and the limiter's pause of its key both
+ * read it here.
  */
-const rateLimitWait = (headers: Headers, now: number) => {
+export const rateLimitWait = (headers: Headers, now: number) => {
   const retryAfter = retryAfterHeader(headers["retry-after"], now)
   if (retryAfter !== undefined) return retryAfter
   const reset = headerMillis(headers["x-ratelimit-reset"])

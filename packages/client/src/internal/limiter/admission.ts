@@ -8,13 +8,21 @@
  *    each paced, instead of all at once);
  * 3. while nothing is known about the key, the probe's answer (one request finds out what the server
  *    announces before fifty run into its limit);
- * 4. the gate: the newest window's remaining count, less what was sent into it since (`keyState.ts`);
- * 5. the pacing: one admission per `window / limit` (the announced rate, 2% slower), or per
- *    `1 / requestsPerSecond` when the server announces nothing. The spacing is kept by the registry's
- *    `RateLimiter` (effect/persistence, fixed-window algorithm, one token per spacing, `delay` on excess): in
- *    memory it spaces the fibers of this process, on Redis those of every process sharing the store (the
- *    Redis store counts in Redis's own clock, so the processes' clocks need not agree).
- * Waits for the gate or the probe end early when an answer changes what is known (a plan upgrade).
+ * 4. the gate: the newest window's remaining count, less what was sent into it since, and a 429's pause
+ *    (`keyState.ts`);
+ * 5. the pacing: one admission per `period / limit` (the announced rate, 2% slower; the period is one second
+ *    unless a reset proves it longer, `window.ts`), or per `1 / requestsPerSecond` when the server announces
+ *    nothing. The spacing is kept by the registry's `RateLimiter` (effect/persistence, fixed-window algorithm
+ *    with a limit of one token per spacing and `delay` on excess, which is GCRA: the store keeps the key's
+ *    theoretical arrival time as its counter's expiry, each admission takes the slot there and moves it one
+ *    spacing on, with no burst). In memory it spaces the fibers of this process, on Redis those of every
+ *    process sharing the store (the Redis store counts in Redis's own clock, so the processes' clocks need not
+ *    agree). A process that joins takes the next slot; one that is killed or stops leaves at most the slot it
+ *    held unused: neither lets the others send faster, so any one second holds at most `limit` admissions
+ *    across them all.
+ * Waits for the gate or the probe end early when an answer changes what is known (a plan upgrade). A 429
+ * pauses the key in this process and pushes the shared schedule to the end of the pause, so every process on
+ * the store waits it out too.
  *
  * @internal
  */
@@ -78,18 +86,21 @@ const storeTimeout = Duration.seconds(2)
 const storeRest = 5_000
 
 /**
- * Reserves the next slot of the key's spacing (`slots` of them: a fraction pushes the schedule back); the
- * delay before it. While the store fails or does not answer in time (Redis down: its client may queue
- * commands until it reconnects), this process paces alone in memory, and tries the store again 5 s later.
+ * Reserves a slot of `millis` at the end of the key's schedule (the next admission's spacing, or a push of the
+ * schedule); the delay before it. Always one token of a window of `millis`: the store's delay is exact for any
+ * mix of window lengths in one key (each reservation adds its own length to the schedule), but only for whole
+ * token counts (a fractional count makes it short by that fraction of a window, and bunches requests).
+ * While the store fails or does not answer in time (Redis down: its client may queue commands until it
+ * reconnects), this process paces alone in memory, and tries the store again 5 s later.
  */
-const reserve = (limiter: Limiter, spacing: number, slots = 1): Effect.Effect<number> => {
+const reserve = (limiter: Limiter, millis: number): Effect.Effect<number> => {
   const options = {
     algorithm: "fixed-window",
     onExceeded: "delay",
     key: limiter.storeKey,
     limit: 1,
-    tokens: slots,
-    window: Duration.millis(spacing)
+    tokens: 1,
+    window: Duration.millis(millis)
   } as const
   const registry = limiter.registry
   const local = Effect.map(Effect.orDie(registry.local.consume(options)), (result) => Duration.toMillis(result.delay))
@@ -118,12 +129,46 @@ const reserve = (limiter: Limiter, spacing: number, slots = 1): Effect.Effect<nu
   })
 }
 
+/**
+ * Holds the key's schedule in a shared store until `pauseMillis` from now (a 429's pause), so every process
+ * on the store waits too: reads how far the schedule already reaches (a zero-token consume), and pushes it by
+ * what is missing. Two processes pushing at once pause a little longer, never shorter. In memory the key's
+ * state already pauses every fiber. A store that is failing (this process paces alone for now) is left alone,
+ * and so is one that fails here: the pause holds in this process.
+ */
+const sharePause = (limiter: Limiter, pauseMillis: number): Effect.Effect<void> => {
+  const registry = limiter.registry
+  if (registry.store === registry.local || pauseMillis <= 0) return Effect.void
+  const options = (tokens: 0 | 1, millis: number) =>
+    ({
+      algorithm: "fixed-window",
+      onExceeded: "delay",
+      key: limiter.storeKey,
+      limit: 1,
+      tokens,
+      window: Duration.millis(millis)
+    }) as const
+  return Effect.clockWith((clock) =>
+    clock.currentTimeMillisUnsafe() < registry.storeRetryAt
+      ? Effect.void
+      : registry.store.consume(options(0, 1_000)).pipe(
+          Effect.flatMap((result) => {
+            const missing = pauseMillis - Duration.toMillis(result.resetAfter)
+            return missing >= 1 ? registry.store.consume(options(1, missing)) : Effect.void
+          }),
+          Effect.timeoutOrElse({ duration: storeTimeout, orElse: () => Effect.void }),
+          Effect.ignore
+        )
+  )
+}
+
 /** Waits, holding the key's mutex, until a request may be admitted (the gate, the probe and the pacing agree). */
 const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
   const state = limiter.state
   return state.mutex.withPermit(
     Effect.gen(function* () {
       let paced = false
+      let retaken = false
       while (true) {
         const now = yield* Clock.currentTimeMillis
         const held = probeHeldUntil(state, now) ?? gateClosedUntil(state, now)
@@ -138,14 +183,27 @@ const waitForTurn = (limiter: Limiter): Effect.Effect<void> => {
         if (announced === undefined) return
         // However slow a server says its rate is, one request waits no longer than `maxServerWait` for its slot.
         const spacing = Math.min(announced, limiter.maxWaitMillis)
+        // One spacing after this process's last admission at the least (the probe's included: see `lastAdmittedAt`).
+        const floor = Math.ceil(state.lastAdmittedAt + spacing - latenessAllowance)
+        if (now < floor) {
+          yield* waitUntil(state, now, floor)
+          continue
+        }
         paced = true
         const delay = yield* reserve(limiter, spacing)
-        if (delay > 0) {
-          yield* Effect.sleep(Duration.millis(delay))
-          // A timer that fires late (a busy event loop) would bunch this request with the next: past the
-          // allowance, push the schedule back by the excess.
-          const late = (yield* Clock.currentTimeMillis) - (now + delay) - latenessAllowance(state)
-          if (late >= 1) yield* reserve(limiter, spacing, late / spacing)
+        if (delay > 0) yield* Effect.sleep(Duration.millis(delay))
+        // A timer that fires late (a busy event loop), or a store slow to answer, would bunch this request with
+        // the next. Past the allowance: in a shared store another process may hold the very next slot, so this
+        // request gives its slot up and takes a new one (once; a store always that slow pushes instead); alone,
+        // the next slot is this process's own, and pushing the schedule back by the excess is enough.
+        const late = (yield* Clock.currentTimeMillis) - (now + delay) - latenessAllowance
+        if (late >= 1) {
+          if (shared && !retaken) {
+            retaken = true
+            paced = false
+            continue
+          }
+          yield* reserve(limiter, late)
         }
       }
     })
@@ -206,7 +264,7 @@ export const admitted = <A extends { readonly response: HttpClientResponse.HttpC
             Effect.clockWith((clock) => {
               const state = limiter.state
               const now = clock.currentTimeMillisUnsafe()
-              const wake = Exit.isSuccess(exit)
+              const learnt = Exit.isSuccess(exit)
                 ? observe(
                     state,
                     ticket,
@@ -215,8 +273,9 @@ export const admitted = <A extends { readonly response: HttpClientResponse.HttpC
                     limiter.maxWaitMillis,
                     now
                   )
-                : settleUnanswered(state, ticket, now)
-              return wake ? Effect.asVoid(state.changed.release) : Effect.void
+                : { wake: settleUnanswered(state, ticket, now), pauseMillis: 0 }
+              const wake = learnt.wake ? Effect.asVoid(state.changed.release) : Effect.void
+              return learnt.pauseMillis > 0 ? Effect.andThen(wake, sharePause(limiter, learnt.pauseMillis)) : wake
             })
           )
         )

@@ -4,7 +4,10 @@
  *
  * Blockscout counts requests in fixed windows of its own clock (docs/blockscout-api.md, "Keys and rate
  * limits"): `limit` per window, `remaining` after this request, `reset` the milliseconds until the window
- * ends. All three are `-1` when the key is not limited. A 429 carries `remaining: 0` and the reset.
+ * ends. All three are `-1` when the key is not limited. A 429 carries `remaining: 0` and the reset. Gateways
+ * in front of a server send the same three for a token bucket (tokens left, time until full) or a sliding
+ * log (left in the last window, time until the oldest leaves): read alike here, and only ever trusted to
+ * hold requests back (`keyState.ts`).
  *
  * @internal
  */
