@@ -22,10 +22,37 @@
  */
 import type { AddressCounters, TokenCounters } from "@blockscout-effect/schema"
 import { Effect } from "effect"
-import type { BlockscoutShape } from "./Blockscout.ts"
 import type { BlockscoutError, CallReason } from "./BlockscoutError.ts"
 import type { EndpointArgs } from "./Parameters.ts"
-import type { CountSource } from "./Partition.ts"
+import type { EndpointItem } from "./endpoints.ts"
+
+/**
+ * Where a dry run's item count comes from, given the row and its arguments: the server's counters
+ * (`CountSources.fromCounters`, the default), or a source of your own; `undefined` when it does not know, and
+ * the first page of the span is sampled instead (`CountSources.sample` always does).
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export type CountSource = (request: {
+  readonly endpoint: string
+  readonly args: EndpointArgs
+}) => Effect.Effect<number | undefined, BlockscoutError>
+
+/**
+ * Options of a dry run (`Blockscout.estimate`).
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export interface EstimateOptions {
+  /**
+   * The item count's source. Default: the server's counters where one describes the request (an address's
+   * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
+   * `CountSources.counterFor`), one more request; else one page's density over the span.
+   */
+  readonly count?: CountSource | undefined
+}
 
 /**
  * One counter's answer to one list: which counter, which of its fields, which path parameter names the
@@ -169,7 +196,12 @@ export const counterFor = (endpoint: string, args: EndpointArgs): CounterRule | 
  * @since 0.1.0
  * @category models
  */
-export type CounterReader = Pick<BlockscoutShape, "get">
+export interface CounterReader {
+  readonly get: <N extends "addressCounters" | "tokenCounters">(
+    name: N,
+    args?: EndpointArgs
+  ) => Effect.Effect<EndpointItem<N>, BlockscoutError<CallReason>>
+}
 
 /**
  * A count source reading the server's counters through `client` (`counterFor` says which, when any): one

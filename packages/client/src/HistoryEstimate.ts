@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import type { HistoryKind, HistoryOptions } from "./History.ts"
-import type { CountSource } from "./Partition.ts"
+import type { CountSource } from "./CountSources.ts"
 
 /**
  * Options of a history's dry run: the history's own (the same kinds, blocks, page size, report and partition

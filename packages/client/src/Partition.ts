@@ -2,7 +2,7 @@
  * Partitioned streams: one history split into key ranges (blocks, or withdrawal indexes), each walked by its
  * own cursor, all at once under the client's one rate limiter. This module holds what a caller passes
  * (`PartitionOptions`) and keeps (`PartitionProgress`, the one value a later run resumes from), and what a
- * dry run reports (`HistoryEstimate`).
+ * dry run reports (`HistoryEstimate`; what it counts with is `CountSources`').
  *
  * A row can be partitioned when its endpoints-table row has a `range` (docs/blockscout-api.md, "Cursors are
  * keys"): token transfers, transactions (validated), blocks validated, internal transactions, withdrawals.
@@ -10,9 +10,7 @@
  * @since 0.1.0
  */
 import { NextPageParams } from "@blockscout-effect/schema"
-import { type Effect, Schema } from "effect"
-import type { BlockscoutError } from "./BlockscoutError.ts"
-import type { EndpointArgs } from "./Parameters.ts"
+import { Schema } from "effect"
 
 /**
  * How a partitioned stream runs, whatever its key.
@@ -173,34 +171,6 @@ export interface HistoryEstimate {
   readonly requestsPerSecond: number | undefined
   /** Expected duration at that rate; `undefined` when no rate is known (an unlimited server). */
   readonly seconds: number | undefined
-}
-
-/**
- * Where a dry run's item count comes from, given the row and its arguments: the server's counters
- * (`CountSources.fromCounters`, the default), or a source of your own; `undefined` when it does not know, and
- * the first page of the span is sampled instead (`CountSources.sample` always does).
- *
- * @since 0.1.0
- * @category estimate
- */
-export type CountSource = (request: {
-  readonly endpoint: string
-  readonly args: EndpointArgs
-}) => Effect.Effect<number | undefined, BlockscoutError>
-
-/**
- * Options of a dry run (`Blockscout.estimate`).
- *
- * @since 0.1.0
- * @category estimate
- */
-export interface EstimateOptions {
-  /**
-   * The item count's source. Default: the server's counters where one describes the request (an address's
-   * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
-   * `CountSources.counterFor`), one more request; else one page's density over the span.
-   */
-  readonly count?: CountSource | undefined
 }
 
 /**

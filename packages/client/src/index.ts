@@ -18,6 +18,7 @@ export {
   streamChains
 } from "./Chains.ts"
 export * as CountSources from "./CountSources.ts"
+export type { CountSource, EstimateOptions } from "./CountSources.ts"
 export {
   BlockscoutError,
   type BlockscoutErrorConstructor,
@@ -45,7 +46,7 @@ export {
   Unsupported
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
-export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
+export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./History.ts"
 export type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "./HistoryEstimate.ts"
 export {
   type HistoryEntry,
@@ -70,7 +71,7 @@ export {
   type IncompleteRange,
   type TokenTransfersReport,
   type Unverified
-} from "./HistoryReport.ts"
+} from "./History.ts"
 export * from "./endpoints.ts"
 export {
   type ItemName,
@@ -111,8 +112,6 @@ export {
 export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, type StreamPathOptions } from "./Path.ts"
 export {
   type BlockPartition,
-  type CountSource,
-  type EstimateOptions,
   type HistoryEstimate,
   type IndexPartition,
   type PartitionCommon,
