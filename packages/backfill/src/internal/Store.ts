@@ -15,9 +15,9 @@
  */
 import { Clock, DateTime, Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { BackfillError } from "./BackfillError.ts"
-import { type Job, JobJson } from "./Job.ts"
-import type { Partition } from "./Plan.ts"
+import { BackfillError } from "../BackfillError.ts"
+import { type Job, JobJson } from "../Job.ts"
+import type { Partition } from "../Plan.ts"
 import type { Position } from "./Walk.ts"
 
 export { dialect, exclusiveDdl, migrate } from "./Migrations.ts"

@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import type { PagedName, SourceArgs } from "./Job.ts"
+import type { PagedName, SourceArgs } from "../Job.ts"
 
 /** An identity column that is not an item field of its own (read from a nested value or the job's arguments). */
 interface Derived {

@@ -41,7 +41,7 @@ import { Columns } from "@blockscout-effect/export"
 import { endpoints } from "@blockscout-effect/schema"
 import { SchemaAST } from "effect"
 import { field, identities, keyField } from "./Identities.ts"
-import type { PagedName, SourceArgs } from "./Job.ts"
+import type { PagedName, SourceArgs } from "../Job.ts"
 
 /**
  * The SQL dialects the backfill writes.
