@@ -72,7 +72,7 @@ export const importCycles = (files: ReadonlyArray<string>): ReadonlyArray<Readon
   return cycles
 }
 
-const reexport = /^export (type )?(?:\*(?: as (\w+))?|\{([^}]*)\}) from "(\.[^"]+)"/gm
+const reexport = /^export (type )?(?:\*(?: as (\w+))?|\{([^}]*)\}) from "([^"]+)"/gm
 const localList = /^export (?:type )?\{([^}]*)\}(?! from)/gm
 
 /** The names a `{ a, type b as c }` list exports (the aliases where there are). */
@@ -93,7 +93,12 @@ export const exportedNames = (file: string): ReadonlySet<string> => {
   for (const match of text.matchAll(reexport)) {
     if (match[2] !== undefined) names.add(match[2])
     else if (match[3] !== undefined) for (const name of exportedNamesOf(match[3])) names.add(name)
-    else for (const name of exportedNames(resolve(dirname(file), match[4]!))) names.add(name)
+    else if (match[4]!.startsWith("."))
+      for (const name of exportedNames(resolve(dirname(file), match[4]!))) names.add(name)
+    else
+      throw new Error(
+        `${relative(root, file)}: export * from "${match[4]}" re-exports a whole package: name what it re-exports`
+      )
   }
   for (const match of text.matchAll(localList)) for (const name of exportedNamesOf(match[1]!)) names.add(name)
   for (const line of text.split("\n")) {

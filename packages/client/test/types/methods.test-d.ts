@@ -30,16 +30,12 @@ import {
   type Decode,
   type InvalidArgument,
   type InvalidRequest,
-  type ListTransactionsParameters,
   type NotFound,
   type OutOfCredits,
   type Page,
   type PageWithCursor,
   type PaginationStalled,
   type BudgetExhausted,
-  type BlockPartitionParameters,
-  type IndexPartitionParameters,
-  type StreamParameters,
   type RateLimited,
   type Redirected,
   type RequestReason,
@@ -51,6 +47,8 @@ import {
   type Unauthorized,
   type Unsupported
 } from "../../src/index.ts"
+import type { ListTransactionsParameters } from "../../src/BlockscoutMethods.ts"
+import type { BlockPartitionParameters, IndexPartitionParameters, StreamParameters } from "../../src/Parameters.ts"
 
 declare const bs: BlockscoutShape
 
