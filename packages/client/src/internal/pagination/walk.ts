@@ -16,17 +16,35 @@
  *
  * @internal
  */
+import { isCursorValue } from "@blockscout-effect/schema"
 import { Effect, Fiber, Option, Stream } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { Page, PageWithCursor } from "../../Parameters.ts"
 import type { Cursor, Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
+import { type Secrets, stripCredentials } from "../redact.ts"
 import type { Parsed } from "../send.ts"
 import { affordable, type Budget, charge, exhausted, settle } from "./budget.ts"
 import { decodePage, fetchRaw } from "./fetch.ts"
-import { rawNext } from "./nextCursor.ts"
 import { askAgain, judge, type Repeat, type Verdict } from "./recover.ts"
 import { keyOf, makeRun, type Run } from "./run.ts"
+
+/**
+ * The cursor a raw body points to, read before the body is decoded so the next request can start while
+ * this page decodes. `undefined` when there is none, it is malformed (decoding then reports it), or it holds
+ * an integer beyond 2^53, which `JSON.parse` rounded (the decoded cursor, read from the text, is exact).
+ */
+const rawNext = (secrets: Secrets, json: unknown): Cursor | undefined => {
+  if (typeof json !== "object" || json === null) return undefined
+  const next = (json as { readonly next_page_params?: unknown }).next_page_params
+  if (typeof next !== "object" || next === null || Array.isArray(next)) return undefined
+  for (const value of Object.values(next)) {
+    if (!isCursorValue(value)) return undefined
+    // `JSON.parse` rounded an integer beyond 2^53: only the decoded cursor (read from the text) is exact.
+    if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) return undefined
+  }
+  return stripCredentials(secrets, next as Cursor)
+}
 
 /**
  * Lets the event loop run once, so a request just forked is written to the socket before this fiber
