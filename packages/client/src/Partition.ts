@@ -2,7 +2,7 @@
  * Partitioned streams: one history split into key ranges (blocks, or withdrawal indexes), each walked by its
  * own cursor, all at once under the client's one rate limiter. This module holds what a caller passes
  * (`PartitionOptions`) and keeps (`PartitionProgress`, the one value a later run resumes from), and what a
- * dry run reports (`HistoryEstimate`; what it counts with is `CountSources`').
+ * dry run reports (`HistoryEstimate`; what it counts with is in `CountSources`).
  *
  * A row can be partitioned when its endpoints-table row has a `range` (docs/blockscout-api.md, "Cursors are
  * keys"): token transfers, transactions (validated), blocks validated, internal transactions, withdrawals.
