@@ -8,7 +8,7 @@
  * HTTP, JSON) instead: Jaeger, Grafana Tempo and Prometheus behind an OpenTelemetry Collector all take it.
  *
  * What it shows: the client needs nothing for telemetry. Its spans go to whatever tracer the program runs
- * with, and its metrics (`requestsCounter`, `responsesCounter`, `requestDurationHistogram`,
+ * with, and its metrics (the `Metrics` namespace: `requestsCounter`, `responsesCounter`, `requestDurationHistogram`,
  * `rateLimitWaitHistogram`, `retriesCounter`) live in the program's metric registry, which the SDK layer reads.
  * Provide the layer once, around the program: each call is a span (`Blockscout.streamTransactions`, a whole
  * stream), each request a span beneath it (`GET /api/v2/transactions`, with OpenTelemetry's HTTP attributes),

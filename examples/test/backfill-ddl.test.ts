@@ -4,11 +4,13 @@
  * unique index), which failed a job's plan when three runners planned three jobs together. Here four sessions
  * run the plan's schema steps at once, on fresh tables each round: every one must succeed.
  */
-import { Job, SqlSink, Store } from "@blockscout-effect/backfill"
+import { Job, SqlSink } from "@blockscout-effect/backfill"
 import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
+// The store's schema steps are the engine's, not the package's surface: imported by path within the repo.
+import * as Store from "../../packages/backfill/src/internal/Store.ts"
 import { postgres } from "./services.ts"
 
 describe("the backfill's schema steps on PostgreSQL", () => {

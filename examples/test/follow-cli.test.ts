@@ -4,7 +4,7 @@
  * gets final blocks only and resumes from its checkpoint with nothing lost or repeated; the follow flags are
  * checked before anything is sent.
  */
-import { followIdentity } from "@blockscout-effect/client"
+import { Follow } from "@blockscout-effect/client"
 import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
@@ -38,7 +38,7 @@ const driven = <A, E>(effect: Effect.Effect<A, E>) =>
 const canonical = (sim: SimulatedBlockscout, now: number, from: number, to: number) => {
   const out: Array<[string, number]> = []
   for (let h = from; h <= to; h++) {
-    for (const item of sim.blockItems(now, h).tokenTransfers) out.push([followIdentity(item), h])
+    for (const item of sim.blockItems(now, h).tokenTransfers) out.push([Follow.followIdentity(item), h])
   }
   return out
 }
@@ -58,8 +58,8 @@ describe("blockscout --follow", { timeout: 60_000 }, () => {
       const state = new Map<string, number>()
       for (const line of lines) {
         const { op, ...item } = line
-        if (op === "add") state.set(followIdentity(item), item.block_number as number)
-        else assert.isTrue(state.delete(followIdentity(item)), "a retract names a line added before")
+        if (op === "add") state.set(Follow.followIdentity(item), item.block_number as number)
+        else assert.isTrue(state.delete(Follow.followIdentity(item)), "a retract names a line added before")
       }
       // The last block may be cut by --limit: compare the blocks before it.
       const last = Math.max(...state.values())
@@ -91,7 +91,7 @@ describe("blockscout --follow", { timeout: 60_000 }, () => {
         const now = yield* Clock.currentTimeMillis
         const expected = canonical(sim, now, initial - 3, initial + 60).slice(0, 120)
         assert.deepStrictEqual(
-          lines.map((l) => [followIdentity(l), l.block_number]),
+          lines.map((l) => [Follow.followIdentity(l), l.block_number]),
           expected
         )
       })

@@ -3,7 +3,7 @@
  * loopback port, in real time (a block every 200 ms, a reorganisation early on). Nothing here measures time:
  * the run ends at `--limit`, and its `add`/`retract` lines, applied in order, must give the canonical chain.
  */
-import { followIdentity } from "@blockscout-effect/client"
+import { Follow } from "@blockscout-effect/client"
 import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { serve } from "@blockscout-effect/client/testing/node"
 import { assert, describe, it } from "@effect/vitest"
@@ -41,8 +41,8 @@ describe("blockscout --follow as a child process", () => {
           for (const line of ndjson(run.stdout)) {
             const { op, ...item } = line
             assert.include(["add", "retract"], op)
-            if (op === "add") state.set(followIdentity(item), item.block_number as number)
-            else assert.isTrue(state.delete(followIdentity(item)), "a retract names a line added before")
+            if (op === "add") state.set(Follow.followIdentity(item), item.block_number as number)
+            else assert.isTrue(state.delete(Follow.followIdentity(item)), "a retract names a line added before")
           }
           // The last block may be cut by --limit: the blocks before it are the canonical chain's.
           const last = Math.max(...state.values())
@@ -50,7 +50,7 @@ describe("blockscout --follow as a child process", () => {
           const now = Date.now()
           const expected = new Map<string, number>()
           for (let h = initial - 3; h < last; h++) {
-            for (const item of simulator.blockItems(now, h).tokenTransfers) expected.set(followIdentity(item), h)
+            for (const item of simulator.blockItems(now, h).tokenTransfers) expected.set(Follow.followIdentity(item), h)
           }
           assert.deepStrictEqual(new Map([...state].filter(([, block]) => block < last)), expected)
         })

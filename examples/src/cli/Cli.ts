@@ -15,7 +15,7 @@
  * (`Api.ts`), the output written (`Screen.ts` for stdout and stderr, `HistoryFile` of
  * `@blockscout-effect/export` for files), failures turned into one line and an exit code (`Exit.ts`).
  */
-import { type Endpoint, endpoints } from "@blockscout-effect/client"
+import { type Endpoint, endpoints, type Follow } from "@blockscout-effect/client"
 import { Effect, Logger, Option, Stdio } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
 import { abiFlag, logRow, readAbi, withAbi } from "./Abi.ts"
@@ -28,7 +28,6 @@ import { historyCommand } from "./History.ts"
 import { type CliOptions, runEndpoint } from "./Run.ts"
 import { settingsFor } from "./Settings.ts"
 import { Columns } from "@blockscout-effect/export"
-import type { FollowName } from "@blockscout-effect/client"
 import * as Screen from "./Screen.ts"
 
 export type { CliOptions } from "./Run.ts"
@@ -98,12 +97,16 @@ const listOrFollow = (
     const { pageSize } = settings
     return yield* runFollow(settings, follow, input.common, options, {
       events: (bs, from) =>
-        bs.follow(row.name as FollowName<typeof endpoints>, pageSize === undefined ? args : { ...args, pageSize }, {
-          from,
-          confirmations: follow.confirmations,
-          finality: follow.finality,
-          pollInterval: follow.pollInterval
-        }),
+        bs.follow(
+          row.name as Follow.FollowName<typeof endpoints>,
+          pageSize === undefined ? args : { ...args, pageSize },
+          {
+            from,
+            confirmations: follow.confirmations,
+            finality: follow.finality,
+            pollInterval: follow.pollInterval
+          }
+        ),
       line: (item) => (decorate === undefined ? item : decorate({ items: [item] }).items[0]),
       query: (api) => ({ endpoint: row.name, args, api })
     })

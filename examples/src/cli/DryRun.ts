@@ -7,9 +7,12 @@
  *
  * The estimate goes to stdout as one JSON object (for scripts), a summary to stderr (for people); exit 0.
  */
-import { Blockscout, type BlockscoutShape, type EstimateBounds, type EstimateRange } from "@blockscout-effect/client"
+import { Blockscout, type BlockscoutShape, type EstimateRange } from "@blockscout-effect/client"
 import { Effect, PlatformError } from "effect"
 import type * as Screen from "./Screen.ts"
+
+/** The low and high ends of one of a range's figures. */
+type EstimateBounds = EstimateRange["items"]
 
 /** What every estimate says. */
 export interface Cost {

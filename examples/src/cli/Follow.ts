@@ -13,12 +13,8 @@ import {
   Blockscout,
   type BlockscoutError,
   type BlockscoutShape,
-  type FollowCheckpoint,
-  FollowCheckpointSchema,
-  type FollowEvent,
   type FollowReason,
-  finalizedPages,
-  followIdentity
+  Follow
 } from "@blockscout-effect/client"
 import { Format, HistoryFile } from "@blockscout-effect/export"
 import { Duration, Effect, Option, PlatformError, Schema, Stream } from "effect"
@@ -104,15 +100,15 @@ export const followOptionsOf = (input: FollowInput, common: CommonInput) =>
 /** The checked follow flags of one run. */
 export type FollowSettings = NonNullable<Effect.Success<ReturnType<typeof followOptionsOf>>>
 
-const decodeCheckpoint = Schema.decodeUnknownEffect(FollowCheckpointSchema)
+const decodeCheckpoint = Schema.decodeUnknownEffect(Follow.FollowCheckpointSchema)
 
 /** What a followed command follows: its events from a start, an item's line and identity, the query it is. */
 export interface Followed<A> {
   /** The events from `from` (a block number, a checkpoint, or the newest block when `undefined`). */
   readonly events: (
     bs: BlockscoutShape,
-    from: number | FollowCheckpoint | undefined
-  ) => Stream.Stream<FollowEvent<A>, BlockscoutError<FollowReason>>
+    from: number | Follow.FollowCheckpoint | undefined
+  ) => Stream.Stream<Follow.FollowEvent<A>, BlockscoutError<FollowReason>>
   /** The line written for an item (the item itself for a list row). */
   readonly line: (item: A) => unknown
   /** An item's identity (for final-only outputs). */
@@ -135,10 +131,11 @@ export const runFollow = <A>(
       chainInput(input, settings),
       clientOptions(settings, options, Screen.onEvent(screen, retriesOf(settings, options)))
     )
-    const identity = followed.identity ?? followIdentity
+    const identity = followed.identity ?? Follow.followIdentity
     const job = Effect.gen(function* () {
       const bs = yield* Blockscout
-      const events = (from: number | FollowCheckpoint | undefined) => followed.events(bs, from ?? follow.fromBlock)
+      const events = (from: number | Follow.FollowCheckpoint | undefined) =>
+        followed.events(bs, from ?? follow.fromBlock)
       const max = settings.limit ?? Number.POSITIVE_INFINITY
       if (settings.output === undefined && settings.format === "ndjson") {
         // Live: every add and retract as it happens.
@@ -163,8 +160,8 @@ export const runFollow = <A>(
         `blockscout: --follow into ${settings.output ?? `${settings.format} on stdout`} writes final blocks only ` +
           "(a file cannot take a line back); NDJSON on stdout shows every add and retract as it happens"
       )
-      const pagesFrom = (from: number | FollowCheckpoint | undefined) =>
-        finalizedPages(events(from), identity).pipe(
+      const pagesFrom = (from: number | Follow.FollowCheckpoint | undefined) =>
+        Follow.finalizedPages(events(from), identity).pipe(
           Stream.map((page) => ({
             items: page.items.map((item) =>
               settings.format === "ndjson" ? { op: "add", ...(followed.line(item) as object) } : followed.line(item)

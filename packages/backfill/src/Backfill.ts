@@ -33,8 +33,8 @@ import type { SqlClient } from "effect/sql"
 import type { WorkflowEngine } from "effect/workflow"
 import { BackfillError } from "./BackfillError.ts"
 import * as Job from "./Job.ts"
-import * as Store from "./Store.ts"
-import { BackfillWorkflow, type JobResult, PartitionWorkflow } from "./Workflows.ts"
+import * as Store from "./internal/Store.ts"
+import { BackfillWorkflow, type JobResult, PartitionWorkflow } from "./internal/Workflows.ts"
 
 /**
  * Runs a job and waits for its end (or joins it, when it is already running or done): starts it, then polls the

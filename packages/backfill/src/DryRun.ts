@@ -19,13 +19,7 @@
  *
  * @since 0.1.0
  */
-import {
-  type BlockscoutError,
-  type BlockscoutShape,
-  type EstimateBounds,
-  type EstimateRange,
-  estimatePages
-} from "@blockscout-effect/client"
+import { type BlockscoutError, type BlockscoutShape, CountSources, type EstimateRange } from "@blockscout-effect/client"
 import { endpoints } from "@blockscout-effect/schema"
 import { Effect } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
@@ -33,6 +27,9 @@ import type { Job } from "./Job.ts"
 import { type Chain, chainsOf, historyHead, keyRangeOf, split } from "./Plan.ts"
 import { Sources } from "./Sources.ts"
 import { historyRows, kindsOf, type ListRead, listOf } from "./SourceRows.ts"
+
+/** The low and high ends of one of a range's figures. */
+type EstimateBounds = EstimateRange["items"]
 
 /**
  * One chain of a job, estimated.
@@ -87,7 +84,7 @@ const plus = (bounds: EstimateBounds, n: number): EstimateBounds => ({ low: boun
 /**
  * A list source on one chain: the row's items over the job's range (the client's `estimate`: the counters where
  * they describe the whole history, else pages sampled across the span), walked as the plan splits it: each
- * partition from its top down to the page that crosses its bottom (`estimatePages`), plus the head the plan
+ * partition from its top down to the page that crosses its bottom (`CountSources.estimatePages`), plus the head the plan
  * asks of an "everything" range.
  */
 const listEstimate = (bs: BlockscoutShape, job: Job, list: ListRead) => {
@@ -115,7 +112,7 @@ const listEstimate = (bs: BlockscoutShape, job: Job, list: ListRead) => {
   const crossing = job.range._tag !== "Everything" && job.range.from > 0
   const price = bs.family === "pro" ? endpoints[list.endpoint].credits : 0
   return Effect.map(bs.estimate(list.endpoint, args), (e) => {
-    const pages = estimatePages({ expected: e.items, ...e.range.items }, e.pageSize, partitions, crossing)
+    const pages = CountSources.estimatePages({ expected: e.items, ...e.range.items }, e.pageSize, partitions, crossing)
     const calls = pages.expected + head
     const callRange = plus(pages, head)
     return {

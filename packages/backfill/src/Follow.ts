@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import type { BlockscoutShape, FollowEvent, FollowOptions } from "@blockscout-effect/client"
+import type { BlockscoutShape, Follow } from "@blockscout-effect/client"
 import { Effect, Stream } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { BackfillError, fromBlockscout, fromSink } from "./BackfillError.ts"
@@ -22,8 +22,8 @@ import { id, type Job } from "./Job.ts"
 import { type Chain, chainsOf } from "./Plan.ts"
 import { type ListRead, kindsOf, listOf, tablesOf, writesOf } from "./SourceRows.ts"
 import { Sources } from "./Sources.ts"
-import * as Store from "./Store.ts"
-import { keyOf, quote, rowOf, type Table } from "./Tables.ts"
+import * as Store from "./internal/Store.ts"
+import { keyOf, quote, rowOf, type Table } from "./internal/Tables.ts"
 import * as SqlSink from "./SqlSink.ts"
 
 /**
@@ -76,18 +76,18 @@ const deleteRow = (table: Table, values: ReadonlyArray<unknown>) =>
 const eventsOf = (
   bs: BlockscoutShape,
   job: Job,
-  options: FollowOptions
-): Stream.Stream<FollowEvent<unknown>, unknown> => {
+  options: Follow.FollowOptions
+): Stream.Stream<Follow.FollowEvent<unknown>, unknown> => {
   const source = job.source
   if (source._tag === "AddressHistory") {
     return bs.followAddressHistory(source.address, { ...options, kinds: kindsOf(source) }) as Stream.Stream<
-      FollowEvent<unknown>,
+      Follow.FollowEvent<unknown>,
       unknown
     >
   }
   const list = listOf(source) as ListRead
   return bs.follow(list.endpoint as never, list.args as Record<string, unknown>, options) as Stream.Stream<
-    FollowEvent<unknown>,
+    Follow.FollowEvent<unknown>,
     unknown
   >
 }
@@ -105,7 +105,7 @@ const eventsOf = (
  */
 export const follow = (
   job: Job,
-  options: Omit<FollowOptions, "from"> = {}
+  options: Omit<Follow.FollowOptions, "from"> = {}
 ): Stream.Stream<FollowProgress, BackfillError, SqlClient.SqlClient | Sources> =>
   Stream.unwrap(
     Effect.gen(function* () {
@@ -127,7 +127,7 @@ export const follow = (
   )
 
 /** One chain: the unfinal rows of an earlier run reverted, then every batch committed with its checkpoint. */
-const followChain = (bs: BlockscoutShape, job: Job, chain: Chain, top: number, options: FollowOptions) =>
+const followChain = (bs: BlockscoutShape, job: Job, chain: Chain, top: number, options: Follow.FollowOptions) =>
   Stream.unwrap(
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
@@ -150,7 +150,7 @@ const followChain = (bs: BlockscoutShape, job: Job, chain: Chain, top: number, o
         SELECT checkpoint FROM backfill_follow WHERE job_id = ${jobId} AND chain = ${chain.label}`
       const from = saved[0] === undefined ? top + 1 : JSON.parse(saved[0].checkpoint)
       /** One batch in one transaction: upserts, deletes, the unfinal rows' list, the checkpoint. */
-      const commit = (events: ReadonlyArray<FollowEvent<unknown>>) =>
+      const commit = (events: ReadonlyArray<Follow.FollowEvent<unknown>>) =>
         sql.withTransaction(
           Effect.gen(function* () {
             let added = 0
@@ -191,7 +191,7 @@ const followChain = (bs: BlockscoutShape, job: Job, chain: Chain, top: number, o
       // A batch ends at each Finalized: its events and the checkpoint it carries commit together.
       return eventsOf(bs, job, { ...options, from }).pipe(
         Stream.mapAccum(
-          (): Array<FollowEvent<unknown>> => [],
+          (): Array<Follow.FollowEvent<unknown>> => [],
           (held, event) => {
             const batch = [...held, event]
             return event._tag === "Finalized" ? [[], [batch]] : [batch, []]

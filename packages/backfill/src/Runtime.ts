@@ -34,11 +34,11 @@ import {
 import type { HttpClient } from "effect/http"
 import type { SqlClient, SqlError } from "effect/sql"
 import type { WorkflowEngine } from "effect/workflow"
-import * as PartitionRun from "./PartitionRun.ts"
+import * as PartitionRun from "./internal/PartitionRun.ts"
 import * as Sources from "./Sources.ts"
 import * as SqliteClient from "./sqlite/SqliteClient.ts"
-import * as Store from "./Store.ts"
-import * as Workflows from "./Workflows.ts"
+import * as Store from "./internal/Store.ts"
+import * as Workflows from "./internal/Workflows.ts"
 
 type ShardingSettings = Partial<ShardingConfig.ShardingConfig["Service"]>
 

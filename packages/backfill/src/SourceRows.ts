@@ -15,7 +15,7 @@
  */
 import type { HistoryEntry, HistoryKind } from "@blockscout-effect/client"
 import type { Job, PagedName, Source, SourceArgs } from "./Job.ts"
-import { type Table, tableOf } from "./Tables.ts"
+import { type Table, tableOf } from "./internal/Tables.ts"
 
 /**
  * A list source's row and arguments.

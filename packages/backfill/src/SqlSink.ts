@@ -16,9 +16,9 @@ import { SqlClient } from "effect/sql"
 import { BackfillError } from "./BackfillError.ts"
 import type { Job, SourceArgs } from "./Job.ts"
 import { tablesOf, writesOf } from "./SourceRows.ts"
-import * as Store from "./Store.ts"
-import { createTable, keyOf, quote, rowOf, type Table } from "./Tables.ts"
-import type { Position } from "./Walk.ts"
+import * as Store from "./internal/Store.ts"
+import { createTable, keyOf, quote, rowOf, type Table } from "./internal/Tables.ts"
+import type { Position } from "./internal/Walk.ts"
 
 /**
  * The partition was moved on by another writer since its cursor was read: read it again and go on.

@@ -5,7 +5,7 @@
  * chain: no row of a replaced block, every row of the canonical blocks once.
  */
 import { Follow, Job, SqliteClient, Sources } from "@blockscout-effect/backfill"
-import { followIdentity } from "@blockscout-effect/client"
+import { Follow as ClientFollow } from "@blockscout-effect/client"
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/simulator"
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Exit, Fiber, Layer, Stream } from "effect"
@@ -94,7 +94,7 @@ describe("a followed backfill", { timeout: 60_000 }, () => {
         const now = yield* Clock.currentTimeMillis
         const expected = new Map<string, number>()
         for (let h = initial - 2; h <= top; h++) {
-          for (const item of sim.blockItems(now, h).tokenTransfers) expected.set(followIdentity(item), h)
+          for (const item of sim.blockItems(now, h).tokenTransfers) expected.set(ClientFollow.followIdentity(item), h)
         }
         assert.isAtLeast(top, sim.headAt(now) - 2)
         assert.strictEqual(got.size, expected.size)

@@ -1,9 +1,10 @@
-import { type Job, SqliteClient, Tables } from "@blockscout-effect/backfill"
+import { type Job, SqliteClient } from "@blockscout-effect/backfill"
 import { endpoints } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import * as Tables from "../src/internal/Tables.ts"
 import * as SqlSink from "../src/SqlSink.ts"
 
 const paged = (Object.keys(endpoints) as Array<keyof typeof endpoints>).filter(

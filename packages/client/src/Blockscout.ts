@@ -11,22 +11,30 @@
  */
 import { Config, Context, Effect, Layer, Result, type Stream } from "effect"
 import { HttpClient } from "effect/http"
-import type { BlockscoutError, CallReason, InvalidArgument, StreamReason } from "./BlockscoutError.ts"
+import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "./BlockscoutError.ts"
 import * as BlockscoutConfig from "./BlockscoutConfig.ts"
 import type { BlockscoutMethods } from "./BlockscoutMethods.ts"
-import type { EndpointItem, endpoints, Family } from "./endpoints.ts"
+import { type EndpointItem, endpoints, type Family } from "./endpoints.ts"
 import type { FollowMethods } from "./Follow.ts"
 import type { HistoryMethods } from "./History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions } from "./HistoryEstimate.ts"
-import { configError, fromConfig } from "./internal/config.ts"
-import { checkOptions } from "./internal/options.ts"
-import { RateLimitRegistry } from "./internal/limiter/registry.ts"
-import { build } from "./internal/service.ts"
+import { type Checked, checkOptions } from "./internal/options.ts"
+import { RateLimitRegistry, type Registry } from "./internal/limiter/registry.ts"
+import { toContext } from "./internal/context.ts"
+import { estimateHistory } from "./internal/history/estimate.ts"
+import { makeFollow } from "./internal/follow/methods.ts"
+import { makeHistory } from "./internal/history/methods.ts"
+import { makeMethods } from "./internal/methods.ts"
+import { makePaths } from "./internal/path.ts"
+import { announcedRate } from "./internal/observed.ts"
+import { estimateOf } from "./internal/partition/estimate.ts"
+import { publicUrl } from "./internal/redact.ts"
 import type { ItemName, ListName } from "./Methods.ts"
 import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
 import type { GetPathOptions, StreamPathOptions } from "./Path.ts"
-import type { EstimateOptions, HistoryEstimate, ServerBudget } from "./Partition.ts"
+import { type EstimateOptions, fromCounters } from "./CountSources.ts"
+import type { HistoryEstimate, ServerBudget } from "./Partition.ts"
 
 /**
  * Where a `Blockscout` service sends its requests, credential-free (no key, no userinfo): for tools that
@@ -147,6 +155,69 @@ export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, Foll
    * from this client's responses: for progress displays and budgets. Nothing before the first response.
    */
   readonly budget: Effect.Effect<ServerBudget>
+}
+
+/**
+ * The service over checked options, an HTTP client and a limiter registry: the table's methods over a client
+ * context, where it sends its requests, and the same client on another chain (the same HTTP client and limiter
+ * registry, so the same key's limiter).
+ */
+const build = (http: HttpClient.HttpClient, registry: Registry, checked: Checked): BlockscoutShape => {
+  const { target, options } = checked
+  const ctx = toContext(http, registry, target, options)
+  const forChain = (chainId: number): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>> =>
+    target.family === "pro"
+      ? Effect.map(
+          Effect.fromResult(
+            checkOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
+          ),
+          (next) => build(http, registry, next)
+        )
+      : Effect.fail(
+          new BlockscoutError({
+            reason: new InvalidArgument({
+              endpoint: "",
+              url: "",
+              argument: "chainId",
+              message: "forChain needs the Pro API: an explorer instance serves one chain"
+            })
+          })
+        )
+  const { page, pages, stream, get, ...methods } = makeMethods<BlockscoutMethods, typeof endpoints>(endpoints, ctx)
+  // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
+  const byName = { page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">
+  const history = makeHistory({ page, pages, stream, get }, ctx.publicBase, {
+    "blockscout.family": ctx.family,
+    ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
+  })
+  return {
+    ...methods,
+    ...history,
+    ...makeFollow(
+      endpoints,
+      { ...byName, streamAddressHistory: history.streamAddressHistory },
+      ctx.publicBase,
+      target.chainId
+    ),
+    ...byName,
+    ...makePaths(ctx),
+    family: target.family,
+    chainId: target.chainId,
+    target: {
+      family: target.family,
+      baseUrl: publicUrl(target.baseUrl),
+      chainId: target.chainId,
+      apiUrl: ctx.publicBase
+    },
+    forChain,
+    estimate: estimateOf(endpoints, ctx, () => fromCounters(byName)),
+    estimateAddressHistory: estimateHistory(endpoints, ctx, () => fromCounters(byName)),
+    budget: Effect.sync(() => ({
+      requestsPerSecond: announcedRate(ctx.observed),
+      creditsRemaining: ctx.observed.creditsRemaining,
+      latencyMillis: ctx.observed.latencyMillis
+    }))
+  }
 }
 
 /**
@@ -294,9 +365,11 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
       Blockscout,
       Effect.gen(function* () {
         const values = yield* Config.unwrap(config)
-        const made = fromConfig(values, options, (option) => option)
-        if (Result.isFailure(made)) return yield* Effect.fail(configError(made.failure))
-        return yield* Blockscout.make(made.success).pipe(Effect.mapError((error) => configError(error.reason.message)))
+        const made = BlockscoutConfig.fromConfig(values, options, (option) => option)
+        if (Result.isFailure(made)) return yield* Effect.fail(BlockscoutConfig.configError(made.failure))
+        return yield* Blockscout.make(made.success).pipe(
+          Effect.mapError((error) => BlockscoutConfig.configError(error.reason.message))
+        )
       })
     )
 

@@ -1,7 +1,7 @@
 /**
  * Where a dry run's item count comes from (`CountSource`, taken by `Blockscout.estimate`): the server's own
  * counters for the lists they describe (`fromCounters`, the default), or none, so the first page's density is
- * sampled (`sample`).
+ * sampled (`sample`); and what a count comes to in pages (`estimatePages`, for ranges you walk yourself).
  *
  * Which counter answers which list, and how Blockscout counts (its `Address.Counters`, `Token` counters and
  * the lists' queries):
@@ -22,10 +22,46 @@
  */
 import type { AddressCounters, TokenCounters } from "@blockscout-effect/schema"
 import { Effect } from "effect"
-import type { BlockscoutShape } from "./Blockscout.ts"
 import type { BlockscoutError, CallReason } from "./BlockscoutError.ts"
 import type { EndpointArgs } from "./Parameters.ts"
-import type { CountSource } from "./Partition.ts"
+import type { EndpointItem } from "./endpoints.ts"
+import { walkPageBounds, walkPages } from "./internal/partition/sample.ts"
+import type { EstimateBounds } from "./Partition.ts"
+
+/**
+ * Where a dry run's item count comes from, given the row and its arguments: the server's counters
+ * (`CountSources.fromCounters`, the default), or a source of your own; `undefined` when it does not know, and
+ * the first page of the span is sampled instead (`CountSources.sample` always does).
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export type CountSource = (request: {
+  readonly endpoint: string
+  readonly args: EndpointArgs
+}) => Effect.Effect<number | undefined, BlockscoutError>
+
+/**
+ * Options of a dry run (`Blockscout.estimate`).
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export interface EstimateOptions {
+  /**
+   * The item count's source. Default: the server's counters where one describes the request (an address's
+   * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
+   * `CountSources.counterFor`), one more request; else pages sampled across the span (`samples`).
+   */
+  readonly count?: CountSource | undefined
+  /**
+   * Windows to sample across the span when no count source answers (each a page, now and then two): more is
+   * closer and costs more requests. Default: one per 4 pages the run is expected to take, 1 to 48; an even list
+   * (every window alike) stops at 3, and a span the windows would mostly cover is read whole (then counted).
+   * At most 64.
+   */
+  readonly samples?: number | undefined
+}
 
 /**
  * One counter's answer to one list: which counter, which of its fields, which path parameter names the
@@ -198,7 +234,12 @@ export const counterFor = (endpoint: string, args: EndpointArgs): CounterRule | 
  * @since 0.1.0
  * @category models
  */
-export type CounterReader = Pick<BlockscoutShape, "get">
+export interface CounterReader {
+  readonly get: <N extends "addressCounters" | "tokenCounters">(
+    name: N,
+    args?: EndpointArgs
+  ) => Effect.Effect<EndpointItem<N>, BlockscoutError<CallReason>>
+}
 
 /**
  * A count source reading the server's counters through `client` (`counterFor` says which, when any): one
@@ -247,3 +288,32 @@ export const fromCounters = (client: CounterReader): CountSource => {
  * @category constructors
  */
 export const sample: CountSource = () => Effect.succeed(undefined)
+
+/**
+ * The requests a walk of `items` takes at `pageSize` a page, split in `ranges` ranges each walked down to its
+ * bottom on its own, as this client's pagination takes them: a walk to the list's end takes `ceil(items /
+ * pageSize)` pages (the server looks one item ahead: never an empty last page, one page for none); a range
+ * ending above the list's end (`crossing`: a span starting above block 0 on a list that goes on below) ends on
+ * the page crossing its bottom, `floor(n / pageSize) + 1`, half a page over its items on average. `expected` is
+ * the point (rounded), `low` and `high` its ends for `items`' own range.
+ *
+ * When to use: pricing ranges you walk yourself (the backfill's partitions); `estimate` prices the client's
+ * own. Gotcha: `ranges` are walked each from its own top: a partitioned stream cuts more as it goes (see
+ * `estimate`).
+ *
+ * @since 0.1.0
+ * @category estimate
+ */
+export const estimatePages = (
+  items: { readonly expected: number } & EstimateBounds,
+  pageSize: number,
+  ranges: number,
+  crossing: boolean
+): { readonly expected: number } & EstimateBounds => {
+  const size = Math.max(1, pageSize)
+  const n = Math.max(1, Math.floor(ranges))
+  return {
+    expected: Math.round(walkPages(items.expected, size, n, crossing)),
+    ...walkPageBounds(items, size, n, n, crossing)
+  }
+}

@@ -5,7 +5,8 @@
  * @since 0.1.0
  */
 import type { HistoryKind, HistoryOptions } from "./History.ts"
-import type { CountSource, EstimateRange } from "./Partition.ts"
+import type { CountSource } from "./CountSources.ts"
+import type { EstimateRange } from "./Partition.ts"
 
 /**
  * Options of a history's dry run: the history's own (the same kinds, blocks, page size, report and partition

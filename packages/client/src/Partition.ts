@@ -2,7 +2,7 @@
  * Partitioned streams: one history split into key ranges (blocks, or withdrawal indexes), each walked by its
  * own cursor, all at once under the client's one rate limiter. This module holds what a caller passes
  * (`PartitionOptions`) and keeps (`PartitionProgress`, the one value a later run resumes from), and what a
- * dry run reports (`HistoryEstimate`).
+ * dry run reports (`HistoryEstimate`; what it counts with is in `CountSources`).
  *
  * A row can be partitioned when its endpoints-table row has a `range` (docs/blockscout-api.md, "Cursors are
  * keys"): token transfers, transactions (validated), blocks validated, internal transactions, withdrawals.
@@ -10,10 +10,7 @@
  * @since 0.1.0
  */
 import { NextPageParams } from "@blockscout-effect/schema"
-import { type Effect, Schema } from "effect"
-import type { BlockscoutError } from "./BlockscoutError.ts"
-import { walkPageBounds, walkPages } from "./internal/partition/sample.ts"
-import type { EndpointArgs } from "./Parameters.ts"
+import { Schema } from "effect"
 
 /**
  * How a partitioned stream runs, whatever its key.
@@ -204,70 +201,6 @@ export interface EstimateRange {
   readonly items: EstimateBounds
   readonly calls: EstimateBounds
   readonly credits: EstimateBounds
-}
-
-/**
- * The requests a walk of `items` takes at `pageSize` a page, split in `ranges` ranges each walked down to its
- * bottom on its own, as this client's pagination takes them: a walk to the list's end takes `ceil(items /
- * pageSize)` pages (the server looks one item ahead: never an empty last page, one page for none); a range
- * ending above the list's end (`crossing`: a span starting above block 0 on a list that goes on below) ends on
- * the page crossing its bottom, `floor(n / pageSize) + 1`, half a page over its items on average. `expected` is
- * the point (rounded), `low` and `high` its ends for `items`' own range.
- *
- * When to use: pricing ranges you walk yourself (the backfill's partitions); `estimate` prices the client's
- * own. Gotcha: `ranges` are walked each from its own top: a partitioned stream cuts more as it goes (see
- * `estimate`).
- *
- * @since 0.1.0
- * @category estimate
- */
-export const estimatePages = (
-  items: { readonly expected: number } & EstimateBounds,
-  pageSize: number,
-  ranges: number,
-  crossing: boolean
-): { readonly expected: number } & EstimateBounds => {
-  const size = Math.max(1, pageSize)
-  const n = Math.max(1, Math.floor(ranges))
-  return {
-    expected: Math.round(walkPages(items.expected, size, n, crossing)),
-    ...walkPageBounds(items, size, n, n, crossing)
-  }
-}
-
-/**
- * Where a dry run's item count comes from, given the row and its arguments: the server's counters
- * (`CountSources.fromCounters`, the default), or a source of your own; `undefined` when it does not know, and
- * the first page of the span is sampled instead (`CountSources.sample` always does).
- *
- * @since 0.1.0
- * @category estimate
- */
-export type CountSource = (request: {
-  readonly endpoint: string
-  readonly args: EndpointArgs
-}) => Effect.Effect<number | undefined, BlockscoutError>
-
-/**
- * Options of a dry run (`Blockscout.estimate`).
- *
- * @since 0.1.0
- * @category estimate
- */
-export interface EstimateOptions {
-  /**
-   * The item count's source. Default: the server's counters where one describes the request (an address's
-   * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
-   * `CountSources.counterFor`), one more request; else pages sampled across the span (`samples`).
-   */
-  readonly count?: CountSource | undefined
-  /**
-   * Windows to sample across the span when no count source answers (each a page, now and then two): more is
-   * closer and costs more requests. Default: one per 4 pages the run is expected to take, 1 to 48; an even list
-   * (every window alike) stops at 3, and a span the windows would mostly cover is read whole (then counted).
-   * At most 64.
-   */
-  readonly samples?: number | undefined
 }
 
 /**

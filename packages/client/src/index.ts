@@ -3,24 +3,19 @@
  * explorer API v2 in the endpoints table, typed errors, retries, rate limits and Stream pagination. The app
  * provides the `HttpClient`.
  *
+ * This root holds what an app uses: the service and its options, the error and its reasons, the types of
+ * pages, histories, partitions and dry runs, log decoding, and a few modules as namespaces (`BaseUrl`,
+ * `CountSources`, `Follow`, `Metrics`, `RateLimits`, the generated method parameters as `Methods`). Whoever builds an
+ * endpoints table of their own finds its builders in `@blockscout-effect/schema`; the test layers are in
+ * `@blockscout-effect/client/testing`.
+ *
  * @since 0.1.0
  */
 export * as BaseUrl from "./BaseUrl.ts"
-export { Blockscout, type BlockscoutShape, type BlockscoutTarget } from "./Blockscout.ts"
+export { Blockscout, type BlockscoutShape } from "./Blockscout.ts"
 export type { BlockscoutConfig } from "./BlockscoutConfig.ts"
 export {
-  type ChainDone,
-  type ChainElement,
-  type ChainFailed,
-  type ChainItem,
-  isChainItem,
-  type StreamChainsOptions,
-  streamChains
-} from "./Chains.ts"
-export * as CountSources from "./CountSources.ts"
-export {
   BlockscoutError,
-  type BlockscoutErrorConstructor,
   type BlockscoutErrorReason,
   BudgetExhausted,
   type CallReason,
@@ -47,106 +42,44 @@ export {
   Unauthorized,
   Unsupported
 } from "./BlockscoutError.ts"
-export type * from "./BlockscoutMethods.ts"
+export type * as Methods from "./BlockscoutMethods.ts"
+export { type ChainElement, type StreamChainsOptions, streamChains } from "./Chains.ts"
+export * as CountSources from "./CountSources.ts"
+export type { Endpoint, EndpointItem, EndpointName, Family } from "./endpoints.ts"
+export { endpoints } from "./endpoints.ts"
+export * as Follow from "./Follow.ts"
 export {
-  type Added,
-  defaultFinality,
-  defaultPollInterval,
-  type Finalized,
-  type FinalizedPage,
-  finalizedPages,
-  type FollowBlock,
-  type FollowCheckpoint,
-  FollowCheckpointSchema,
-  followDefaults,
-  type FollowEvent,
-  type FollowFrom,
-  type FollowHistoryOptions,
-  followIdentity,
-  type FollowLag,
-  type FollowMethods,
-  type FollowName,
-  type FollowOptions,
-  type Retracted
-} from "./Follow.ts"
-export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
-export type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "./HistoryEstimate.ts"
-export {
+  addTallies,
+  type HistoryCheckpoint,
+  HistoryCheckpointSchema,
   type HistoryEntry,
   historyEntryKey,
   type HistoryKind,
-  historyKinds,
-  type HistoryMethods,
   type HistoryOptions,
   type HistoryPage,
-  type InternalTransactionEntry,
-  isSameTransferLog,
-  type TokenTransferEntry,
-  type TransactionEntry
-} from "./History.ts"
-export {
-  addTallies,
-  emptyTally,
-  type HistoryGap,
   type HistoryReport,
-  type HistoryTally,
-  HistoryTallySchema,
-  type IncompleteRange,
-  type TokenTransfersReport,
-  type Unverified
-} from "./HistoryReport.ts"
-export * from "./endpoints.ts"
-export {
-  type ItemName,
-  type ListName,
-  type MethodEntry,
-  methodEntries,
-  methodKindsOf,
-  methodName
-} from "./Methods.ts"
-export {
-  rateLimitWaitHistogram,
-  requestDurationHistogram,
-  requestsCounter,
-  responsesCounter,
-  retriesCounter
-} from "./Metrics.ts"
+  type HistoryTally
+} from "./History.ts"
+export type { AddressHistoryEstimate, HistoryEstimateOptions } from "./HistoryEstimate.ts"
+export { abiOf, decodeLogStream, decodeLogs, logDecoder, type RawLog } from "./LogDecoding.ts"
+export type { ItemName, ListName } from "./Methods.ts"
+export * as Metrics from "./Metrics.ts"
 export type {
   ApiKeyPlacement,
   BlockscoutEvent,
   BlockscoutOptions,
   ClientOptions,
-  IncompleteListEvent,
   InstanceOptions,
   ProOptions
 } from "./Options.ts"
-export type * from "./Parameters.ts"
+export type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
+export type { GetPathOptions, StreamPathOptions } from "./Path.ts"
 export {
-  abiOf,
-  type Decoded,
-  type DecodeFailed,
-  decodeLogs,
-  decodeLogStream,
-  type LogDecoding,
-  logDecoder,
-  type NoMatchingEvent,
-  type RawLog
-} from "./LogDecoding.ts"
-export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, type StreamPathOptions } from "./Path.ts"
-export {
-  type BlockPartition,
-  type CountSource,
-  type EstimateBounds,
-  type EstimateOptions,
   type EstimateRange,
-  estimatePages,
   type HistoryEstimate,
-  type IndexPartition,
-  type PartitionCommon,
   type PartitionOptions,
   type PartitionProgress,
   PartitionProgressSchema,
-  type RangeProgress,
   type ServerBudget
 } from "./Partition.ts"
 export * as RateLimits from "./RateLimits.ts"

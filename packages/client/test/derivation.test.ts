@@ -8,21 +8,11 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
 import { renderMethods } from "../scripts/render.ts"
-import {
-  type BlockscoutError,
-  type BlockscoutMethods,
-  type CallReason,
-  type EndpointTable,
-  endpoints,
-  endpointTable,
-  itemRow,
-  methodEntries,
-  type Page,
-  type PageParameters,
-  pageRow,
-  type StreamParameters,
-  type StreamReason
-} from "../src/index.ts"
+import { type BlockscoutError, type CallReason, endpoints, type Page, type StreamReason } from "../src/index.ts"
+import type { BlockscoutMethods } from "../src/BlockscoutMethods.ts"
+import { type EndpointTable, endpointTable, itemRow, pageRow } from "@blockscout-effect/schema"
+import { methodEntries } from "../src/Methods.ts"
+import type { PageParameters, StreamParameters } from "../src/Parameters.ts"
 import { toContext } from "../src/internal/context.ts"
 import { makeMethods } from "../src/internal/methods.ts"
 import { makeRegistry } from "../src/internal/limiter/registry.ts"

@@ -9,7 +9,9 @@ import { layerTest } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { methodsPath, packageDir, renderMethods, renderReadme } from "../scripts/render.ts"
-import { Blockscout, endpoints, endpointTable, itemRow, methodEntries } from "../src/index.ts"
+import { Blockscout, endpoints } from "../src/index.ts"
+import { endpointTable, itemRow } from "@blockscout-effect/schema"
+import { methodEntries } from "../src/Methods.ts"
 
 const read = (path: string) => readFileSync(`${packageDir}/${path}`, "utf8")
 const stale = (path: string) => `packages/client/${path} is stale: run pnpm generate`

@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Metric, Stream } from "effect"
-import { Blockscout, requestsCounter, retriesCounter } from "../src/index.ts"
+import { Blockscout } from "../src/index.ts"
+import { requestsCounter, retriesCounter } from "../src/Metrics.ts"
 import { page, scriptedServer } from "./support/ScriptedServer.ts"
 import { fixtures, proLayer } from "./support/fixtures.ts"
 

@@ -17,15 +17,8 @@ import { serve } from "@blockscout-effect/client/testing/node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Metric, Option, Redacted, Stream, type Tracer } from "effect"
 import { FetchHttpClient } from "effect/http"
-import {
-  Blockscout,
-  type BlockscoutEvent,
-  type ClientOptions,
-  rateLimitWaitHistogram,
-  requestDurationHistogram,
-  requestsCounter,
-  responsesCounter
-} from "../src/index.ts"
+import { Blockscout, type BlockscoutEvent, type ClientOptions } from "../src/index.ts"
+import { rateLimitWaitHistogram, requestDurationHistogram, requestsCounter, responsesCounter } from "../src/Metrics.ts"
 import { makeCapture } from "./support/capture.ts"
 import { apiKeyText } from "./support/fixtures.ts"
 import { assertNoSecret, eventSink, observed } from "./support/outputs.ts"

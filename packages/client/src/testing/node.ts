@@ -5,4 +5,11 @@
  *
  * @since 0.1.0
  */
-export * from "@blockscout-effect/simulator/node"
+export {
+  type ScriptedServer,
+  type ScriptedServerOptions,
+  type ServeOptions,
+  type SimulatedServer,
+  scriptedServer,
+  serve
+} from "@blockscout-effect/simulator/node"

@@ -17,15 +17,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Exit, Layer, Redacted, Stream } from "effect"
 import { HttpClient } from "effect/http"
 import fc from "fast-check"
-import {
-  Blockscout,
-  endpoints,
-  type Family,
-  type FollowEvent,
-  type FollowOptions,
-  followIdentity,
-  historyEntryKey
-} from "../../src/index.ts"
+import { type FollowEvent, type FollowOptions, followIdentity } from "../../src/Follow.ts"
+import { Blockscout, endpoints, type Family, historyEntryKey } from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 
 const initial = 300

@@ -6,7 +6,8 @@
 import { layerTest, Simulator } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Stream } from "effect"
-import { Blockscout, type FollowEvent, type FollowOptions } from "../../src/index.ts"
+import type { FollowEvent, FollowOptions } from "../../src/Follow.ts"
+import { Blockscout } from "../../src/index.ts"
 
 const firstBlock = <A>(events: ReadonlyArray<FollowEvent<A>>) => events.find((e) => e._tag === "Added")?.block.number
 

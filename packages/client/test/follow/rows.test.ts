@@ -7,7 +7,9 @@
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, Layer, Stream } from "effect"
-import { Blockscout, endpoints, type FollowName, followIdentity, methodEntries } from "../../src/index.ts"
+import { type FollowName, followIdentity } from "../../src/Follow.ts"
+import { Blockscout, endpoints } from "../../src/index.ts"
+import { methodEntries } from "../../src/Methods.ts"
 import { rangedRows } from "../partition/support.ts"
 import { driven } from "../support/wait.ts"
 

@@ -1,8 +1,8 @@
-import { Blockscout, type FollowCheckpoint } from "@blockscout-effect/client"
+import { Blockscout, type Follow } from "@blockscout-effect/client"
 import { Effect, Stream } from "effect"
 
 // An address's token transfers as they happen, 2 blocks deep, from where the last run's final data ends.
-export const watch = (address: string, checkpoint?: FollowCheckpoint) =>
+export const watch = (address: string, checkpoint?: Follow.FollowCheckpoint) =>
   Blockscout.use((bs) =>
     bs.followAddressTokenTransfers(address, { type: ["ERC-20"] }, { confirmations: 2, from: checkpoint }).pipe(
       Stream.runForEach((event) => {

@@ -1,5 +1,6 @@
 import { Blockscout } from "@blockscout-effect/client"
-import { checksumAddress, layerTest, SimulatedBlockscout, Simulator } from "@blockscout-effect/client/testing"
+import { layerTest, SimulatedBlockscout, Simulator } from "@blockscout-effect/client/testing"
+import { checksumAddress } from "@blockscout-effect/schema"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect, Fiber, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"

@@ -30,22 +30,16 @@ import {
   type Decode,
   type InvalidArgument,
   type InvalidRequest,
-  type ListTransactionsParameters,
   type NotFound,
   type OutOfCredits,
   type Page,
   type PageWithCursor,
   type PaginationStalled,
   type BudgetExhausted,
-  type FollowEvent,
-  type FollowOptions,
   type FollowReason,
   type HistoryEntry,
   type ReorgBeyondFinality,
   type ServerLagging,
-  type BlockPartitionParameters,
-  type IndexPartitionParameters,
-  type StreamParameters,
   type RateLimited,
   type Redirected,
   type RequestReason,
@@ -57,6 +51,9 @@ import {
   type Unauthorized,
   type Unsupported
 } from "../../src/index.ts"
+import type { ListTransactionsParameters } from "../../src/BlockscoutMethods.ts"
+import type { FollowEvent, FollowOptions } from "../../src/Follow.ts"
+import type { BlockPartitionParameters, IndexPartitionParameters, StreamParameters } from "../../src/Parameters.ts"
 
 declare const bs: BlockscoutShape
 
@@ -281,7 +278,7 @@ expectTypeOf(bs.followTokenTransfers).toEqualTypeOf<Follow<FollowTransfersArgs, 
 expectTypeOf(bs.followAddressHistory).toEqualTypeOf<
   (
     address: string,
-    options?: import("../../src/index.ts").FollowHistoryOptions
+    options?: import("../../src/Follow.ts").FollowHistoryOptions
   ) => Stream.Stream<FollowEvent<HistoryEntry>, BlockscoutError<FollowReason>>
 >()
 expectTypeOf<"followSmartContracts">().not.toMatchTypeOf<keyof BlockscoutShape>()

@@ -10,7 +10,7 @@
  */
 import type { Source } from "../chain/merge.ts"
 import type { SimulatedChain } from "../SimulatedChain.ts"
-import type { RouteContext } from "./router.ts"
+import type { ServerMode } from "../render/context.ts"
 
 /** Blocks (both inclusive) whose internal transactions the server has not fetched yet. */
 export interface Unindexed {
@@ -18,15 +18,24 @@ export interface Unindexed {
   readonly toBlock: number
 }
 
+/**
+ * What the checks read of a request's context (a `RouteContext` is one): named here, so the router's context
+ * and this module do not name each other.
+ */
+export interface IndexingView {
+  readonly unindexed: Unindexed | undefined
+  readonly render: { readonly mode: ServerMode }
+}
+
 /** The words 12.x servers put in `meta.message` (`InternalTransactionsPendingStatusHelper`). */
 export const pendingMessage = "Some internal transactions within this block range have not yet been processed"
 
 /** Whether block `h`'s internal transactions are indexed. */
-export const indexed = (ctx: RouteContext, h: number): boolean =>
+export const indexed = (ctx: IndexingView, h: number): boolean =>
   ctx.unindexed === undefined || h < ctx.unindexed.fromBlock || h > ctx.unindexed.toBlock
 
 /** A list's sources without the items of blocks not indexed yet. */
-export const indexedOnly = <T>(ctx: RouteContext, sources: Array<Source<T>>): Array<Source<T>> =>
+export const indexedOnly = <T>(ctx: IndexingView, sources: Array<Source<T>>): Array<Source<T>> =>
   ctx.unindexed === undefined
     ? sources
     : sources.map(function* (source) {
@@ -39,7 +48,7 @@ export const indexedOnly = <T>(ctx: RouteContext, sources: Array<Source<T>>): Ar
  * The page-level `meta` of an internal-transaction page whose items are in `blocks` (none on 11.x): status 2
  * when the range it checked holds a block not indexed yet.
  */
-export const internalMeta = (ctx: RouteContext, blocks: ReadonlyArray<number>): Record<string, unknown> => {
+export const internalMeta = (ctx: IndexingView, blocks: ReadonlyArray<number>): Record<string, unknown> => {
   if (ctx.render.mode === "11") return {}
   const u = ctx.unindexed
   const pending =

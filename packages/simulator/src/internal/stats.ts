@@ -7,7 +7,6 @@
  * @internal
  */
 import type { SimulatedChain } from "../SimulatedChain.ts"
-import type { RouteContext } from "./router.ts"
 
 const DAY_MILLIS = 86_400_000
 
@@ -41,11 +40,17 @@ export interface ChainFigures {
   readonly days: ReadonlyArray<Day>
 }
 
+/** What the figures read of a request: the chain, and the simulator's memo (a route's context is one). */
+export interface StatsView {
+  readonly chain: SimulatedChain
+  readonly memo: <A>(key: string, make: () => A) => A
+}
+
 /**
  * Every figure of the chain at its current head, computed once per head (height and head hash: a chain that grows
  * or reorganises gets new ones).
  */
-export const figuresOf = (ctx: RouteContext): ChainFigures => {
+export const figuresOf = (ctx: StatsView): ChainFigures => {
   const chain = ctx.chain
   const height = chain.height
   return ctx.memo(`stats|${headKey(chain)}`, () => {

@@ -1,8 +1,8 @@
 /**
  * Chain values as JSON objects in the wire shape of one server: the per-instance API of Blockscout 11.x
  * or 12.x, or the Pro API. Each resource has its own module (`address.ts`, `tokenTransfer.ts`, ...); this
- * class holds what they share: the chain, the mode, timestamp formatting and the caches of address and
- * token objects (a few hundred), and names every resource's renderer in one place for the route handlers.
+ * class names every resource's renderer in one place for the route handlers; what they share (the chain, the
+ * mode, timestamp formatting and the caches) is its base, `RenderContext` (`context.ts`).
  *
  * What differs by mode is written beside the field it concerns, read from Blockscout's views at the
  * matching release (docs/blockscout-api.md §2 and `vendor/blockscout/openapi/`): instance timestamps carry
@@ -10,14 +10,13 @@
  *
  * @internal
  */
-import type { SimulatedChain } from "../SimulatedChain.ts"
 import type { Holding } from "../chain/nft.ts"
 import type { InternalTemplate, LogTemplate, TransferTemplate, TxTemplate } from "../chain/templates.ts"
 import type { SmartContractInfo } from "../chain/contracts.ts"
 import type { TransactionPlace } from "../chain/hashes.ts"
-import { hash } from "../internal/hash.ts"
 import type { Json } from "../internal/query.ts"
-import { renderAddress } from "./address.ts"
+import { RenderContext } from "./context.ts"
+import { renderAddress, renderNullableAddress } from "./address.ts"
 import { type AddressFacts, renderAddressDetails } from "./addressDetails.ts"
 import { renderBlock } from "./block.ts"
 import { renderInternalTransaction } from "./internalTransaction.ts"
@@ -29,53 +28,8 @@ import { renderTokenTransfer } from "./tokenTransfer.ts"
 import { renderPendingTransaction, renderTransaction, renderTransactionDetails } from "./transaction.ts"
 import { renderWithdrawal } from "./withdrawal.ts"
 
-/** Which server a response is shaped for: a per-instance server of release line 11 or 12, or the Pro API. */
-export type ServerMode = "11" | "12" | "pro"
-
-const iso = (millis: number, pro: boolean): string => {
-  const s = new Date(millis).toISOString()
-  return pro ? `${s.slice(0, -5)}Z` : `${s.slice(0, -1)}000Z`
-}
-
 /** Renders chain values for one server mode; caches address and token objects. */
-export class Renderer {
-  readonly chain: SimulatedChain
-  readonly mode: ServerMode
-  readonly pro: boolean
-  /** Address objects by lower-case hash. */
-  readonly addresses = new Map<string, Json>()
-  /** Token objects by token index. */
-  readonly tokens = new Map<number, Json>()
-  /** Call data arguments by (template slot, position): the same arguments recur, which keeps hashing off the hot path. */
-  readonly rawInputs = new Map<number, string>()
-  private lastMillis = -1
-  private lastTimestamp = ""
-
-  constructor(chain: SimulatedChain, mode: ServerMode) {
-    this.chain = chain
-    this.mode = mode
-    this.pro = mode === "pro"
-  }
-
-  /** A block time: `2024-01-01T00:00:12.000000Z` per instance, `2024-01-01T00:00:12Z` on the Pro API. */
-  timestamp(millis: number): string {
-    if (millis !== this.lastMillis) {
-      this.lastTimestamp = iso(millis, this.pro)
-      this.lastMillis = millis
-    }
-    return this.lastTimestamp
-  }
-
-  /**
-   * A database time (`verified_at`, `inserted_at`), which unlike block times has sub-second digits: the
-   * instance writes all six (`...:30.116055Z`), the Pro API none. `salt` picks the microseconds.
-   */
-  preciseTimestamp(millis: number, salt: number): string {
-    if (this.pro) return iso(millis, true)
-    const micros = String(hash(this.chain.seed, 0x7135, salt) % 1000).padStart(3, "0")
-    return `${new Date(millis).toISOString().slice(0, -1)}${micros}Z`
-  }
-
+export class Renderer extends RenderContext {
   address(hash: string): Json {
     return renderAddress(this, hash)
   }
@@ -83,7 +37,7 @@ export class Renderer {
     return renderAddressDetails(this, facts)
   }
   nullableAddress(hash: string | null): Json | null {
-    return hash === null ? null : renderAddress(this, hash)
+    return renderNullableAddress(this, hash)
   }
   token(index: number): Json {
     return renderToken(this, index)
@@ -122,3 +76,5 @@ export class Renderer {
     return renderNftCollection(this, tokenIndex, instances)
   }
 }
+
+export type { ServerMode } from "./context.ts"

@@ -7,10 +7,10 @@
  */
 import { checksumAddress } from "@blockscout-effect/schema"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
 
 /** The address object of a hash (lower case in, EIP-55 out); cached per renderer. */
-export const renderAddress = (r: Renderer, hash: string): Json => {
+export const renderAddress = (r: RenderContext, hash: string): Json => {
   const cached = r.addresses.get(hash)
   if (cached !== undefined) return cached
   const info = r.chain.address(hash)
@@ -46,3 +46,7 @@ export const renderAddress = (r: Renderer, hash: string): Json => {
   r.addresses.set(hash, out)
   return out
 }
+
+/** The address object of a hash, or `null` for none (a contract creation's `to`, ...). */
+export const renderNullableAddress = (r: RenderContext, hash: string | null): Json | null =>
+  hash === null ? null : renderAddress(r, hash)

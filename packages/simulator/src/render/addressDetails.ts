@@ -14,7 +14,9 @@ import { creationOf, type Role } from "../chain/involvement.ts"
 import { partyAddress } from "../chain/coins.ts"
 import { senderOf } from "../chain/parties.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress } from "./address.ts"
+import { renderToken } from "./token.ts"
 
 /** What the details need beyond the address: its role and whether its lists hold anything. */
 export interface AddressFacts {
@@ -23,24 +25,24 @@ export interface AddressFacts {
   readonly hasLogs: boolean
 }
 
-export const renderAddressDetails = (r: Renderer, facts: AddressFacts): Json => {
+export const renderAddressDetails = (r: RenderContext, facts: AddressFacts): Json => {
   const chain = r.chain
   const { role } = facts
   const history = coinHistory(chain, role.address)
   const last = history[history.length - 1]
   const creation = role.user >= 0 || role.miner >= 0 ? undefined : creationOf(chain, role.address)
   const holds = chain.tokens.some((t) => holdersOf(chain, t.index).some((h) => h.address === role.address))
-  const base = r.address(role.address)
+  const base = renderAddress(r, role.address)
   return {
     ...base,
     is_contract: base.is_contract === true || (creation !== undefined && !creation[1].failed),
     creator_address_hash:
       creation === undefined
         ? null
-        : (r.address(partyAddress(chain, creation[0], senderOf(creation[1]))).hash as string),
+        : (renderAddress(r, partyAddress(chain, creation[0], senderOf(creation[1]))).hash as string),
     creation_transaction_hash: creation === undefined ? null : chain.transactionHash(creation[0], creation[1].position),
     creation_status: creation === undefined ? null : creation[1].failed ? "failed" : "success",
-    token: role.token >= 0 ? r.token(role.token) : null,
+    token: role.token >= 0 ? renderToken(r, role.token) : null,
     coin_balance: last === undefined ? null : String(last.value),
     exchange_rate: "3150.25",
     block_number_balance_updated_at: last === undefined ? null : last.block,

@@ -7,13 +7,14 @@
  */
 import { minerReward } from "../chain/coins.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress } from "./address.ts"
 
 /**
  * Block `h`; `single` for the block lookup (`GET /blocks/{n}`), whose rewards carry their label (`Miner Reward`,
  * `Emission Reward`: `BlockView.block_reward_text`) where lists carry the recipient kind.
  */
-export const renderBlock = (r: Renderer, h: number, single = false): Json => {
+export const renderBlock = (r: RenderContext, h: number, single = false): Json => {
   const chain = r.chain
   const template = chain.template(h)
   let gasUsed = 0
@@ -28,7 +29,7 @@ export const renderBlock = (r: Renderer, h: number, single = false): Json => {
     height: h,
     timestamp: r.timestamp(chain.blockMillis(h)),
     type: "block",
-    miner: r.address(chain.miners[h % chain.miners.length]!),
+    miner: renderAddress(r, chain.miners[h % chain.miners.length]!),
     nonce: "0x0000000000000000",
     difficulty: "0",
     total_difficulty: "58750003716598352816469",

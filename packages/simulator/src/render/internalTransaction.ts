@@ -6,10 +6,11 @@
 import type { InternalTemplate } from "../chain/templates.ts"
 import { internalValue } from "../chain/coins.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress, renderNullableAddress } from "./address.ts"
 
 /** Internal transaction `it` of block `h`. */
-export const renderInternalTransaction = (r: Renderer, h: number, it: InternalTemplate): Json => {
+export const renderInternalTransaction = (r: RenderContext, h: number, it: InternalTemplate): Json => {
   const chain = r.chain
   const create = it.to._tag === "Create"
   const { from, to } = chain.internalParties(h, it)
@@ -19,9 +20,9 @@ export const renderInternalTransaction = (r: Renderer, h: number, it: InternalTe
     transaction_index: it.txPosition,
     index: it.index,
     type: create ? "create" : "call",
-    from: r.address(from),
-    to: r.nullableAddress(to),
-    created_contract: create ? r.address(chain.createdAddress(h, it.txPosition, it.index)) : null,
+    from: renderAddress(r, from),
+    to: renderNullableAddress(r, to),
+    created_contract: create ? renderAddress(r, chain.createdAddress(h, it.txPosition, it.index)) : null,
     value: String(internalValue(chain, h, it)),
     gas_limit: String(50_000 + (chain.noise(h, it.txPosition, it.index) % 200_000)),
     success: !it.failed,

@@ -9,7 +9,8 @@
  */
 import type { LogTemplate, TransferTemplate } from "../chain/templates.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress } from "./address.ts"
 
 const topic = {
   transfer: "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
@@ -29,7 +30,7 @@ const decoded = (call: string, id: string, params: ReadonlyArray<Param>): Json =
 })
 
 /** Topics, data and decoded event of a transfer log, from the log's transfer items. */
-const transferEvent = (r: Renderer, h: number, log: LogTemplate): Json => {
+const transferEvent = (r: RenderContext, h: number, log: LogTemplate): Json => {
   const chain = r.chain
   const items: ReadonlyArray<TransferTemplate> = chain.template(h).transfers.filter((t) => t.logIndex === log.index)
   const first = items[0]!
@@ -82,10 +83,10 @@ const transferEvent = (r: Renderer, h: number, log: LogTemplate): Json => {
 }
 
 /** Log `log` of block `h`. */
-export const renderLog = (r: Renderer, h: number, log: LogTemplate): Json => {
+export const renderLog = (r: RenderContext, h: number, log: LogTemplate): Json => {
   const chain = r.chain
   const tx = chain.template(h).transactions[log.txPosition]!
-  const emitter = r.address(log.token >= 0 ? chain.tokens[log.token]!.address : chain.routers[tx.router]!)
+  const emitter = renderAddress(r, log.token >= 0 ? chain.tokens[log.token]!.address : chain.routers[tx.router]!)
   const event =
     log.token >= 0
       ? transferEvent(r, h, log)

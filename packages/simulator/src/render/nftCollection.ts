@@ -6,15 +6,16 @@
  */
 import type { Holding } from "../chain/nft.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderToken, renderTokenInstance } from "./token.ts"
 
 /** The collection of token `tokenIndex` made of `instances`. */
-export const renderNftCollection = (r: Renderer, tokenIndex: number, instances: ReadonlyArray<Holding>): Json => {
+export const renderNftCollection = (r: RenderContext, tokenIndex: number, instances: ReadonlyArray<Holding>): Json => {
   let amount = 0n
   for (const i of instances) amount += i.amount
   return {
-    token: r.token(tokenIndex),
+    token: renderToken(r, tokenIndex),
     amount: String(amount),
-    token_instances: instances.map((i) => r.tokenInstance(tokenIndex, i.tokenId, i.amount, true))
+    token_instances: instances.map((i) => renderTokenInstance(r, tokenIndex, i.tokenId, i.amount, true))
   }
 }

@@ -6,11 +6,12 @@
  */
 import type { SmartContractInfo } from "../chain/contracts.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress } from "./address.ts"
 
 /** One verified contract. */
-export const renderSmartContract = (r: Renderer, c: SmartContractInfo): Json => ({
-  address: r.address(c.address),
+export const renderSmartContract = (r: RenderContext, c: SmartContractInfo): Json => ({
+  address: renderAddress(r, c.address),
   certified: false,
   coin_balance: String(c.coinBalance),
   compiler_version: c.compilerVersion,

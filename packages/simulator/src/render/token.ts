@@ -8,10 +8,11 @@
 import { checksumAddress } from "@blockscout-effect/schema"
 import { holderCount } from "../chain/holders.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress } from "./address.ts"
 
 /** The token object of token `index`; cached per renderer. */
-export const renderToken = (r: Renderer, index: number): Json => {
+export const renderToken = (r: RenderContext, index: number): Json => {
   const cached = r.tokens.get(index)
   if (cached !== undefined) return cached
   const t = r.chain.tokens[index]!
@@ -43,7 +44,7 @@ export const renderToken = (r: Renderer, index: number): Json => {
  * transfer's token) or in an NFT collection (`inList` true: `token_type` and the held `value`).
  */
 export const renderTokenInstance = (
-  r: Renderer,
+  r: RenderContext,
   tokenIndex: number,
   tokenId: number,
   value: bigint,
@@ -55,7 +56,7 @@ export const renderTokenInstance = (
   return {
     id: String(tokenId),
     is_unique: t.type === "ERC-721",
-    owner: owner === undefined ? null : r.address(owner),
+    owner: owner === undefined ? null : renderAddress(r, owner),
     token: null,
     token_type: t.type,
     value: inList ? String(value) : "1",

@@ -8,10 +8,12 @@
  */
 import type { TransferTemplate } from "../chain/templates.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress } from "./address.ts"
+import { renderToken, renderTokenInstance } from "./token.ts"
 
 /** Transfer item `item` of block `h`. */
-export const renderTokenTransfer = (r: Renderer, h: number, item: TransferTemplate): Json => {
+export const renderTokenTransfer = (r: RenderContext, h: number, item: TransferTemplate): Json => {
   const chain = r.chain
   const t = chain.tokens[item.token]!
   const { from, to } = chain.transferParties(h, item)
@@ -23,7 +25,7 @@ export const renderTokenTransfer = (r: Renderer, h: number, item: TransferTempla
     total = { decimals, value: String(value) }
   } else {
     const id = chain.tokenIdOf(h, item)
-    const instance = r.tokenInstance(item.token, id, value, false)
+    const instance = renderTokenInstance(r, item.token, id, value, false)
     total =
       t.type === "ERC-721"
         ? { token_id: String(id), token_instance: instance }
@@ -32,12 +34,12 @@ export const renderTokenTransfer = (r: Renderer, h: number, item: TransferTempla
   return {
     block_hash: chain.blockHash(h),
     block_number: h,
-    from: r.address(from),
-    to: r.address(to),
+    from: renderAddress(r, from),
+    to: renderAddress(r, to),
     log_index: item.logIndex,
     method: chain.methodOf(h, tx),
     timestamp: r.timestamp(chain.blockMillis(h)),
-    token: r.token(item.token),
+    token: renderToken(r, item.token),
     token_type: t.type,
     total,
     transaction_hash: chain.transactionHash(h, item.txPosition),

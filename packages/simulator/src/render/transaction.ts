@@ -14,10 +14,12 @@ import { createsContract, recipientOf, transactionValue } from "../chain/parties
 import type { TransactionPlace } from "../chain/hashes.ts"
 import type { TxTemplate } from "../chain/templates.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress, renderNullableAddress } from "./address.ts"
+import { renderTokenTransfer } from "./tokenTransfer.ts"
 
 /** Call data: the selector, then 128 hex digits that recur per (template slot, position). */
-const rawInput = (r: Renderer, selector: string, h: number, position: number): string => {
+const rawInput = (r: RenderContext, selector: string, h: number, position: number): string => {
   const key = (h % 32) * 4096 + position
   let args = r.rawInputs.get(key)
   if (args === undefined) {
@@ -28,7 +30,7 @@ const rawInput = (r: Renderer, selector: string, h: number, position: number): s
 }
 
 /** A decoded call: each parameter of the method with a value of its type. */
-const decodedInput = (r: Renderer, tx: TxTemplate, name: string, key: number, value: bigint): Json | null => {
+const decodedInput = (r: RenderContext, tx: TxTemplate, name: string, key: number, value: bigint): Json | null => {
   // A mint replaces the template's method: decode it as `mint`, everything else by the template's key.
   const method = name === "mint" ? methods.mint : tx.methodKey === null ? undefined : methods[tx.methodKey]
   if (method === undefined) return null
@@ -57,7 +59,7 @@ const decodedInput = (r: Renderer, tx: TxTemplate, name: string, key: number, va
 }
 
 /** What mined and pending transactions share; `h` null for a pending one. */
-const common = (r: Renderer, tx: TxTemplate, h: number | null, salt: number, sender: string): Json => {
+const common = (r: RenderContext, tx: TxTemplate, h: number | null, salt: number, sender: string): Json => {
   const chain = r.chain
   const key = h ?? pendingKey
   const gasUsed = h === null ? null : chain.gasUsed(h, tx)
@@ -74,9 +76,9 @@ const common = (r: Renderer, tx: TxTemplate, h: number | null, salt: number, sen
     method === "mint" ? methods.mint.selector : tx.methodKey === null ? null : methods[tx.methodKey].selector
   return {
     value: String(value),
-    from: r.address(sender),
-    to: r.nullableAddress(to),
-    created_contract: creation && h !== null ? r.address(chain.createdAddress(h, tx.position)) : null,
+    from: renderAddress(r, sender),
+    to: renderNullableAddress(r, to),
+    created_contract: creation && h !== null ? renderAddress(r, chain.createdAddress(h, tx.position)) : null,
     method,
     type: 2,
     nonce: chain.nonce(key, tx.position + salt),
@@ -106,7 +108,7 @@ const common = (r: Renderer, tx: TxTemplate, h: number | null, salt: number, sen
 }
 
 /** The transaction at position `tx.position` of block `h`. */
-export const renderTransaction = (r: Renderer, h: number, tx: TxTemplate): Json => {
+export const renderTransaction = (r: RenderContext, h: number, tx: TxTemplate): Json => {
   const chain = r.chain
   const ok = !tx.failed
   return {
@@ -126,7 +128,7 @@ export const renderTransaction = (r: Renderer, h: number, tx: TxTemplate): Json 
 }
 
 /** Pending transaction `i` (no block: null status, position and timestamp). */
-export const renderPendingTransaction = (r: Renderer, i: number): Json => {
+export const renderPendingTransaction = (r: RenderContext, i: number): Json => {
   const chain = r.chain
   const tx = chain.pendingTemplate(i)
   return {
@@ -152,7 +154,7 @@ export const transferPreviewCount = 10
  * A transaction as its lookup (`GET /transactions/{h}`) writes it: the list object, with its first token
  * transfers in log order (S15's order) and whether there are more; a pending transaction has none yet.
  */
-export const renderTransactionDetails = (r: Renderer, place: NonNullable<TransactionPlace>): Json => {
+export const renderTransactionDetails = (r: RenderContext, place: NonNullable<TransactionPlace>): Json => {
   if (place._tag === "Pending") {
     return { ...renderPendingTransaction(r, place.index), token_transfers: [], token_transfers_overflow: false }
   }
@@ -166,7 +168,7 @@ export const renderTransactionDetails = (r: Renderer, place: NonNullable<Transac
     .sort((a, b) => a.logIndex - b.logIndex || (a.indexInBatch ?? 0) - (b.indexInBatch ?? 0))
   return {
     ...renderTransaction(r, place.block, tx),
-    token_transfers: transfers.slice(0, transferPreviewCount).map((t) => r.tokenTransfer(place.block, t)),
+    token_transfers: transfers.slice(0, transferPreviewCount).map((t) => renderTokenTransfer(r, place.block, t)),
     token_transfers_overflow: transfers.length > transferPreviewCount
   }
 }
@@ -176,7 +178,7 @@ export const renderTransactionDetails = (r: Renderer, place: NonNullable<Transac
  * consensus: back to pending (no block, status or position; the fee a maximum), with what it was sent with.
  * `r` renders the chain as it was while that block was canonical.
  */
-export const renderDroppedTransaction = (r: Renderer, h: number, position: number): Json => {
+export const renderDroppedTransaction = (r: RenderContext, h: number, position: number): Json => {
   const tx = r.chain.template(h).transactions[position]!
   const mined = renderTransaction(r, h, tx)
   const gasLimit = BigInt(mined.gas_limit as string)

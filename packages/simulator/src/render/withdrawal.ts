@@ -6,10 +6,11 @@
  */
 import { withdrawalAmount } from "../chain/coins.ts"
 import type { Json } from "../internal/query.ts"
-import type { Renderer } from "./Renderer.ts"
+import type { RenderContext } from "./context.ts"
+import { renderAddress } from "./address.ts"
 
 /** Withdrawal `i`. */
-export const renderWithdrawal = (r: Renderer, i: number, withReceiver: boolean): Json => {
+export const renderWithdrawal = (r: RenderContext, i: number, withReceiver: boolean): Json => {
   const chain = r.chain
   const block = Math.floor(i / chain.withdrawalsPerBlock)
   const out: Json = {
@@ -19,6 +20,6 @@ export const renderWithdrawal = (r: Renderer, i: number, withReceiver: boolean):
     block_number: block,
     timestamp: r.timestamp(chain.blockMillis(block))
   }
-  if (withReceiver) out.receiver = r.address(chain.users[chain.withdrawalReceiverIndex(i)]!)
+  if (withReceiver) out.receiver = renderAddress(r, chain.users[chain.withdrawalReceiverIndex(i)]!)
   return out
 }

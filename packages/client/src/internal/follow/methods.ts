@@ -7,9 +7,8 @@
  * @internal
  */
 import { Duration, Effect, Option, Result, Stream } from "effect"
-import type { BlockscoutShape } from "../../Blockscout.ts"
 import { BlockscoutError, InvalidArgument } from "../../BlockscoutError.ts"
-import type { Endpoint, EndpointTable } from "../../endpoints.ts"
+import type { Endpoint, EndpointTable, endpoints } from "../../endpoints.ts"
 import {
   defaultFinality,
   defaultPollInterval,
@@ -19,15 +18,16 @@ import {
   type FollowOptions,
   followIdentity
 } from "../../Follow.ts"
-import { historyEntryKey } from "../../History.ts"
+import { type HistoryMethods, historyEntryKey } from "../../History.ts"
 import type { EndpointArgs } from "../../Parameters.ts"
 import { methodEntries } from "../../Methods.ts"
-import { namedArguments } from "../methods.ts"
+import { type ByName, namedArguments } from "../methods.ts"
 import { itemKeyOf } from "../partition/keys.ts"
 import { type BlockRef, type ChainView, type EngineConfig, follow, type ItemReader } from "./engine.ts"
 
 /** What the follow methods read through: the service's by-name calls and its address history. */
-export type FollowSource = Pick<BlockscoutShape, "page" | "stream" | "get" | "streamAddressHistory">
+export type FollowSource = Pick<ByName<typeof endpoints>, "page" | "stream" | "get"> &
+  Pick<HistoryMethods, "streamAddressHistory">
 
 const invalid = (endpoint: string, argument: string, message: string) =>
   new BlockscoutError({ reason: new InvalidArgument({ endpoint, url: "", argument, message }) })

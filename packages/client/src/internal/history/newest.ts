@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import type { BlockscoutError } from "../../BlockscoutError.ts"
 import type { endpoints } from "../../endpoints.ts"
 import type { HistoryKind } from "../../History.ts"
-import { emptyTally, type HistoryTally } from "../../HistoryReport.ts"
+import { emptyTally, type HistoryTally } from "../../History.ts"
 import type { ByName } from "../methods.ts"
 import { countPending } from "./tally.ts"
 

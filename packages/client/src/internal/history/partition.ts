@@ -15,8 +15,8 @@ import type { NextPageParams } from "@blockscout-effect/schema"
 import { type Cause, Effect, type Queue, Scope, Stream } from "effect"
 import type { BlockscoutError } from "../../BlockscoutError.ts"
 import type { HistoryKind, HistoryPage } from "../../History.ts"
-import type { HistoryCheckpoint, SourceProgress } from "../../HistoryCheckpoint.ts"
-import { addTallies, type HistoryReport, type HistoryTally } from "../../HistoryReport.ts"
+import type { HistoryCheckpoint, SourceProgress } from "../../History.ts"
+import { addTallies, type HistoryReport, type HistoryTally } from "../../History.ts"
 
 /** A block range, both ends inclusive. */
 export interface Range {

@@ -10,7 +10,7 @@ import type { AddressCounters, AddressDetails, IndexingStatus, TokenCounters } f
 import { Effect } from "effect"
 import type { BlockscoutError } from "../../BlockscoutError.ts"
 import type { HistoryKind } from "../../History.ts"
-import type { HistoryGap, HistoryReport, HistoryTally, TokenTransfersReport, Unverified } from "../../HistoryReport.ts"
+import type { HistoryGap, HistoryReport, HistoryTally, TokenTransfersReport, Unverified } from "../../History.ts"
 
 /** The server's answers a report reads. */
 export interface ReconcileApi {

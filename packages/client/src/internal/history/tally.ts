@@ -7,7 +7,7 @@
  */
 import type { PageMeta } from "@blockscout-effect/schema"
 import type { HistoryEntry } from "../../History.ts"
-import type { HistoryTally, IncompleteRange } from "../../HistoryReport.ts"
+import type { HistoryTally, IncompleteRange } from "../../History.ts"
 import { blockSpan, isIncomplete } from "../pagination/meta.ts"
 
 const isTo = (to: { readonly hash: string } | null | undefined, address: string): boolean =>

@@ -16,17 +16,34 @@
  *
  * @internal
  */
+import { cursorNeedsText, isCursorValue } from "@blockscout-effect/schema"
 import { Effect, Fiber, Option, Stream } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { Page, PageWithCursor } from "../../Parameters.ts"
 import type { Cursor, Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
+import { type Secrets, stripCredentials } from "../redact.ts"
 import type { Parsed } from "../send.ts"
 import { affordable, type Budget, charge, exhausted, settle } from "./budget.ts"
 import { decodePage, fetchRaw } from "./fetch.ts"
-import { rawNext } from "./nextCursor.ts"
 import { askAgain, judge, type Repeat, type Verdict } from "./recover.ts"
 import { keyOf, makeRun, type Run } from "./run.ts"
+
+/**
+ * The cursor a raw body points to, read before the body is decoded so the next request can start while
+ * this page decodes. `undefined` when there is none, it is malformed (decoding then reports it), or it holds
+ * a number `JSON.parse` did not keep as the server wrote it (beyond 2^53, `1.000000000000000000001`, `-0`,
+ * `1E-7`: `text`, the body, says so): only the decoded cursor, read from the text, goes back exactly.
+ */
+const rawNext = (secrets: Secrets, json: unknown, text: string): Cursor | undefined => {
+  if (typeof json !== "object" || json === null) return undefined
+  const next = (json as { readonly next_page_params?: unknown }).next_page_params
+  if (typeof next !== "object" || next === null || Array.isArray(next)) return undefined
+  for (const value of Object.values(next)) if (!isCursorValue(value)) return undefined
+  // A number `JSON.parse` did not keep as written (the schema's one rule for cursor numbers): wait for the decode.
+  if (cursorNeedsText(text)) return undefined
+  return stripCredentials(secrets, next as Cursor)
+}
 
 /**
  * Lets the event loop run once, so a request just forked is written to the socket before this fiber

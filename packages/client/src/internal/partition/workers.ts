@@ -1,7 +1,8 @@
 /**
  * The workers of a partitioned stream: each takes a range (cutting it first, or cutting a range being walked
  * when none waits), walks it with the one pagination walk from its cursor down to its bottom, and hands every
- * page, cut to the range, to the emitter (`engine.ts`). Workers come and go with the target concurrency; a
+ * page, cut to the range (`deliver`: the step between a worker's request and the emitter), to the emitter
+ * (`engine.ts`). Workers come and go with the target concurrency; a
  * worker holding pages that chain order cannot emit yet waits before fetching more.
  *
  * All shared state is plain mutable data on one thread: every decision happens between two yields, so it is
@@ -11,17 +12,16 @@
  */
 import type { KeyRange } from "@blockscout-effect/schema"
 import { type Context, Deferred, Effect, Exit, type Scope, Stream } from "effect"
-import type * as Errors from "../../BlockscoutError.ts"
+import * as Errors from "../../BlockscoutError.ts"
 import type { PageWithCursor } from "../../Parameters.ts"
 import type { Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import type { Budget } from "../pagination/budget.ts"
 import * as Walk from "../pagination/walk.ts"
 import { noStack, partitionSpanName, partitionSpanOptions, reportPartition } from "../spans.ts"
-import { deliver } from "./deliver.ts"
-import { isBelow, startCursor } from "./keys.ts"
+import { hasExtraKeys, isBelow, itemKeyOf, positionOf, startCursor } from "./keys.ts"
 import { arrivalCap, bufferCap, pagesPerRange, rangeWindow, targetConcurrency } from "./pace.ts"
-import { carvePoint, cutAt, type Density, type Segment, spanFor, splitPoint } from "./segments.ts"
+import { carvePoint, cutAt, type Density, observeDensity, type Segment, spanFor, splitPoint } from "./segments.ts"
 
 /** Everything the workers and the emitter share. */
 export interface Shared<A> {
@@ -250,3 +250,64 @@ export const spawn = <A>(shared: Shared<A>): Effect.Effect<void> =>
     }
     return forks.length === 0 ? Effect.void : Effect.andThen(Effect.all(forks, { discard: true }), spawn(shared))
   })
+
+// A fetched page taken into its range: its items cut to the range's bounds, the range's position and the key
+// density moved on, the page held for the emitter.
+
+const missingKey = <A>(shared: Shared<A>, index: number): Errors.BlockscoutError =>
+  new Errors.BlockscoutError({
+    reason: new Errors.Decode({
+      endpoint: shared.prepared.endpoint.name,
+      url: "",
+      path: `items.${index}.${shared.range.itemKey}`,
+      message: `a partitioned stream needs each item's ${shared.range.itemKey} to cut a range at its bound; this server's items do not carry it`
+    })
+  })
+
+/**
+ * Takes a fetched page into its range: its items cut to `[lo, hi]` (an item without its key is kept only where
+ * the next cursor shows the whole page is in the range), the range's position and the density updated.
+ * Returns whether the range's walk is over.
+ */
+const deliver = <A>(shared: Shared<A>, seg: Segment<A>, page: PageWithCursor<A>): boolean => {
+  const { range } = shared
+  const next = page.next_page_params
+  const last = next === null || isBelow(range, next, seg.lo)
+  // Items are below the cursor they were asked with (so at most `hi`), and at or above the next cursor: when
+  // it is at or above `lo` (and names the page's last item: no batch keys), the whole page is in the range.
+  const wholeInRange = next !== null && !hasExtraKeys(range, next) && (positionOf(range, next) ?? -1) >= seg.lo
+  let kept: Array<A> | undefined
+  let lowest = Number.POSITIVE_INFINITY
+  let highest = Number.NEGATIVE_INFINITY
+  page.items.forEach((item, i) => {
+    const key = itemKeyOf(range, item)
+    const inRange = key === undefined ? wholeInRange : key >= seg.lo && key <= seg.hi
+    if (key === undefined && !wholeInRange && shared.failure === undefined) shared.failure = missingKey(shared, i)
+    if (key !== undefined && inRange) {
+      lowest = Math.min(lowest, key)
+      highest = Math.max(highest, key)
+    }
+    if (!inRange && kept === undefined) kept = page.items.slice(0, i)
+    else if (inRange && kept !== undefined) kept.push(item)
+  })
+  const items = kept ?? page.items
+  const before =
+    page.cursor === undefined ? (Number.isFinite(seg.hi) ? seg.hi + 1 : highest + 1) : positionOf(range, page.cursor)
+  const after = last ? seg.lo : positionOf(range, next)
+  if (before !== undefined && after !== undefined && Number.isFinite(before)) {
+    observeDensity(shared.density, items.length, before - after, page.items.length)
+  }
+  seg.floor = Math.min(seg.floor, lowest)
+  if (last) seg.status = "fetched"
+  else seg.cursor = next
+  seg.buffer.push({
+    items,
+    cursor: page.cursor,
+    next,
+    last,
+    seq: ++shared.seq,
+    ...(page.meta === undefined ? {} : { meta: page.meta })
+  })
+  shared.buffered += 1
+  return last
+}

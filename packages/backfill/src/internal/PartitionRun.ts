@@ -15,12 +15,12 @@
  */
 import { Context, Duration, Effect, type FileSystem, type Path, Schedule, Schema, Stream } from "effect"
 import type { SqlClient } from "effect/sql"
-import { BackfillError, fromSink } from "./BackfillError.ts"
-import type { Job } from "./Job.ts"
+import { BackfillError, fromSink } from "../BackfillError.ts"
+import type { Job } from "../Job.ts"
 import * as NdjsonSink from "./NdjsonSink.ts"
-import type { Partition } from "./Plan.ts"
-import { Sources } from "./Sources.ts"
-import * as SqlSink from "./SqlSink.ts"
+import type { Partition } from "../Plan.ts"
+import { Sources } from "../Sources.ts"
+import * as SqlSink from "../SqlSink.ts"
 import * as Store from "./Store.ts"
 import * as Walk from "./Walk.ts"
 

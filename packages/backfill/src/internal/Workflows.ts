@@ -17,12 +17,12 @@
  */
 import { Effect, Layer, Schema } from "effect"
 import { Activity, Workflow } from "effect/workflow"
-import { BackfillError, fromSink } from "./BackfillError.ts"
-import { Job } from "./Job.ts"
+import { BackfillError, fromSink } from "../BackfillError.ts"
+import { Job } from "../Job.ts"
 import * as PartitionRun from "./PartitionRun.ts"
-import { chainsOf, Partition, planChain } from "./Plan.ts"
-import { Sources } from "./Sources.ts"
-import * as SqlSink from "./SqlSink.ts"
+import { chainsOf, Partition, planChain } from "../Plan.ts"
+import { Sources } from "../Sources.ts"
+import * as SqlSink from "../SqlSink.ts"
 import * as Store from "./Store.ts"
 
 /**

@@ -22,9 +22,9 @@ import { HistoryFile } from "@blockscout-effect/export"
 import type { NextPageParams } from "@blockscout-effect/schema"
 import { Effect, FileSystem, Path, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Job } from "./Job.ts"
-import type { Partition } from "./Plan.ts"
-import { linesOf } from "./SourceRows.ts"
+import type { Job } from "../Job.ts"
+import type { Partition } from "../Plan.ts"
+import { linesOf } from "../SourceRows.ts"
 import type { PartitionPage, Position } from "./Walk.ts"
 
 /**
