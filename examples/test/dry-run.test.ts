@@ -67,7 +67,7 @@ describe("--dry-run", () => {
     })
   )
 
-  it.effect("time at the rate the server announces, or at --requests-per-second where it announces none", () =>
+  it.live("time at the rate the server announces, or at --requests-per-second where it announces none", () =>
     Effect.gen(function* () {
       const limited = SimulatedBlockscout.make({ blocks: 100, seed: 3, rateLimit: { limit: 20, windowMillis: 1000 } })
       const rateOf = (result: { readonly stdout: string }) =>
