@@ -11,6 +11,9 @@
  * transaction- and token-scoped lists and lookups (S1–S23, the API doc's "Scoped lists and lookups") live in
  * `endpoints/<scope>.ts` and are spread in after them, in that order.
  *
+ * `since` is the first release tag (`v6.9.0-beta`, written `"6.9.0"`) whose API router serves the row's path,
+ * read from Blockscout's git history; rows every 5.0.0 server serves have none.
+ *
  * Gotcha: E1 (Pro) and E5 (instance) are the same `tokenTransfers` row: both families serve every
  * endpoint under the same paths, only the base URL differs.
  *
@@ -49,6 +52,7 @@ import { TransactionTypeValues } from "./Transaction.ts"
  */
 export const endpoints = endpointTable({
   tokenTransfers: pageRow({
+    since: "6.9.0",
     method: "TokenTransfers",
     credits: 30,
     ids: "E1/E5",
@@ -62,6 +66,7 @@ export const endpoints = endpointTable({
     range: blockRange(["block_number", "index"])
   }),
   tokenInstanceTransfers: pageRow({
+    since: "5.1.0",
     method: "TokenInstanceTransfers",
     credits: 30,
     ids: "E2",
@@ -137,6 +142,7 @@ export const endpoints = endpointTable({
     range: blockRange(["block_number"], "height")
   }),
   smartContracts: pageRow({
+    since: "5.1.1",
     method: "SmartContracts",
     credits: 20,
     ids: "E8",
@@ -153,6 +159,7 @@ export const endpoints = endpointTable({
     cursorKeys: ["smart_contract_id", "items_count", "coin_balance", "transactions_count", "hash"]
   }),
   withdrawals: pageRow({
+    since: "5.1.5",
     method: "Withdrawals",
     credits: 20,
     ids: "E9",
@@ -165,6 +172,7 @@ export const endpoints = endpointTable({
     range: indexRange
   }),
   nftCollections: pageRow({
+    since: "5.3.2",
     method: "NftCollections",
     credits: 20,
     ids: "E10",
@@ -197,6 +205,7 @@ export const endpoints = endpointTable({
     range: blockRange(["block_number", "transaction_index", "index"])
   }),
   addressWithdrawals: pageRow({
+    since: "5.1.5",
     method: "AddressWithdrawals",
     credits: 20,
     ids: "E12",

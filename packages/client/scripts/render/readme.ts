@@ -21,7 +21,10 @@ const filterText = (filter: Filter) =>
 /** The README's method table, one line per row. */
 export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
   const entries = methodEntries(table)
-  const lines = ["| endpoint | one call | every item (`*Pages`: every page) | filters |", "| --- | --- | --- | --- |"]
+  const lines = [
+    "| endpoint | one call | every item (`*Pages`: every page) | filters | since |",
+    "| --- | --- | --- | --- | --- |"
+  ]
   for (const row of Object.values(table)) {
     const args = [...row.pathParams.map((p) => p.name), ...(hasOptions(row) ? ["opts?"] : [])].join(", ")
     const call = (e: MethodEntry | undefined) => (e === undefined ? "" : `\`${e.name}(${args})\``)
@@ -34,7 +37,11 @@ export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
     ]
     const oneText = `${call(one)}${notes.length === 0 ? "" : ` (${notes.join("; ")})`}`
     const every = call(own.find((e) => e.kind === "stream"))
-    lines.push(`| ${endpointLabel(row)} | ${oneText} | ${every} | ${row.filters.map(filterText).join("; ")} |`)
+    // A row without `since` is served by every supported server (5.0 on).
+    const since = row.since ?? ""
+    lines.push(
+      `| ${endpointLabel(row)} | ${oneText} | ${every} | ${row.filters.map(filterText).join("; ")} | ${since} |`
+    )
   }
   return `${readmeStart}\n${lines.join("\n")}\n${readmeEnd}`
 }
