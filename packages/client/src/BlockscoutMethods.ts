@@ -7,6 +7,8 @@
  * @since 0.1.0
  */
 import type { AddressActivityMethods } from "./methods/AddressActivityMethods.ts"
+import type { TraceMethods } from "./methods/TraceMethods.ts"
+import type { ContractMethods } from "./methods/ContractMethods.ts"
 import type { NftMethods } from "./methods/NftMethods.ts"
 import type { AddressMethods } from "./methods/AddressMethods.ts"
 import type { BlockMethods } from "./methods/BlockMethods.ts"
@@ -15,6 +17,8 @@ import type { TokenMethods } from "./methods/TokenMethods.ts"
 import type { ChainMethods } from "./methods/ChainMethods.ts"
 
 export type * from "./methods/AddressActivityMethods.ts"
+export type * from "./methods/TraceMethods.ts"
+export type * from "./methods/ContractMethods.ts"
 export type * from "./methods/NftMethods.ts"
 export type * from "./methods/AddressMethods.ts"
 export type * from "./methods/BlockMethods.ts"
@@ -31,6 +35,8 @@ export type * from "./methods/ChainMethods.ts"
  */
 export interface BlockscoutMethods
   extends AddressActivityMethods,
+    TraceMethods,
+    ContractMethods,
     NftMethods,
     AddressMethods,
     BlockMethods,

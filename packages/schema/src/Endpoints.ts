@@ -24,6 +24,7 @@ import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./Endp
 import { addressRows } from "./endpoints/address.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
+import { contractRows } from "./endpoints/contract.ts"
 import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
 import { tokenRows } from "./endpoints/token.ts"
 import { transactionRows } from "./endpoints/transaction.ts"
@@ -221,7 +222,8 @@ export const endpoints = endpointTable({
   ...blockRows,
   ...transactionRows,
   ...tokenRows,
-  ...chainRows
+  ...chainRows,
+  ...contractRows
 })
 
 /**

@@ -36,6 +36,19 @@ export const scopes: ReadonlyArray<Scope> = [
     paths: /^\/addresses\/\{address\}\/(transactions|token-transfers|internal-transactions|logs)$/
   },
   {
+    name: "Trace",
+    about:
+      "what ran inside transactions: internal transactions (a transaction's, a block's, the chain's), raw traces, " +
+      "state changes and summaries",
+    paths:
+      /^\/(internal-transactions|transactions\/\{hash\}\/(internal-transactions|raw-trace|state-changes|summary)|blocks\/\{numberOrHash\}\/internal-transactions)$/
+  },
+  {
+    name: "Contract",
+    about: "smart contracts: the verified list, one contract's code and verification, its audit reports",
+    paths: /^\/smart-contracts(\/|$)/
+  },
+  {
     name: "Nft",
     about: "NFTs: an address's collections, a token's instances, one instance and its transfers",
     paths: /^\/(addresses\/\{address\}\/nft|tokens\/\{token\}\/instances)(\/|$)/

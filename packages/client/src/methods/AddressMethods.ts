@@ -8,6 +8,7 @@
 import type {
   AddressCounters,
   AddressDetails,
+  AddressTabsCounters,
   Block,
   CoinBalance,
   CoinBalanceHistoryByDay,
@@ -66,7 +67,7 @@ export interface ListAddressTokensParameters extends PageParameters {
 
 /**
  * The methods on an address itself: its details, counters, balances, tokens, validated blocks and withdrawals (E7, E12,
- * S1, S2, S6, S7, S8, S9). Part of `BlockscoutMethods`.
+ * S1, S2, S6, S7, S8, S9, A4). Part of `BlockscoutMethods`.
  *
  * @since 0.2.0
  * @category models
@@ -247,4 +248,15 @@ export interface AddressMethods {
     address: string,
     options?: (ListAddressTokensParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenBalance>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many items each of an address's lists holds (transactions, transfers, logs, ...), up to 51: A4 `GET
+   * /addresses/{address}/tabs-counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: each count stops at 51 (51 means more than 50): use getAddressCounters for totals. Servers since 7.0.0
+   * answer zeros for an unknown address (older ones NotFound).
+   */
+  readonly getAddressTabsCounters: (address: string) => Effect.Effect<AddressTabsCounters, BlockscoutError<CallReason>>
 }

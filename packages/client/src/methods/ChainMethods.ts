@@ -5,27 +5,10 @@
  *
  * @since 0.2.0
  */
-import type { IndexingStatus, SmartContract, Withdrawal } from "@blockscout-effect/schema"
+import type { IndexingStatus, TopAddress, Withdrawal } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, RequestReason, StreamReason } from "../BlockscoutError.ts"
 import type { IndexPartitionParameters, Page, PageParameters, PageWithCursor, StreamParameters } from "../Parameters.ts"
-
-/**
- * The options of `listSmartContracts`, `streamSmartContracts`, `streamSmartContractsPages` (E8 `GET /smart-contracts`).
- *
- * @since 0.1.0
- * @category parameters
- */
-export interface ListSmartContractsParameters extends PageParameters {
-  /** Search by name or address. */
-  readonly q?: string | undefined
-  /** Contract language. */
-  readonly filter?: "solidity" | "vyper" | "yul" | undefined
-  /** Sort key. */
-  readonly sort?: "balance" | "transactions_count" | undefined
-  /** Sort order. */
-  readonly order?: "asc" | "desc" | undefined
-}
 
 /**
  * The options of `listWithdrawals`, `streamWithdrawals`, `streamWithdrawalsPages` (E9 `GET /withdrawals`).
@@ -36,41 +19,26 @@ export interface ListSmartContractsParameters extends PageParameters {
 export interface ListWithdrawalsParameters extends PageParameters {}
 
 /**
- * The methods on the chain as a whole: verified contracts, beacon withdrawals, the indexing status (E8, E9, S23). Part
+ * The options of `listTopAddresses`, `streamTopAddresses`, `streamTopAddressesPages` (A1 `GET /addresses`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTopAddressesParameters extends PageParameters {
+  /** Sort key (default: balance). */
+  readonly sort?: "balance" | "transactions_count" | undefined
+  /** Sort order (with sort). */
+  readonly order?: "asc" | "desc" | undefined
+}
+
+/**
+ * The methods on the chain as a whole: verified contracts, beacon withdrawals, the indexing status (E9, A1, S23). Part
  * of `BlockscoutMethods`.
  *
  * @since 0.2.0
  * @category models
  */
 export interface ChainMethods {
-  /**
-   * Verified smart contracts: E8 `GET /smart-contracts`.
-   *
-   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
-   */
-  readonly listSmartContracts: (
-    options?: ListSmartContractsParameters | undefined
-  ) => Effect.Effect<Page<SmartContract>, BlockscoutError<CallReason>>
-
-  /**
-   * Verified smart contracts: E8 `GET /smart-contracts`.
-   *
-   * Every item, page after page, from `cursor` (or the first page) to the last.
-   */
-  readonly streamSmartContracts: (
-    options?: (ListSmartContractsParameters & StreamParameters) | undefined
-  ) => Stream.Stream<SmartContract, BlockscoutError<StreamReason>>
-
-  /**
-   * Verified smart contracts: E8 `GET /smart-contracts`.
-   *
-   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
-   * resume.
-   */
-  readonly streamSmartContractsPages: (
-    options?: (ListSmartContractsParameters & StreamParameters) | undefined
-  ) => Stream.Stream<PageWithCursor<SmartContract>, BlockscoutError<StreamReason>>
-
   /**
    * Beacon-chain withdrawals: E9 `GET /withdrawals`.
    *
@@ -98,6 +66,46 @@ export interface ChainMethods {
   readonly streamWithdrawalsPages: (
     options?: (ListWithdrawalsParameters & IndexPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's top accounts by coin balance (largest first), with the coin's exchange rate and supply: A1 `GET
+   * /addresses`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
+   * changed meanwhile. Addresses without a balance are not listed.
+   */
+  readonly listTopAddresses: (
+    options?: ListTopAddressesParameters | undefined
+  ) => Effect.Effect<Page<TopAddress>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's top accounts by coin balance (largest first), with the coin's exchange rate and supply: A1 `GET
+   * /addresses`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
+   * changed meanwhile. Addresses without a balance are not listed.
+   */
+  readonly streamTopAddresses: (
+    options?: (ListTopAddressesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<TopAddress, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's top accounts by coin balance (largest first), with the coin's exchange rate and supply: A1 `GET
+   * /addresses`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
+   * changed meanwhile. Addresses without a balance are not listed.
+   */
+  readonly streamTopAddressesPages: (
+    options?: (ListTopAddressesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<TopAddress>, BlockscoutError<StreamReason>>
 
   /**
    * How far the server has indexed blocks and internal transactions: S23 `GET /main-page/indexing-status`.

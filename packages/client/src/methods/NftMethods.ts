@@ -5,7 +5,13 @@
  *
  * @since 0.2.0
  */
-import type { NftCollection, TokenInstance, TokenInstanceDetails, TokenTransfer } from "@blockscout-effect/schema"
+import type {
+  NftCollection,
+  TokenHolder,
+  TokenInstance,
+  TokenInstanceDetails,
+  TokenTransfer
+} from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, StreamReason } from "../BlockscoutError.ts"
 import type { BlockPartitionParameters, Page, PageParameters, PageWithCursor, StreamParameters } from "../Parameters.ts"
@@ -44,8 +50,17 @@ export interface ListTokenInstancesParameters extends PageParameters {
 }
 
 /**
+ * The options of `listTokenInstanceHolders`, `streamTokenInstanceHolders`, `streamTokenInstanceHoldersPages` (A3 `GET
+ * /tokens/{token}/instances/{tokenId}/holders`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTokenInstanceHoldersParameters extends PageParameters {}
+
+/**
  * The methods on NFTs: an address's collections, a token's instances, one instance and its transfers (E2, E10, S21,
- * S22). Part of `BlockscoutMethods`.
+ * S22, A3). Part of `BlockscoutMethods`.
  *
  * @since 0.2.0
  * @category models
@@ -168,4 +183,47 @@ export interface NftMethods {
     token: string,
     tokenId: string | bigint
   ) => Effect.Effect<TokenInstanceDetails, BlockscoutError<CallReason>>
+
+  /**
+   * The holders of one NFT instance, largest balance first (ERC-721: its one owner): A3 `GET
+   * /tokens/{token}/instances/{tokenId}/holders`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: not a token: NotFound. An id nobody holds is an empty page.
+   */
+  readonly listTokenInstanceHolders: (
+    token: string,
+    tokenId: string | bigint,
+    options?: ListTokenInstanceHoldersParameters | undefined
+  ) => Effect.Effect<Page<TokenHolder>, BlockscoutError<CallReason>>
+
+  /**
+   * The holders of one NFT instance, largest balance first (ERC-721: its one owner): A3 `GET
+   * /tokens/{token}/instances/{tokenId}/holders`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: not a token: NotFound. An id nobody holds is an empty page.
+   */
+  readonly streamTokenInstanceHolders: (
+    token: string,
+    tokenId: string | bigint,
+    options?: (ListTokenInstanceHoldersParameters & StreamParameters) | undefined
+  ) => Stream.Stream<TokenHolder, BlockscoutError<StreamReason>>
+
+  /**
+   * The holders of one NFT instance, largest balance first (ERC-721: its one owner): A3 `GET
+   * /tokens/{token}/instances/{tokenId}/holders`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: not a token: NotFound. An id nobody holds is an empty page.
+   */
+  readonly streamTokenInstanceHoldersPages: (
+    token: string,
+    tokenId: string | bigint,
+    options?: (ListTokenInstanceHoldersParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<TokenHolder>, BlockscoutError<StreamReason>>
 }

@@ -5,7 +5,7 @@
  *
  * @since 0.2.0
  */
-import type { TokenCounters, TokenDetails, TokenHolder, TokenTransfer } from "@blockscout-effect/schema"
+import type { Token, TokenCounters, TokenDetails, TokenHolder, TokenTransfer } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, StreamReason } from "../BlockscoutError.ts"
 import type { BlockPartitionParameters, Page, PageParameters, PageWithCursor, StreamParameters } from "../Parameters.ts"
@@ -41,8 +41,21 @@ export interface ListTokenTransfersByTokenParameters extends PageParameters {}
 export interface ListTokenHoldersParameters extends PageParameters {}
 
 /**
+ * The options of `listTokens`, `streamTokens`, `streamTokensPages` (A2 `GET /tokens`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTokensParameters extends PageParameters {
+  /** Search by name, symbol or address. */
+  readonly q?: string | undefined
+  /** Token types to include. */
+  readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined
+}
+
+/**
  * The methods on tokens: the token transfers, one token, its counters, transfers and holders (E1/E5, S17, S18, S19,
- * S20). Part of `BlockscoutMethods`.
+ * S20, A2). Part of `BlockscoutMethods`.
  *
  * @since 0.2.0
  * @category models
@@ -176,4 +189,41 @@ export interface TokenMethods {
     token: string,
     options?: (ListTokenHoldersParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenHolder>, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's tokens, by circulating market cap, then holders count (largest first), then name: A2 `GET /tokens`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ordered by market cap and holders count, which move with the chain: a long walk can miss or repeat a token
+   * whose counts changed meanwhile.
+   */
+  readonly listTokens: (
+    options?: ListTokensParameters | undefined
+  ) => Effect.Effect<Page<Token>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's tokens, by circulating market cap, then holders count (largest first), then name: A2 `GET /tokens`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ordered by market cap and holders count, which move with the chain: a long walk can miss or repeat a token
+   * whose counts changed meanwhile.
+   */
+  readonly streamTokens: (
+    options?: (ListTokensParameters & StreamParameters) | undefined
+  ) => Stream.Stream<Token, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's tokens, by circulating market cap, then holders count (largest first), then name: A2 `GET /tokens`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ordered by market cap and holders count, which move with the chain: a long walk can miss or repeat a token
+   * whose counts changed meanwhile.
+   */
+  readonly streamTokensPages: (
+    options?: (ListTokensParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<Token>, BlockscoutError<StreamReason>>
 }

@@ -5,13 +5,7 @@
  *
  * @since 0.2.0
  */
-import type {
-  InternalTransaction,
-  Log,
-  TokenTransfer,
-  Transaction,
-  TransactionDetails
-} from "@blockscout-effect/schema"
+import type { Log, TokenTransfer, Transaction, TransactionDetails } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, RequestReason, StreamReason } from "../BlockscoutError.ts"
 import type { BlockPartitionParameters, Page, PageParameters, PageWithCursor, StreamParameters } from "../Parameters.ts"
@@ -55,17 +49,8 @@ export interface ListTransactionTokenTransfersParameters extends PageParameters 
 }
 
 /**
- * The options of `listTransactionInternalTransactions`, `streamTransactionInternalTransactions`,
- * `streamTransactionInternalTransactionsPages` (S16 `GET /transactions/{hash}/internal-transactions`).
- *
- * @since 0.1.0
- * @category parameters
- */
-export interface ListTransactionInternalTransactionsParameters extends PageParameters {}
-
-/**
  * The methods on transactions: the lists, one transaction, its logs, token transfers and internal transactions (E3, E4,
- * E6, S14, S15, S16). Part of `BlockscoutMethods`.
+ * E6, S14, S15). Part of `BlockscoutMethods`.
  *
  * @since 0.2.0
  * @category models
@@ -191,47 +176,4 @@ export interface TransactionMethods {
     hash: string,
     options?: (ListTransactionTokenTransfersParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
-
-  /**
-   * A transaction's internal transactions (calls, creations, self-destructs inside it), by index: S16 `GET
-   * /transactions/{hash}/internal-transactions`.
-   *
-   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
-   *
-   * Gotcha: an unknown transaction is NotFound. 12.x servers and the Pro API add a page meta whose status 2 says the
-   * list is not complete yet (older blocks' internal transactions are fetched from the node on demand).
-   */
-  readonly listTransactionInternalTransactions: (
-    hash: string,
-    options?: ListTransactionInternalTransactionsParameters | undefined
-  ) => Effect.Effect<Page<InternalTransaction>, BlockscoutError<CallReason>>
-
-  /**
-   * A transaction's internal transactions (calls, creations, self-destructs inside it), by index: S16 `GET
-   * /transactions/{hash}/internal-transactions`.
-   *
-   * Every item, page after page, from `cursor` (or the first page) to the last.
-   *
-   * Gotcha: an unknown transaction is NotFound. 12.x servers and the Pro API add a page meta whose status 2 says the
-   * list is not complete yet (older blocks' internal transactions are fetched from the node on demand).
-   */
-  readonly streamTransactionInternalTransactions: (
-    hash: string,
-    options?: (ListTransactionInternalTransactionsParameters & StreamParameters) | undefined
-  ) => Stream.Stream<InternalTransaction, BlockscoutError<StreamReason>>
-
-  /**
-   * A transaction's internal transactions (calls, creations, self-destructs inside it), by index: S16 `GET
-   * /transactions/{hash}/internal-transactions`.
-   *
-   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
-   * resume.
-   *
-   * Gotcha: an unknown transaction is NotFound. 12.x servers and the Pro API add a page meta whose status 2 says the
-   * list is not complete yet (older blocks' internal transactions are fetched from the node on demand).
-   */
-  readonly streamTransactionInternalTransactionsPages: (
-    hash: string,
-    options?: (ListTransactionInternalTransactionsParameters & StreamParameters) | undefined
-  ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
 }
