@@ -68,40 +68,43 @@ export interface ChainMethods {
   ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
 
   /**
-   * The chain's top accounts by coin balance (largest first), with the coin's exchange rate and supply: A1 `GET
+   * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET
    * /addresses`.
    *
    * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
    *
    * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
-   * changed meanwhile. Addresses without a balance are not listed.
+   * changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply decode
+   * with TopAddressesResponse; the client's pages carry items and cursor only.
    */
   readonly listTopAddresses: (
     options?: ListTopAddressesParameters | undefined
   ) => Effect.Effect<Page<TopAddress>, BlockscoutError<CallReason>>
 
   /**
-   * The chain's top accounts by coin balance (largest first), with the coin's exchange rate and supply: A1 `GET
+   * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET
    * /addresses`.
    *
    * Every item, page after page, from `cursor` (or the first page) to the last.
    *
    * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
-   * changed meanwhile. Addresses without a balance are not listed.
+   * changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply decode
+   * with TopAddressesResponse; the client's pages carry items and cursor only.
    */
   readonly streamTopAddresses: (
     options?: (ListTopAddressesParameters & StreamParameters) | undefined
   ) => Stream.Stream<TopAddress, BlockscoutError<StreamReason>>
 
   /**
-   * The chain's top accounts by coin balance (largest first), with the coin's exchange rate and supply: A1 `GET
+   * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET
    * /addresses`.
    *
    * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
    * resume.
    *
    * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
-   * changed meanwhile. Addresses without a balance are not listed.
+   * changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply decode
+   * with TopAddressesResponse; the client's pages carry items and cursor only.
    */
   readonly streamTopAddressesPages: (
     options?: (ListTopAddressesParameters & StreamParameters) | undefined

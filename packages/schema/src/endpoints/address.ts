@@ -167,7 +167,7 @@ export const addressRows = {
     method: "TopAddresses",
     credits: 20,
     ids: "A1",
-    summary: "The chain's top accounts by coin balance (largest first), with the coin's exchange rate and supply",
+    summary: "The chain's top accounts by coin balance (largest first), each with its balance and transactions count",
     path: "/addresses",
     pathParams: [],
     filters: [
@@ -183,7 +183,8 @@ export const addressRows = {
     cursorKeys: ["fetched_coin_balance", "hash", "transactions_count", "items_count"],
     gotcha:
       "Ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance " +
-      "changed meanwhile. Addresses without a balance are not listed."
+      "changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply " +
+      "decode with TopAddressesResponse; the client's pages carry items and cursor only."
   }),
   addressTabsCounters: itemRow({
     method: "AddressTabsCounters",
