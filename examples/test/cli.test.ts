@@ -24,6 +24,13 @@ const pathArgs = (name: string): Record<string, string> => {
       return { address: nft.address }
     case "transactionInternalTransactions":
       return { hash: callHash }
+    case "blockInternalTransactions":
+      return { numberOrHash: String(callBlock) }
+    case "smartContract":
+    case "smartContractAuditReports":
+      return { address: auditedContract }
+    case "tokenInstanceHolders":
+      return { token: multi.address, tokenId: "0" }
     default: {
       // By parameter: a transaction with logs and transfers, a block, an NFT token, a user.
       const args: Record<string, string> = {}
@@ -43,6 +50,16 @@ const callHash = (() => {
     if (tx !== undefined) return chain.transactionHash(h, tx.position)
   }
 })()
+
+// The block of that call.
+const callBlock = (() => {
+  for (let h = 0; ; h++) if (chain.template(h).transactions.some((t) => t.internalCount > 0)) return h
+})()
+
+// An ERC-1155 token (its id 0 has holders) and a verified contract with audit reports (the simulator gives
+// each verified contract none, one or two).
+const multi = chain.tokens.find((t) => t.type === "ERC-1155")!
+const auditedContract = chain.smartContracts.find((c) => chain.noise(c.id, 0xa0d1) % 3 > 0)!.address
 
 const client = (options: Parameters<typeof Blockscout.layerInstance>[0] = { baseUrl }) =>
   Blockscout.layerInstance({ rateLimit: false, ...options }).pipe(Layer.provide(layerHttpClient(simulator)))
