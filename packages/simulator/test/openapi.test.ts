@@ -99,7 +99,8 @@ const filterSets = (row: Endpoint, mode: Mode): ReadonlyArray<Record<string, str
   }
   // The page-size parameter each mode knows: 11.x's `limit` on token transfers, `items_count` elsewhere.
   if (row.name === "tokenTransfers" && mode.spec === "instance-v11.2.7") out.push({ limit: "7" })
-  else if (mode.spec !== "instance-v11.2.7") out.push({ items_count: "7" })
+  // Audit reports take no page size in any version (one page of every report).
+  else if (mode.spec !== "instance-v11.2.7" && row.name !== "smartContractAuditReports") out.push({ items_count: "7" })
   if (row.name === "smartContracts") {
     out.push({ sort: "balance", order: "asc" }, { sort: "transactions_count", order: "desc" })
   }

@@ -146,8 +146,9 @@ export interface TraceMethods {
    *
    * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
    *
-   * Gotcha: an unknown transaction is NotFound; a pending one has none. The cursor is an offset (items_count): on 12.x
-   * servers, whose items_count is the page size, only the first page is reliable.
+   * Gotcha: an unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an
+   * 11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there only the
+   * first page (50 changes) is reliable.
    */
   readonly listTransactionStateChanges: (
     hash: string,
@@ -160,8 +161,9 @@ export interface TraceMethods {
    *
    * Every item, page after page, from `cursor` (or the first page) to the last.
    *
-   * Gotcha: an unknown transaction is NotFound; a pending one has none. The cursor is an offset (items_count): on 12.x
-   * servers, whose items_count is the page size, only the first page is reliable.
+   * Gotcha: an unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an
+   * 11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there only the
+   * first page (50 changes) is reliable.
    */
   readonly streamTransactionStateChanges: (
     hash: string,
@@ -175,8 +177,9 @@ export interface TraceMethods {
    * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
    * resume.
    *
-   * Gotcha: an unknown transaction is NotFound; a pending one has none. The cursor is an offset (items_count): on 12.x
-   * servers, whose items_count is the page size, only the first page is reliable.
+   * Gotcha: an unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an
+   * 11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there only the
+   * first page (50 changes) is reliable.
    */
   readonly streamTransactionStateChangesPages: (
     hash: string,

@@ -206,6 +206,10 @@ for (const family of families) {
           for (const c of changes.filter((c) => c.type === "coin")) {
             assert.strictEqual((c.balance_before ?? 0n) + (c.change as bigint), c.balance_after)
           }
+          // Paged by an offset (`state_changes_count`), one change a page: the same changes.
+          const paged = yield* all(bs.streamTransactionStateChanges(transfer.hash, { pageSize: 1 }))
+          assert.isAbove(paged.length, 1)
+          assert.deepStrictEqual(paged, changes)
           const trace = yield* bs.listTransactionRawTrace(transfer.hash)
           assert.strictEqual(trace[0]?.action.from, lower(transfer.from.hash))
           const calls = yield* all(bs.streamTransactionInternalTransactions(transfer.hash))

@@ -77,12 +77,13 @@ export const transactionRows = {
     pathParams: hash,
     filters: [],
     response: StateChangesResponse,
-    // `items_count` is the offset of the next page; `state_changes` is always null (the server keys its paging on
-    // the parameter being present).
-    cursorKeys: ["items_count", "state_changes"],
+    // An offset: `state_changes_count` on 12.x and the Pro API; on 11.x `items_count`, read as the offset only
+    // beside a `state_changes` key, which its cursors carry as null (backend chain.ex `paging_options`).
+    cursorKeys: ["state_changes_count", "items_count", "state_changes"],
     gotcha:
-      "An unknown transaction is NotFound; a pending one has none. The cursor is an offset (items_count): on 12.x " +
-      "servers, whose items_count is the page size, only the first page is reliable."
+      "An unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an " +
+      "11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there " +
+      "only the first page (50 changes) is reliable."
   }),
   transactionRawTrace: arrayRow({
     method: "TransactionRawTrace",

@@ -1,7 +1,8 @@
 /**
  * C2 `GET /smart-contracts/{address}/audit-reports`: a verified contract's audit reports, every one on one page
  * (`next_page_params` null, as `render("audit_reports.json")` writes it): none, one or two per contract, from the
- * seed. 404 for an address that is not a verified contract (`validate_smart_contract`).
+ * seed. 404 for an address that is not a verified contract (`validate_smart_contract`). No server version takes
+ * `items_count` here: sending it is a 422, as OpenApiSpex answers an undeclared parameter.
  *
  * @internal
  */
@@ -11,6 +12,8 @@ import type { RouteHandler } from "../internal/router.ts"
 const auditors = ["Trail of Bits", "OpenZeppelin", "ChainSecurity", "Spearbit", "Cantina"]
 
 export const smartContractAuditReports: RouteHandler = {
+  // No version declares a page size here (11.2.7, 12.0 and the Pro API take only the address): 422 when sent.
+  refusesItemsCount: ["11", "12", "pro"],
   handle: (ctx) => {
     const contract = ctx.chain.smartContracts.find((c) => c.address === ctx.params.address)
     if (contract === undefined) throw notFound()

@@ -9,8 +9,9 @@
  * where they cannot read them).
  *
  * The simulated chain pays its miners per block (`chain/coinHistory.ts`), not per transaction, so no entry
- * carries `is_miner: true`. A transaction's changes fit one page (`next_page_params` null). A pending
- * transaction has none; 404 for a hash the chain does not hold.
+ * carries `is_miner: true`. Pages are offsets into the list: `state_changes_count` on 12.x and the Pro API,
+ * `items_count` beside a null `state_changes` on 11.x (which a client that leaves null keys out cannot send back).
+ * A pending transaction has none; 404 for a hash the chain does not hold.
  *
  * @internal
  */
@@ -18,7 +19,7 @@ import { coinHistory } from "../chain/coinHistory.ts"
 import { internalValue, minedFee, minedValue, partyAddress } from "../chain/coins.ts"
 import { recipientOf, senderOf } from "../chain/parties.ts"
 import type { TxTemplate } from "../chain/templates.ts"
-import { type Json, notFound, ok } from "../internal/query.ts"
+import { int, type Json, notFound, ok } from "../internal/query.ts"
 import type { RouteContext, RouteHandler } from "../internal/router.ts"
 import type { SimulatedChain } from "../SimulatedChain.ts"
 
@@ -128,6 +129,21 @@ export const transactionStateChanges: RouteHandler = {
     if (place === undefined) throw notFound()
     if (place._tag === "Pending") return ok({ items: [], next_page_params: null })
     const tx = chain.template(place.block).transactions[place.position]!
-    return ok({ items: changesOf(ctx, place.block, tx), next_page_params: null })
+    const all = changesOf(ctx, place.block, tx)
+    // The cursor is an offset: 12.x and the Pro API name it `state_changes_count`; 11.x reads `items_count` as the
+    // offset only beside a `state_changes` key (`chain.ex` `paging_options`), which its cursors carry as null.
+    const eleven = ctx.render.mode === "11"
+    const offset = eleven
+      ? "state_changes" in ctx.query
+        ? (int(ctx.query, "items_count") ?? 0)
+        : 0
+      : (int(ctx.query, "state_changes_count") ?? 0)
+    const end = offset + ctx.size
+    return ok({
+      items: all.slice(offset, end),
+      next_page_params: ctx.next(end < all.length, () =>
+        eleven ? { items_count: end, state_changes: null } : { state_changes_count: end }
+      )
+    })
   }
 }
