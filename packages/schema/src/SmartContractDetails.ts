@@ -69,27 +69,28 @@ const SmartContractDetailsSchema = withRenames(
     is_fully_verified: optional(Schema.Boolean),
     is_changed_bytecode: optional(Schema.Boolean),
     is_verified_via_sourcify: optional(Schema.Boolean),
-    // 6.0.0+.
+    // 5.2.0+.
     is_verified_via_eth_bytecode_db: optional(Schema.Boolean),
-    // 6.6.0+.
+    // 6.4.0+.
     is_verified_via_verifier_alliance: optional(Schema.Boolean),
     sourcify_repo_url: optional(Schema.String),
     // An unverified contract whose bytecode matches a verified one: that one's address (its code is shown).
     // The generated specs declare a plain string; servers write a checksummed address.
     verified_twin_address_hash: optional(Schema.String),
     can_be_visualized_via_sol2uml: optional(Schema.Boolean),
-    // 6.6.0+.
+    // 6.5.0+, 6.6.0+, 6.2.0+.
     certified: optional(Schema.Boolean),
     is_blueprint: optional(Schema.Boolean),
     license_type: optional(Schema.String),
     // What was compiled, and how.
     name: optional(Schema.String),
-    // 6.0.0+ (before: `is_vyper_contract`).
+    // 5.1.1+ (before, and until 8.x beside it: `is_vyper_contract`).
     language: optional(Schema.String),
     compiler_version: optional(Schema.String),
     evm_version: optional(Schema.String),
     optimization_enabled: optional(Schema.Boolean),
-    optimization_runs: optional(Count),
+    // zkSync stores its optimizer mode here as text ("3", "z"): integers decode to numbers, a mode stays text.
+    optimization_runs: optional(Schema.Union([Count, Schema.String])),
     compiler_settings: optional(JsonObject),
     verified_at: optional(Timestamp),
     // The hand-written per-instance spec declares the ABI as a string (servers send the array).
@@ -164,8 +165,9 @@ export interface SmartContractDetailsEncoded extends Schema.Codec.Encoded<typeof
  * - Older servers: `status` (8.x) is decoded to `creation_status`; `is_self_destructed`, `is_vyper_contract`
  *   and the `has_methods_*` flags are 8.x and older; `minimal_proxy_address_hash` predates 7.0.0's
  *   `proxy_type` and `implementations` (6.8.0+).
- * - Chain-type extras: `zk_compiler_version` (zkSync), `package_name` and `github_repository_metadata`
- *   (Arbitrum Stylus), `verified_twin_filecoin_robust_address` (Filecoin).
+ * - Chain-type extras: `zk_compiler_version` (zkSync, whose `optimization_runs` is the optimizer mode as text:
+ *   `"z"` stays a string), `package_name` and `github_repository_metadata` (Arbitrum Stylus),
+ *   `verified_twin_filecoin_robust_address` (Filecoin).
  *
  * @since 0.1.0
  * @category resources
