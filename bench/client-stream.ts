@@ -5,6 +5,9 @@
  * Run: pnpm bench:client   (node --conditions=source bench/client-stream.ts [pages] [rounds] [server ms per page])
  * Without the third argument it runs three series: 0 ms (CPU overhead only), 2 ms and 5 ms per page.
  * `BENCH_ONLY="prefetch 0,hand-written fetch"` runs only the rows whose name contains one of those texts.
+ * `BENCH_RATE=20` puts the server behind a rate limit of 20 requests a second (a fixed one-second window,
+ * announced in `x-ratelimit-*` as Blockscout does, 429 past it), with the client's limiter on in every client
+ * row, so it follows the announced rate as it would against a real plan (the hand-written loops do not pace).
  *
  * Both sides use the same fetch (undici), the same server and the same `TransactionsResponse` schema;
  * the client runs with its defaults except the rate limiter (off), and once with every default (the server
@@ -28,6 +31,8 @@ const rounds = Number(process.argv[3] ?? 5)
 const latencies = process.argv[4] === undefined ? [0, 2, 5] : [Number(process.argv[4])]
 const latency = latencies[0]!
 const pageSize = 50
+/** Requests a second the server allows (`BENCH_RATE`); undefined: unlimited (announced as `-1`). */
+const rate = process.env.BENCH_RATE === undefined ? undefined : Number(process.env.BENCH_RATE)
 
 /**
  * The loopback server runs in a worker thread, as a real server runs outside the client's thread: the
@@ -46,17 +51,40 @@ const serve = () => {
         n + 1 < pages ? JSON.stringify({ block_number: 1_000_000 - n, index: 0, items_count: pageSize }) : "null"
       }}`
   )
+  /** The rate limit's current window: when it started and what it has answered. */
+  const window = { start: 0, count: 0 }
+  const limitHeaders = (): { readonly headers: Record<string, string>; readonly over: boolean } => {
+    if (rate === undefined) {
+      return {
+        headers: { "x-ratelimit-limit": "-1", "x-ratelimit-remaining": "-1", "x-ratelimit-reset": "-1" },
+        over: false
+      }
+    }
+    const now = Date.now()
+    if (now - window.start >= 1000) {
+      window.start = now
+      window.count = 0
+    }
+    window.count++
+    const headers = {
+      "x-ratelimit-limit": String(rate),
+      "x-ratelimit-remaining": String(Math.max(0, rate - window.count)),
+      "x-ratelimit-reset": String(window.start + 1000 - now)
+    }
+    return { headers, over: window.count > rate }
+  }
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1")
     const block = url.searchParams.get("block_number")
     const n = block === null ? 0 : 1_000_000 - Number(block) + 1
     const send = () => {
-      res.writeHead(200, {
-        "content-type": "application/json",
-        "x-ratelimit-limit": "-1",
-        "x-ratelimit-remaining": "-1",
-        "x-ratelimit-reset": "-1"
-      })
+      const { headers, over } = limitHeaders()
+      if (over) {
+        res.writeHead(429, { "content-type": "application/json", ...headers })
+        res.end('{"message":"Too Many Requests"}')
+        return
+      }
+      res.writeHead(200, { "content-type": "application/json", ...headers })
       res.end(bodies[n])
     }
     if (latency > 0) setTimeout(send, latency)
@@ -155,7 +183,7 @@ async function series(latency: number) {
       chainId: 1,
       apiKey: Redacted.make("proapi_bench"),
       baseUrl: base,
-      rateLimit: limiter ? undefined : false,
+      rateLimit: limiter || rate !== undefined ? undefined : false,
       prefetch
     }).pipe(Layer.provide(http))
 
@@ -206,7 +234,9 @@ async function series(latency: number) {
   await worker.terminate()
 
   console.log(
-    `node ${process.version}, ${pages} pages x ${pageSize} transactions, server time ${latency} ms/page, ${rounds} rounds (median)`
+    `node ${process.version}, ${pages} pages x ${pageSize} transactions, server time ${latency} ms/page, ${
+      rate === undefined ? "no rate limit" : `${rate} requests/s`
+    }, ${rounds} rounds (median)`
   )
   console.log("| way | ms | items/s |")
   console.log("| --- | ---: | ---: |")

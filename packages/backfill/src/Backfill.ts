@@ -7,14 +7,19 @@
  *
  * @example
  * ```ts
- * const job = yield* Job.make({
- *   target: { family: "pro", chains: [1], apiKey: { config: "BLOCKSCOUT_API_KEY" } },
- *   source: { _tag: "Endpoint", endpoint: "tokenTransfers", args: { type: ["ERC-20"] } },
- *   range: { _tag: "Blocks", from: 19_000_000, to: 19_100_000 },
- *   partitions: 16,
- *   sink: { _tag: "Sql" }
+ * import { Backfill, Job } from "@blockscout-effect/backfill"
+ * import { Effect } from "effect"
+ *
+ * export const program = Effect.gen(function* () {
+ *   const job = yield* Job.make({
+ *     target: { family: "pro", chains: [1], apiKey: { config: "BLOCKSCOUT_API_KEY" } },
+ *     source: { _tag: "Endpoint", endpoint: "tokenTransfers", args: { type: ["ERC-20"] } },
+ *     range: { _tag: "Blocks", from: 19_000_000, to: 19_100_000 },
+ *     partitions: 16,
+ *     sink: { _tag: "Sql" }
+ *   })
+ *   return yield* Backfill.run(job)
  * })
- * const result = yield* Backfill.run(job)
  * ```
  *
  * Gotchas: a job's id is its content, so running the same job again joins (or, once done, returns) the same

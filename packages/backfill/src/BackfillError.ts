@@ -53,7 +53,7 @@ export const fromBlockscout = (e: BlockscoutError): BackfillError =>
  * A database or file-system failure as a `Sink` reason: the driver's own words kept after the wrapper's (a
  * `SqlError` reads "PgConnection: Query failed", its cause says which query and why), retryable where the SQL
  * reason says so (a deadlock, a serialization conflict, a lost connection).
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const fromSink = (e: { readonly message: string }): BackfillError => {

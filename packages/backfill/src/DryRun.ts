@@ -11,7 +11,7 @@
  * page) on every chain. Times assume the key's one rate for the whole job: on the Pro API every chain of a job
  * shares its key's limit, so the chains' calls add up at one rate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { BlockscoutError, BlockscoutShape } from "@blockscout-effect/client"
 import { endpoints } from "@blockscout-effect/schema"
@@ -25,7 +25,7 @@ import { kindsOf, type ListRead, listOf } from "./SourceRows.ts"
 /**
  * One chain of a job, estimated.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ChainEstimate {
@@ -46,7 +46,7 @@ export interface ChainEstimate {
 /**
  * What a job is expected to fetch and cost.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface JobEstimate {
@@ -139,7 +139,7 @@ const chainEstimate = (bs: BlockscoutShape, job: Job, chain: Chain) =>
 /**
  * Estimates a job: every chain of its target, with the runner's clients (`Sources`), summed.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category runs
  */
 export const estimate = (job: Job): Effect.Effect<JobEstimate, BackfillError, Sources> =>

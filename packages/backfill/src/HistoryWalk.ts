@@ -10,7 +10,7 @@
  * checkpoint resumes only that partition. The history's completeness report is left out (a partition is part
  * of the history; the sum of the partitions' tallies is what `reconcileAddressHistory` takes).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { type BlockscoutShape, HistoryCheckpointSchema } from "@blockscout-effect/client"
 import { Effect, Schema, Stream } from "effect"
@@ -25,7 +25,7 @@ const decodeCheckpoint = Schema.decodeUnknownEffect(HistoryCheckpointSchema)
  * The pages of a history partition from its stored checkpoint (`undefined`: the top of its blocks). The page
  * with every list done is the last (`next: null`); a history that ends without one ends on an empty last page.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category streams
  */
 export const historyPages = (

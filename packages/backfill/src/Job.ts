@@ -100,7 +100,7 @@ export const EndpointSource = Schema.Struct({
 /**
  * An endpoint source's path parameters and filters.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type SourceArgs = typeof EndpointSource.Type.args
@@ -115,7 +115,7 @@ const LowerAddress = Schema.String.check(
  * client's `streamAddressHistoryPages`), each into the table of its resource, keyed as the endpoint rows key it.
  * Partitions are block ranges; each commits the history's checkpoint as its cursor.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const AddressHistorySource = Schema.Struct({
@@ -131,7 +131,7 @@ export const AddressHistorySource = Schema.Struct({
  * What a job fetches: a token's history, its transfers (`tokenTransfersByToken`, S19), partitioned by block
  * ranges like the endpoint sources.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const TokenHistorySource = Schema.Struct({

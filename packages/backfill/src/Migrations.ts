@@ -3,7 +3,7 @@
  * (`migrate`), and schema changes made one writer at a time across processes (`exclusiveDdl`, which the item
  * tables' creation in `SqlSink` goes through too). `Store` re-exports all three.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
@@ -30,7 +30,7 @@ export const dialect: Effect.Effect<Dialect, never, SqlClient.SqlClient> = Effec
  * PostgreSQL the changes run in one transaction holding a transaction-level advisory lock (released with it);
  * SQLite serialises writers itself.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category sql
  */
 export const exclusiveDdl = <A, E, R>(

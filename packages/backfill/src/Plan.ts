@@ -154,7 +154,7 @@ export const head = (bs: BlockscoutShape, job: Job, range: KeyRange) =>
  * and token transfers of servers before 10.0, carry none); -1 for an empty history, `undefined` when no list's
  * items say their block.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const historyHead = (bs: BlockscoutShape, job: Job, source: Extract<Source, { _tag: "AddressHistory" }>) =>

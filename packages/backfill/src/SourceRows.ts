@@ -11,7 +11,7 @@
  * `internal_transactions`, keyed by the same identities, so a history and a chain-wide backfill of one resource
  * fill one table without a row twice.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { HistoryEntry, HistoryKind } from "@blockscout-effect/client"
 import type { Job, PagedName, Source, SourceArgs } from "./Job.ts"
@@ -20,7 +20,7 @@ import { type Table, tableOf } from "./Tables.ts"
 /**
  * A list source's row and arguments.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ListRead {
@@ -32,7 +32,7 @@ export interface ListRead {
  * The row and arguments a source reads as one list: itself for an `Endpoint` source, the token's transfers for
  * a `TokenHistory`; `undefined` for an address's history (several lists, merged).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const listOf = (source: Source): ListRead | undefined => {
@@ -49,7 +49,7 @@ export const listOf = (source: Source): ListRead | undefined => {
 /**
  * The row each kind of an address's history is read from (and whose table it goes to).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const historyRows: Readonly<Record<HistoryKind, PagedName>> = {
@@ -67,7 +67,7 @@ const kindOfTag: Readonly<Record<HistoryEntry["_tag"], HistoryKind>> = {
 /**
  * The kinds an address's history source reads, in the client's order.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const kindsOf = (source: Extract<Source, { _tag: "AddressHistory" }>): ReadonlyArray<HistoryKind> =>
@@ -78,7 +78,7 @@ export const kindsOf = (source: Extract<Source, { _tag: "AddressHistory" }>): Re
 /**
  * A name for a job's source in messages: its row, or `address history 0x..`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const describe = (source: Source): string =>
@@ -87,7 +87,7 @@ export const describe = (source: Source): string =>
 /**
  * The tables a job's items go to (created when it is planned).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const tablesOf = (job: Job): ReadonlyArray<Table> => {
@@ -99,7 +99,7 @@ export const tablesOf = (job: Job): ReadonlyArray<Table> => {
 /**
  * One table's share of a page: the items that go to it, with the arguments its derived columns read.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TableWrite {
@@ -112,7 +112,7 @@ export interface TableWrite {
  * Which of a page's items go to which table: a list's items to its row's table; a history's entries, by kind,
  * to their rows' tables (the entry's item, as the list gave it).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const writesOf = (job: Job, items: ReadonlyArray<unknown>): ReadonlyArray<TableWrite> => {
@@ -136,7 +136,7 @@ export const writesOf = (job: Job, items: ReadonlyArray<unknown>): ReadonlyArray
  * A history entry as a line of an NDJSON part file: `{ kind, block_number, transaction_index, transaction_hash,
  * item }`, as `blockscout address-history` writes it; a list's items as they are.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const linesOf = (job: Job, items: ReadonlyArray<unknown>): ReadonlyArray<unknown> =>
@@ -147,7 +147,7 @@ export const linesOf = (job: Job, items: ReadonlyArray<unknown>): ReadonlyArray<
  * place, and the item as the API gave it. The one format of `blockscout address-history` and of a history
  * backfill's part files.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const historyLine = (entry: HistoryEntry) => ({

@@ -24,7 +24,7 @@ import { type ListRead, listOf } from "./SourceRows.ts"
 /**
  * Where a partition stands, as committed: a list's page cursor, or an address history's checkpoint (both JSON).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type Position = NextPageParams | HistoryCheckpoint

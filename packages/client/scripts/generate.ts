@@ -1,11 +1,11 @@
 /**
  * `pnpm generate`: writes what is derived from the endpoints table and the sources (see `render.ts`): the
- * service's method interfaces (one file per scope, joined by `src/BlockscoutMethods.ts`), the README's method
- * table and its code blocks as compiled files, the doc-comment examples as compiled files. Run it after changing a row, a method doc, the README's code or an
- * `@example`; the tests say when it is due.
+ * service's method types (`src/BlockscoutMethods.ts`), the README's method table and its code blocks as compiled
+ * files. Run it after changing a row, a method doc or the README's code; the tests say when it is due. (Every
+ * package's doc-comment `@example`s are the API reference's: `pnpm run docs` writes them as compiled files.)
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { packageDir, renderExamples, renderMethods, renderReadme, renderReadmeSnippets } from "./render.ts"
+import { methodsPath, packageDir, renderMethods, renderReadme, renderReadmeSnippets } from "./render.ts"
 
 const write = (path: string, text: string) => {
   const full = `${packageDir}/${path}`
@@ -32,10 +32,7 @@ const writeAll = (dir: string, files: ReadonlyMap<string, string>) => {
   for (const [path, text] of files) write(path, text)
 }
 
-const methods = renderMethods()
-write("src/BlockscoutMethods.ts", methods.get("src/BlockscoutMethods.ts")!)
-writeAll("src/methods", new Map([...methods].filter(([path]) => path.startsWith("src/methods/"))))
+write(methodsPath, renderMethods())
 const readme = renderReadme(readFileSync(`${packageDir}/README.md`, "utf8"))
 write("README.md", readme)
 writeAll("test/readme", renderReadmeSnippets(readme))
-writeAll("test/examples", renderExamples())

@@ -4,8 +4,8 @@
  *
  * Provide one of its layers (`layerPro`, `layerInstance`, `layerConfig`) and an `HttpClient` layer (e.g.
  * `FetchHttpClient.layer`), or build the service yourself with `Blockscout.make`. The methods are derived
- * from the `endpoints` table (`Methods.ts` has the naming rule and the types, `BlockscoutMethods.ts` and
- * `methods/` the generated interfaces with each method's docs); every option is checked when the layer is built.
+ * from the `endpoints` table (`Methods.ts` has the naming rule, `BlockscoutMethods.ts` the generated types
+ * with each method's docs); every option is checked when the layer is built.
  *
  * @since 0.1.0
  */

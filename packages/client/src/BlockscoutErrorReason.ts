@@ -232,7 +232,7 @@ export class PaginationStalled extends Reason.extend<PaginationStalled>(identifi
  * `progress` (a partitioned stream: pass it as `partition.resume`). Never retried: a budget does not refill
  * by waiting.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category reasons
  */
 export class BudgetExhausted extends Reason.extend<BudgetExhausted>(identifier("BudgetExhausted"))({

@@ -8,7 +8,7 @@
  * stream ends when every chain has emitted `Done` or `Failed`, and fails only when it cannot start (an
  * instance client, a bad or repeated chain id), before anything is sent.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Effect, Stream } from "effect"
 import { Blockscout, type BlockscoutShape } from "./Blockscout.ts"
@@ -17,7 +17,7 @@ import { BlockscoutError, InvalidArgument } from "./BlockscoutError.ts"
 /**
  * An item of one chain's stream, tagged with the chain it came from.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ChainItem<A> {
@@ -29,7 +29,7 @@ export interface ChainItem<A> {
 /**
  * One chain's stream failed: its error, and how many items it gave before. The other chains go on.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ChainFailed<E> {
@@ -43,7 +43,7 @@ export interface ChainFailed<E> {
 /**
  * One chain's stream reached its end.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ChainDone {
@@ -58,7 +58,7 @@ export interface ChainDone {
  *
  * Narrow with `_tag` (`Match.tag`, or `element._tag === "Item"`); `Stream.filter(isChainItem)` keeps the items.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type ChainElement<A, E> = ChainItem<A> | ChainFailed<E> | ChainDone
@@ -66,7 +66,7 @@ export type ChainElement<A, E> = ChainItem<A> | ChainFailed<E> | ChainDone
 /**
  * Whether an element of a many-chains stream is an item (not a chain's end).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category guards
  */
 export const isChainItem = <A, E>(element: ChainElement<A, E>): element is ChainItem<A> => element._tag === "Item"
@@ -74,7 +74,7 @@ export const isChainItem = <A, E>(element: ChainElement<A, E>): element is Chain
 /**
  * Options of {@link streamChains}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export interface StreamChainsOptions {
@@ -145,7 +145,7 @@ const tagged = <A, E, R>(
  * )
  * ```
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const streamChains = <A, E, R>(

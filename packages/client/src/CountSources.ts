@@ -18,7 +18,7 @@
  * `type`, `token`), a cursor, or a block or index span is not described, and is sampled instead. The counts are
  * the server's cached ones and may trail its lists for a while.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { AddressCounters, TokenCounters } from "@blockscout-effect/schema"
 import { Effect } from "effect"
@@ -31,7 +31,7 @@ import type { CountSource } from "./Partition.ts"
  * One counter's answer to one list: which counter, which of its fields, which path parameter names the
  * address or token, and how its count relates to the list's items.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type CounterRule =
@@ -62,7 +62,7 @@ export type CounterRule =
 /**
  * What one count of a counter is (`CounterRule.unit`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type CountUnit = "item" | "transferLog" | "holder"
@@ -70,7 +70,7 @@ export type CountUnit = "item" | "transferLog" | "holder"
 /**
  * The counter of each list a counter describes, by endpoint row name.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const counterRules: Readonly<Record<string, CounterRule>> = {
@@ -133,7 +133,7 @@ const unitKey: Record<Exclude<CountUnit, "item">, (item: unknown) => string> = {
  * the items over the transfer logs they belong to (an ERC-1155 batch gives several); for `holder`, over the
  * holders. 1 for an empty sample. A dry run multiplies a counter's count by it to estimate the list's items.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const itemsPerCount = (unit: CountUnit, items: ReadonlyArray<unknown>): number => {
@@ -153,7 +153,7 @@ const isPart = (partition: unknown): boolean => {
  * The counter that describes a request, or `undefined`: the row has none, or the request asks for part of the
  * history (a cursor, a span, a filter the counter does not split by).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const counterFor = (endpoint: string, args: EndpointArgs): CounterRule | undefined => {
@@ -166,7 +166,7 @@ export const counterFor = (endpoint: string, args: EndpointArgs): CounterRule | 
 /**
  * The counters a client reads through: its `get` by name (a `BlockscoutShape` is one).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type CounterReader = Pick<BlockscoutShape, "get">
@@ -179,7 +179,7 @@ export type CounterReader = Pick<BlockscoutShape, "get">
  * does not have (`NotFound`: an address on a server before 7.0) is no count, and the list is sampled; any other
  * failure fails the estimate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const fromCounters = (client: CounterReader): CountSource => {
@@ -214,7 +214,7 @@ export const fromCounters = (client: CounterReader): CountSource => {
  * The count source that knows nothing: the estimate samples the first page's density over the span (or fails
  * with `InvalidArgument` for a list whose items carry no block or index). Pass it to skip the counters.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const sample: CountSource = () => Effect.succeed(undefined)

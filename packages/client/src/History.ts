@@ -30,7 +30,7 @@
  * server and in both families, and each one's end is checked against the server's own counters
  * (`HistoryReport`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { InternalTransaction, TokenTransfer, Transaction } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
@@ -41,7 +41,7 @@ import type { HistoryReport, HistoryTally, TokenTransfersReport } from "./Histor
 /**
  * The kinds of item a history holds.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type HistoryKind = "transaction" | "tokenTransfer" | "internalTransaction"
@@ -49,7 +49,7 @@ export type HistoryKind = "transaction" | "tokenTransfer" | "internalTransaction
 /**
  * Every kind, in the order a transaction's items come out (the default of `HistoryOptions.kinds`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const historyKinds: ReadonlyArray<HistoryKind> = ["transaction", "tokenTransfer", "internalTransaction"]
@@ -71,7 +71,7 @@ interface EntryPlace {
 /**
  * A transaction of the address (sent, received, or creating it), from `/addresses/{a}/transactions`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TransactionEntry extends EntryPlace {
@@ -83,7 +83,7 @@ export interface TransactionEntry extends EntryPlace {
  * A token transfer from or to the address, from `/addresses/{a}/token-transfers` (an ERC-1155 batch is one
  * entry per token id, as the list gives it).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TokenTransferEntry extends EntryPlace {
@@ -95,7 +95,7 @@ export interface TokenTransferEntry extends EntryPlace {
  * An internal transaction from, to or creating the address, from `/addresses/{a}/internal-transactions` (the
  * calls inside a transaction; the top-level call is the transaction itself, not repeated here).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface InternalTransactionEntry extends EntryPlace {
@@ -108,7 +108,7 @@ export interface InternalTransactionEntry extends EntryPlace {
  *
  * Narrow with `_tag` (`Match.tag("Transaction", ...)`, or `entry._tag === "TokenTransfer"`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type HistoryEntry = TransactionEntry | TokenTransferEntry | InternalTransactionEntry
@@ -118,7 +118,7 @@ export type HistoryEntry = TransactionEntry | TokenTransferEntry | InternalTrans
  * `internalTransaction:{hash}:{index}`. Use it as a primary key when storing a history (a replay is then an
  * upsert). Gotcha: an ERC-1155 batch moving one token id twice gives two items nothing tells apart.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const historyEntryKey = (entry: HistoryEntry): string => {
@@ -138,7 +138,7 @@ export const historyEntryKey = (entry: HistoryEntry): string => {
 /**
  * Options of an address's history.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export interface HistoryOptions {
@@ -177,7 +177,7 @@ export interface HistoryOptions {
  * One page of an address's history: the entries of one or more whole blocks, in chain order, and where the
  * history stands once they are out.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface HistoryPage {
@@ -193,7 +193,7 @@ export interface HistoryPage {
 /**
  * The history methods of the `Blockscout` service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface HistoryMethods {
@@ -252,7 +252,7 @@ export interface HistoryMethods {
  * lists give one item each): the same transaction and log index. Counting items whose log differs from the
  * previous item's counts transfers as the server's counters do.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const isSameTransferLog = (a: TokenTransfer, b: TokenTransfer): boolean =>

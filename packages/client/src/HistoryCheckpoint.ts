@@ -2,7 +2,7 @@
  * Where an address's history stands (`HistoryCheckpoint`): what a page of `streamAddressHistoryPages` carries and
  * a later run resumes from, and its schema for stores that hand it back.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { NextPageParams } from "@blockscout-effect/schema"
 import { Schema } from "effect"
@@ -12,7 +12,7 @@ import { type HistoryTally, HistoryTallySchema } from "./HistoryReport.ts"
 /**
  * Where one list stands in a checkpoint.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category progress
  */
 export interface SourceProgress {
@@ -28,7 +28,7 @@ export interface SourceProgress {
  * range's top down to it is out, whole), and the tally so far. Serialisable (JSON); store it with the entries
  * of the page that carried it and pass it as `resume` to go on with nothing lost or repeated.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category progress
  */
 export interface HistoryCheckpoint {
@@ -49,7 +49,7 @@ const Kind = Schema.Literals(["transaction", "tokenTransfer", "internalTransacti
  * The schema of a stored `HistoryCheckpoint` (JSON in, checked value out): a store that hands it back decodes
  * it with this before passing it to `resume`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category progress
  */
 export const HistoryCheckpointSchema = Schema.Struct({

@@ -2,7 +2,7 @@
  * The dry run of an address's history (`Blockscout.estimateAddressHistory`): what `streamAddressHistory` will
  * cost before it starts, list by list: items, calls, Pro API credits and time at the server's rate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { HistoryKind, HistoryOptions } from "./History.ts"
 import type { CountSource } from "./Partition.ts"
@@ -11,7 +11,7 @@ import type { CountSource } from "./Partition.ts"
  * Options of a history's dry run: the history's own (the same kinds, blocks, page size, report and partition
  * give the same estimate as the run they describe), and where the counts come from.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category estimate
  */
 export interface HistoryEstimateOptions
@@ -27,7 +27,7 @@ export interface HistoryEstimateOptions
 /**
  * One list of the history, estimated.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category estimate
  */
 export interface HistoryListEstimate {
@@ -49,7 +49,7 @@ export interface HistoryListEstimate {
 /**
  * What an address's history is expected to cost.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category estimate
  */
 export interface AddressHistoryEstimate {

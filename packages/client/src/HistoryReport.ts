@@ -5,7 +5,7 @@
  * "some internal transactions within this block range have not yet been processed"). Any disagreement is a
  * gap in the report, as data; nothing is thrown.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Schema } from "effect"
 
@@ -14,7 +14,7 @@ import { Schema } from "effect"
  * `meta.status` 2), newest block first. `from` is `Number.MAX_SAFE_INTEGER` when the range is open above (an
  * empty first page: the server checked every block).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface IncompleteRange {
@@ -27,7 +27,7 @@ export interface IncompleteRange {
  * What a history emitted, counted as the server counts it. Part of every checkpoint, so a resumed run's
  * tally covers the whole history; tallies of block ranges run apart add up with `addTallies`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface HistoryTally {
@@ -61,7 +61,7 @@ const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 /**
  * The schema of a stored `HistoryTally` (part of `HistoryCheckpointSchema`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const HistoryTallySchema = Schema.Struct({
@@ -85,7 +85,7 @@ void _decodes
 /**
  * The tally of nothing: where a history starts.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const emptyTally: HistoryTally = {
@@ -110,7 +110,7 @@ const minOf = (a: number | null, b: number | null) => (a === null ? b : b === nu
  * Two tallies as one: for a history run in block ranges apart (partitions of a backfill), whose ranges do not
  * overlap. Pass the sum to `reconcileAddressHistory`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export const addTallies = (a: HistoryTally, b: HistoryTally): HistoryTally => ({
@@ -137,7 +137,7 @@ export const addTallies = (a: HistoryTally, b: HistoryTally): HistoryTally => ({
  * - `IndexingIncomplete`: the server has not finished indexing blocks or internal transactions
  *   (`/main-page/indexing-status`), so any list may still grow below the indexed part.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type HistoryGap =
@@ -168,7 +168,7 @@ export type HistoryGap =
  * What could not be checked, and why: a list's count (a block range has no counter; a server before 12.0 says
  * nothing about its internal-transaction lists), or the server's indexing status (`indexing`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface Unverified {
@@ -189,7 +189,7 @@ export interface Unverified {
  * the counter lagging (run the check again); a server that hides scam tokens from lists still counts their
  * transfers.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface HistoryReport {
@@ -205,7 +205,7 @@ export interface HistoryReport {
  * The verdict on a token's streamed transfers (`reconcileTokenTransfers`): the token's `transfers_count` against
  * the transfers streamed (one per log: an ERC-1155 batch once), and the indexing status.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TokenTransfersReport {

@@ -219,7 +219,7 @@ export type BlockscoutEvent =
  * Reported once per page, for every page method (`list*`, `stream*`, `stream*Pages`, the by-name calls).
  * Pages that say nothing (older servers, other lists) and pages with `status: 1` (complete) report nothing.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category events
  */
 export interface IncompleteListEvent {

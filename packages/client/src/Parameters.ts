@@ -2,7 +2,7 @@
  * The hand-written parameter and page types every method shares: what a paged method accepts besides its
  * filters, the page a page-level stream emits, and the arguments of the by-name calls. Each method's own
  * options type (`ListTransactionsParameters`, ...) is derived from its row and generated beside its methods,
- * in `methods/<Scope>Methods.ts`.
+ * in `BlockscoutMethods.ts`.
  *
  * @since 0.1.0
  */
@@ -52,7 +52,7 @@ export interface PageParameters {
 /**
  * What every stream (`stream*`, `stream*Pages`, `pages`, `stream`) accepts besides its list's parameters.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parameters
  */
 export interface StreamParameters {
@@ -68,7 +68,7 @@ export interface StreamParameters {
  * Streams of a block-keyed row: `partition` splits its history into block ranges fetched at once (`true`:
  * the whole history with the defaults). See `BlockPartition`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parameters
  */
 export interface BlockPartitionParameters extends StreamParameters {
@@ -78,7 +78,7 @@ export interface BlockPartitionParameters extends StreamParameters {
 /**
  * Streams of an index-keyed row (withdrawals): `partition` splits it into index ranges. See `IndexPartition`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parameters
  */
 export interface IndexPartitionParameters extends StreamParameters {

@@ -7,7 +7,7 @@
  * A row can be partitioned when its endpoints-table row has a `range` (docs/blockscout-api.md, "Cursors are
  * keys"): token transfers, transactions (validated), blocks validated, internal transactions, withdrawals.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { NextPageParams } from "@blockscout-effect/schema"
 import { type Effect, Schema } from "effect"
@@ -17,7 +17,7 @@ import type { EndpointArgs } from "./Parameters.ts"
 /**
  * How a partitioned stream runs, whatever its key.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export interface PartitionCommon {
@@ -45,7 +45,7 @@ export interface PartitionCommon {
  * The span of a block-keyed row (token transfers, transactions, blocks validated, internal transactions).
  * Both bounds inclusive; no `toBlock`: from the newest item, found by the first request.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export interface BlockPartition extends PartitionCommon {
@@ -58,7 +58,7 @@ export interface BlockPartition extends PartitionCommon {
 /**
  * The span of an index-keyed row (withdrawals): withdrawal indexes, both inclusive.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export interface IndexPartition extends PartitionCommon {
@@ -72,7 +72,7 @@ export interface IndexPartition extends PartitionCommon {
  * A stream's `partition` option: a span and how to run it, or `true` for the whole history with the
  * defaults.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export type PartitionOptions = BlockPartition | IndexPartition
@@ -80,7 +80,7 @@ export type PartitionOptions = BlockPartition | IndexPartition
 /**
  * One range of a partitioned stream and where it stands.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category progress
  */
 export interface RangeProgress {
@@ -99,7 +99,7 @@ export interface RangeProgress {
  * the cursor of its next page) or not. Serialisable (JSON); store it with the items of the page that carried
  * it, and pass it as `partition.resume` to go on with nothing lost or repeated.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category progress
  */
 export interface PartitionProgress {
@@ -123,7 +123,7 @@ const Key = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
  * The schema of a stored `PartitionProgress` (JSON in, checked value out): a store that hands it back decodes
  * it with this before passing it to `partition.resume`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category progress
  */
 export const PartitionProgressSchema = Schema.Struct({
@@ -152,7 +152,7 @@ void _progressEncodes
  * What a history is expected to cost before it is fetched: from an item count (a counter endpoint the caller
  * plugs in, or one page's density over the span), the page size, the row's credits and the server's rate.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category estimate
  */
 export interface HistoryEstimate {
@@ -180,7 +180,7 @@ export interface HistoryEstimate {
  * (`CountSources.fromCounters`, the default), or a source of your own; `undefined` when it does not know, and
  * the first page of the span is sampled instead (`CountSources.sample` always does).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category estimate
  */
 export type CountSource = (request: {
@@ -191,7 +191,7 @@ export type CountSource = (request: {
 /**
  * Options of a dry run (`Blockscout.estimate`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category estimate
  */
 export interface EstimateOptions {
@@ -208,7 +208,7 @@ export interface EstimateOptions {
  * `x-ratelimit-*` headers allow, the key's credits left, and how long it takes to answer. Partitioned streams
  * size their concurrency from it; progress displays show it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category observations
  */
 export interface ServerBudget {

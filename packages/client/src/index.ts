@@ -72,24 +72,10 @@ export {
   type Unverified
 } from "./HistoryReport.ts"
 export * from "./endpoints.ts"
-export type {
-  ArgumentsOf,
-  FilterParameters,
-  FilterValue,
-  ParametersOf,
-  PathArguments,
-  StreamArgumentsOf,
-  StreamParametersOf
-} from "./MethodArguments.ts"
 export {
-  type CallErrorOf,
   type ItemName,
   type ListName,
   type MethodEntry,
-  type MethodKindsOf,
-  type MethodName,
-  type MethodOf,
-  type MethodsOf,
   methodEntries,
   methodKindsOf,
   methodName

@@ -1,24 +1,26 @@
 /**
  * Methods come from the table: a copy of `endpoints` with two rows added (a single-item row, a paged row with
- * filters and an alias) gets their methods, at run time and in its types, with no other change. And a table
- * whose rows would collide cannot make a service.
+ * filters) gets their methods at run time and their types from the generator, with no other change. And a
+ * table whose rows would collide cannot make a service.
  */
 import { type TokenTransfer, TokenTransfersResponse, Transaction } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
-import { expectTypeOf } from "vitest"
+import { renderMethods } from "../scripts/render.ts"
 import {
   type BlockscoutError,
+  type BlockscoutMethods,
   type CallReason,
   type EndpointTable,
   endpoints,
   endpointTable,
   itemRow,
-  type MethodsOf,
   methodEntries,
   type Page,
+  type PageParameters,
   pageRow,
+  type StreamParameters,
   type StreamReason
 } from "../src/index.ts"
 import { toContext } from "../src/internal/context.ts"
@@ -53,39 +55,57 @@ const table = endpointTable({
     ],
     response: TokenTransfersResponse,
     cursorKeys: ["block_number", "index"],
-    credits: 30,
-    aliases: { addressNftAll: "stream" }
+    credits: 30
   })
 })
 
-type Methods = MethodsOf<typeof table>
-
-// The new rows' methods, typed from the rows.
-expectTypeOf<Methods["getTransactionNote"]>().toEqualTypeOf<
-  (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>
->()
-type TransfersOptions = {
-  readonly cursor?: Page<unknown>["next_page_params"] | undefined
-  readonly pageSize?: number | undefined
+/** The options type the generator writes for `addressNft` (`ListAddressNftParameters`). */
+interface ListAddressNftParameters extends PageParameters {
   readonly filter?: "to" | "from" | undefined
   readonly token?: string | undefined
 }
-expectTypeOf<Parameters<Methods["listAddressNft"]>>().toEqualTypeOf<
-  [address: string, options?: { [K in keyof TransfersOptions]: Exclude<TransfersOptions[K], null> } | undefined]
->()
-expectTypeOf<Methods["addressNftAll"]>().toEqualTypeOf<Methods["streamAddressNft"]>()
-expectTypeOf<ReturnType<Methods["addressNftAll"]>>().toEqualTypeOf<
-  Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
->()
-// The old rows' methods are all still there.
-expectTypeOf<Methods>().toExtend<MethodsOf<typeof endpoints>>()
+
+/** The new rows' methods, as the generator writes them for `table` (the first test checks its text says so). */
+interface Added extends BlockscoutMethods {
+  readonly getTransactionNote: (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>
+  readonly listAddressNft: (
+    address: string,
+    options?: ListAddressNftParameters | undefined
+  ) => Effect.Effect<Page<TokenTransfer>, BlockscoutError<CallReason>>
+  readonly streamAddressNft: (
+    address: string,
+    options?: (ListAddressNftParameters & StreamParameters) | undefined
+  ) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>
+}
+
+/** A text with its whitespace runs as one space, and none just inside parentheses (the formatter's choice). */
+const squash = (text: string) => text.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")")
+
+describe("a row added to a copy of the table: its types", () => {
+  it("the generator writes the new rows' methods with the types `Added` states, and keeps every old one", () => {
+    const text = squash(renderMethods(table))
+    for (const member of [
+      "readonly getTransactionNote: (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>",
+      "readonly listAddressNft: (address: string, options?: ListAddressNftParameters | undefined) => Effect.Effect<Page<TokenTransfer>, BlockscoutError<CallReason>>",
+      "readonly streamAddressNft: (address: string, options?: (ListAddressNftParameters & StreamParameters) | undefined) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>",
+      "readonly streamAddressNftPages: (address: string, options?: (ListAddressNftParameters & StreamParameters) | undefined) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>",
+      'export interface ListAddressNftParameters extends PageParameters { /** Direction. */ readonly filter?: "to" | "from" | undefined /** One token\'s address. */ readonly token?: string | undefined }'
+    ]) {
+      assert.include(text, member)
+    }
+    for (const entry of methodEntries(endpoints)) assert.include(text, `readonly ${entry.name}: (`)
+  })
+})
 
 /** The methods of `table` over a fresh context pointed at `baseUrl`. */
 const methodsAt = (baseUrl: string) =>
   Effect.gen(function* () {
     const http = yield* HttpClient.HttpClient
     const target = { family: "instance", chainId: undefined, baseUrl, apiKey: undefined, secretKey: undefined } as const
-    return makeMethods(table, toContext(http, makeRegistry(), target, { rateLimit: false, retry: false }))
+    return makeMethods<Added, typeof table>(
+      table,
+      toContext(http, makeRegistry(), target, { rateLimit: false, retry: false })
+    )
   }).pipe(Effect.provide(FetchHttpClient.layer))
 
 describe("a row added to a copy of the table", () => {
@@ -113,7 +133,7 @@ describe("a row added to a copy of the table", () => {
     }).pipe(Effect.scoped)
   )
 
-  it.effect("a paged row gets list/stream/streamPages with its filters, and its alias", () =>
+  it.effect("a paged row gets list/stream/streamPages with its filters", () =>
     Effect.gen(function* () {
       const server = yield* scriptedServer((request) => ({
         body: request.query.has("block_number")
@@ -123,7 +143,7 @@ describe("a row added to a copy of the table", () => {
       const methods = yield* methodsAt(server.url)
       const first = yield* methods.listAddressNft(address, { filter: "to", token: "0xabc" })
       assert.strictEqual(first.items.length, 1)
-      const all = yield* Stream.runCollect(methods.addressNftAll(address, { filter: "from" }))
+      const all = yield* Stream.runCollect(methods.streamAddressNft(address, { filter: "from" }))
       assert.strictEqual(all.length, 2)
       const sent = server.requests.map((r) => `${r.path}?${r.query.toString()}`)
       // One page at the server's size; a stream asks the largest page.
@@ -138,15 +158,14 @@ describe("a row added to a copy of the table", () => {
     }).pipe(Effect.scoped)
   )
 
-  it("the table's own methods are unchanged: the rule's names, then the aliases", () => {
+  it("the table's own methods are unchanged: the rule's names, the new rows' last", () => {
     const names = methodEntries(table).map((e) => e.name)
     for (const entry of methodEntries(endpoints)) assert.include(names, entry.name)
-    assert.deepStrictEqual(names.slice(-5), [
+    assert.deepStrictEqual(names.slice(-4), [
       "getTransactionNote",
       "listAddressNft",
       "streamAddressNft",
-      "streamAddressNftPages",
-      "addressNftAll"
+      "streamAddressNftPages"
     ])
   })
 })
@@ -160,22 +179,10 @@ describe("a table that cannot make a service", () => {
       "again names a method listWithdrawals, as row withdrawals does"
     ],
     [
-      "an alias taking a rule's name",
-      {
-        ...endpoints,
-        again: { ...withdrawals, name: "again", method: "Again", aliases: { listTransactions: "list" } }
-      },
-      "as row transactions does"
-    ],
-    [
-      "an alias of a kind the row has not",
-      { ...endpoints, again: { ...withdrawals, name: "again", method: "Again", aliases: { one: "get" } } },
-      "again's alias one is a get method; a page row has none"
-    ],
-    [
       "a method named like a member of the service",
-      { ...endpoints, again: { ...withdrawals, name: "again", method: "Again", aliases: { target: "list" } } },
-      "as the service itself does"
+      // An item row whose method is empty gets `get`, the by-name lookup's name.
+      { ...endpoints, again: { ...endpoints.block, name: "again", method: "" } },
+      "again names a method get, as the service itself does"
     ]
   ]
   for (const [what, bad, message] of cases) {

@@ -40,7 +40,7 @@ const cases: ReadonlyArray<Case> = [
     name: "mainPageTransactions",
     path: "/main-page/transactions",
     query: {},
-    call: (bs) => bs.mainPageTransactions()
+    call: (bs) => bs.listMainPageTransactions()
   },
   {
     name: "transactions",

@@ -1,40 +1,47 @@
 /**
- * What `pnpm generate` writes is current: the service's method interfaces, the README's method table, and
- * the doc-comment examples the build type-checks. Each fails with the command that fixes it.
+ * What `pnpm generate` writes is current: the service's method types and the README's method table. Each fails
+ * with the command that fixes it. (The doc-comment examples are the workspace's: `scripts/test/docs.test.ts`.) And the service has
+ * exactly the methods the generated interface declares.
  */
-import { readdirSync, readFileSync } from "node:fs"
-import { Block, Withdrawal } from "@blockscout-effect/schema"
+import { existsSync, readFileSync } from "node:fs"
+import { Block } from "@blockscout-effect/schema"
+import { layerTest } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
-import { Schema } from "effect"
-import { packageDir, renderExamples, renderMethods, renderReadme } from "../scripts/render.ts"
-import { endpoints, endpointTable, itemRow, pageRow } from "../src/index.ts"
+import { Effect } from "effect"
+import { methodsPath, packageDir, renderMethods, renderReadme } from "../scripts/render.ts"
+import { Blockscout, endpoints, endpointTable, itemRow, methodEntries } from "../src/index.ts"
 
 const read = (path: string) => readFileSync(`${packageDir}/${path}`, "utf8")
 const stale = (path: string) => `packages/client/${path} is stale: run pnpm generate`
 
+/** The members `BlockscoutMethods` declares in a generated text. */
+const declared = (text: string): ReadonlyArray<string> => {
+  const body = text.slice(text.indexOf("export interface BlockscoutMethods {"))
+  return [...body.matchAll(/^ {2}readonly (\w+):/gm)].map((m) => m[1]!)
+}
+
 describe("generated files", () => {
-  it("src/BlockscoutMethods.ts and src/methods/ are the endpoints table's methods, with their docs, and nothing else", () => {
-    const methods = renderMethods()
-    for (const [path, text] of methods) assert.strictEqual(read(path), text, stale(path))
-    const files = readdirSync(`${packageDir}/src/methods`).map((name) => `src/methods/${name}`)
-    const scoped = [...methods.keys()].filter((path) => path.startsWith("src/methods/"))
-    assert.deepStrictEqual(files.sort(), scoped.sort(), stale("src/methods"))
+  it("src/BlockscoutMethods.ts is the endpoints table's methods, with their docs, in one file", () => {
+    assert.strictEqual(read(methodsPath), renderMethods(), stale(methodsPath))
+    // The seven scope files and their joiner it replaced are gone.
+    assert.isFalse(existsSync(`${packageDir}/src/methods`), stale("src/methods"))
   })
+
+  it.effect("the service has exactly the generated interface's members, each a function", () =>
+    Effect.gen(function* () {
+      const bs = yield* Blockscout
+      const names = methodEntries(endpoints).map((e) => e.name)
+      assert.deepStrictEqual(declared(read(methodsPath)), names)
+      for (const name of names) assert.isFunction((bs as unknown as Record<string, unknown>)[name], name)
+    }).pipe(Effect.provide(layerTest({ seed: 1, blocks: 50 })))
+  )
 
   it("the README's method table is the endpoints table's", () => {
     const readme = read("README.md")
     assert.strictEqual(readme, renderReadme(readme), stale("README.md"))
   })
 
-  it("every @example of the public modules is a type-checked file under test/examples, and nothing else is", () => {
-    const examples = renderExamples()
-    assert.isAbove(examples.size, 0)
-    for (const [path, text] of examples) assert.strictEqual(read(path), text, stale(path))
-    const files = readdirSync(`${packageDir}/test/examples`).map((name) => `test/examples/${name}`)
-    assert.deepStrictEqual(files.sort(), [...examples.keys()].sort(), stale("test/examples"))
-  })
-
-  it("a row added to a copy of the table appears, documented, in its scope's file and nowhere else", () => {
+  it("a row added to a copy of the table appears, documented, among the methods", () => {
     const table = endpointTable({
       ...endpoints,
       blockSummary: itemRow({
@@ -49,33 +56,9 @@ describe("generated files", () => {
         credits: 20
       })
     })
-    const files = renderMethods(table)
-    const blocks = files.get("src/methods/BlockMethods.ts") ?? ""
-    assert.include(blocks, "One block's summary: T1 `GET /blocks/{numberOrHash}/summary`.")
-    assert.match(blocks, /readonly getBlockSummary: \(\s*numberOrHash: string \| number \| bigint\s*\) =>/)
-    const elsewhere = [...files].filter(
-      ([path, text]) => path !== "src/methods/BlockMethods.ts" && text.includes("BlockSummary")
-    )
-    assert.deepStrictEqual(elsewhere, [])
-  })
-
-  it("refuses to write a scope's file past 300 lines, and says to split the scope", () => {
-    const many = Object.fromEntries(
-      Array.from({ length: 12 }, (_, i) => [
-        `chainList${i}`,
-        pageRow({
-          method: `ChainList${i}`,
-          ids: `T${i}`,
-          summary: "A chain-wide list",
-          path: `/chain-list-${i}`,
-          pathParams: [],
-          filters: [],
-          response: Schema.Struct({ items: Schema.Array(Withdrawal), next_page_params: Schema.Null }),
-          cursorKeys: ["index"],
-          credits: 20
-        })
-      ])
-    )
-    assert.throws(() => renderMethods(endpointTable({ ...endpoints, ...many })), /split the scope Chain/)
+    const text = renderMethods(table)
+    assert.include(text, "One block's summary: T1 `GET /blocks/{numberOrHash}/summary`.")
+    assert.match(text, /readonly getBlockSummary: \(\s*numberOrHash: string \| number \| bigint\s*\) =>/)
+    assert.deepStrictEqual(declared(text), [...declared(renderMethods()), "getBlockSummary"])
   })
 })

@@ -141,11 +141,6 @@ export interface EndpointRow {
    */
   readonly credits: number
   /**
-   * More names for the row's methods, as data (Octokit style): `{ mainPageTransactions: "list" }` keeps a
-   * name users know working beside the one the naming rule gives.
-   */
-  readonly aliases?: Readonly<Record<string, MethodKind>> | undefined
-  /**
    * What a caller must know about this endpoint beyond its summary, one or two sentences (which servers
    * answer 200 where others answer 404, a server quirk the schema absorbs): the generated method docs and
    * the command-line help carry it.

@@ -6,7 +6,7 @@
  * The helpers take their row with a `const` type parameter, so path parameters, filter names and values stay
  * literal types: the client derives its method signatures from them.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type {
   ArrayEndpoint,

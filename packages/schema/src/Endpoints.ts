@@ -92,9 +92,7 @@ export const endpoints = endpointTable({
     pathParams: [],
     filters: [],
     response: MainPageTransactionsResponse,
-    cursorKeys: [],
-    // The name it had before array rows had a naming rule (`list<Method>`).
-    aliases: { mainPageTransactions: "list" }
+    cursorKeys: []
   }),
   transactions: pageRow({
     method: "Transactions",

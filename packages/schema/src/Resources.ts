@@ -2,7 +2,7 @@
  * The resources the list endpoints (E1–E12) return, by name: the one list that fixtures, generators and
  * coverage checks go through, so a new resource is added once.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { Address } from "./Address.ts"
 import { Block } from "./Block.ts"
@@ -19,7 +19,7 @@ import { Withdrawal } from "./Withdrawal.ts"
 /**
  * Each resource schema of the list endpoints, by its name.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const resources = {

@@ -57,11 +57,17 @@ const write = (fs: FileSystem.FileSystem, path: string, exchanges: ReadonlyArray
  *
  * @example
  * ```ts
+ * import { Blockscout } from "@blockscout-effect/client"
+ * import { layerRecord, layerReplay } from "@blockscout-effect/simulator"
+ * import { NodeFileSystem, NodeHttpClient } from "@effect/platform-node"
+ * import { Layer, Redacted } from "effect"
+ *
  * // record: BLOCKSCOUT_RECORD=1 vitest run ...; replay otherwise (no network)
  * const Http = process.env.BLOCKSCOUT_RECORD
  *   ? layerRecord("test/recordings/transfers.json").pipe(Layer.provide(NodeHttpClient.layerUndici))
  *   : layerReplay("test/recordings/transfers.json")
- * const TestBlockscout = Blockscout.layerPro({ chainId: 1, apiKey }).pipe(
+ * const apiKey = Redacted.make(process.env.BLOCKSCOUT_API_KEY ?? "")
+ * export const TestBlockscout = Blockscout.layerPro({ chainId: 1, apiKey }).pipe(
  *   Layer.provide(Http),
  *   Layer.provide(NodeFileSystem.layer)
  * )

@@ -82,10 +82,15 @@ const load = (source: string | Recording): Effect.Effect<Recording, RecordingErr
  *
  * @example
  * ```ts
- * const TestBlockscout = Blockscout.layerInstance({ baseUrl: "https://eth.blockscout.com", rateLimit: false }).pipe(
- *   Layer.provide(layerReplay("test/recordings/withdrawals.json")),
- *   Layer.provide(NodeFileSystem.layer)
- * )
+ * import { Blockscout } from "@blockscout-effect/client"
+ * import { layerReplay } from "@blockscout-effect/simulator"
+ * import { NodeFileSystem } from "@effect/platform-node"
+ * import { Layer } from "effect"
+ *
+ * export const TestBlockscout = Blockscout.layerInstance({
+ *   baseUrl: "https://eth.blockscout.com",
+ *   rateLimit: false
+ * }).pipe(Layer.provide(layerReplay("test/recordings/withdrawals.json")), Layer.provide(NodeFileSystem.layer))
  * ```
  *
  * Gotchas: the answers carry the recorded rate-limit headers, so a client that paces itself by them

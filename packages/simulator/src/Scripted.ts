@@ -213,11 +213,12 @@ const backoff = "a retry waits for the client's backoff"
  *
  * @example
  * ```ts
- * const TestHttp = layerScripted([
- *   { status: 429, headers: { "Retry-After": "1" } },
- *   { body: pageBody([]) }
- * ])
- * Blockscout.layerInstance({ baseUrl: "http://blockscout.test", rateLimit: false }).pipe(
+ * import { Blockscout } from "@blockscout-effect/client"
+ * import { layerScripted, pageBody } from "@blockscout-effect/simulator"
+ * import { Layer } from "effect"
+ *
+ * const TestHttp = layerScripted([{ status: 429, headers: { "Retry-After": "1" } }, { body: pageBody([]) }])
+ * export const TestBlockscout = Blockscout.layerInstance({ baseUrl: "http://blockscout.test", rateLimit: false }).pipe(
  *   Layer.provideMerge(TestHttp)
  * )
  * ```

@@ -117,7 +117,7 @@ export interface SimulatorOptions extends ChainOptions {
  * One more chain of a simulated Pro API (`SimulatorOptions.otherChains`): its chain options (a `chainId` is
  * required) and the faults its requests meet.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export interface OtherChainOptions extends ChainOptions {

@@ -17,8 +17,19 @@ import { HttpClientError, type HttpClientRequest } from "effect/http"
  *
  * @example
  * ```ts
- * const exit = yield* Effect.exit(program)
- * const error = Cause.squash(exit.cause) // an UnexpectedRequest: error.request === "GET /api/v2/blocks"
+ * import { Blockscout } from "@blockscout-effect/client"
+ * import { layerScripted } from "@blockscout-effect/simulator"
+ * import { Cause, Effect, Exit, Layer } from "effect"
+ *
+ * // A script with no answers: the first request has none.
+ * const layer = Blockscout.layerInstance({ baseUrl: "http://blockscout.test", rateLimit: false }).pipe(
+ *   Layer.provide(layerScripted([]))
+ * )
+ * export const unexpected = Effect.gen(function* () {
+ *   const exit = yield* Effect.exit(Blockscout.use((bs) => bs.listBlocks()).pipe(Effect.provide(layer)))
+ *   // an UnexpectedRequest: its `request` is "GET /api/v2/blocks"
+ *   return Exit.isFailure(exit) ? Cause.squash(exit.cause) : undefined
+ * })
  * ```
  *
  * @since 0.1.0

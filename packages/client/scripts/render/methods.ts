@@ -1,10 +1,11 @@
 /**
- * The service's method interfaces with their docs, derived from the endpoints table: one file per scope
- * (`src/methods/<Scope>Methods.ts`: the scope's rows, their options interfaces and their methods) and the
- * small `src/BlockscoutMethods.ts` that joins them into `BlockscoutMethods`.
+ * The service's method types with their docs, derived from the endpoints table into one generated file,
+ * `src/BlockscoutMethods.ts` (as Octokit's `method-types.ts` and Effect's generated OpenAI client): each row's
+ * options interface, then `BlockscoutMethods`, one member per method the naming rule (`methodEntries`) gives.
  *
- * Scopes are data (`scopes`): a row belongs to the first scope whose path pattern matches its path. A scope
- * whose file would pass 300 lines fails the generator, which says to split it.
+ * This file is the only description of the method surface: the service implementation wires the same
+ * `methodEntries` at run time and is typed by the generated interface, so there is no mapped-type twin to keep
+ * in step with it.
  */
 import * as SchemaPackage from "@blockscout-effect/schema"
 import { type Endpoint, type EndpointTable, endpoints } from "../../src/endpoints.ts"
@@ -19,73 +20,8 @@ import {
 } from "./rows.ts"
 import { capitalize, doc, formatTs, lowerFirst } from "./text.ts"
 
-/** A group of rows with a file of its own: `src/methods/<name>Methods.ts`, interface `<name>Methods`. */
-export interface Scope {
-  readonly name: string
-  /** What its methods are about, after "The methods on" (a doc comment's first line). */
-  readonly about: string
-  /** The paths of its rows (the first scope that matches takes a row). */
-  readonly paths: RegExp
-}
-
-/** The scopes, in the order a row is matched against them. */
-export const scopes: ReadonlyArray<Scope> = [
-  {
-    name: "AddressActivity",
-    about: "what an address took part in: its transactions, token transfers, internal transactions and logs",
-    paths: /^\/addresses\/\{address\}\/(transactions|token-transfers|internal-transactions|logs)$/
-  },
-  {
-    name: "Trace",
-    about:
-      "what ran inside transactions: internal transactions (a transaction's, a block's, the chain's), raw traces, " +
-      "state changes and summaries",
-    paths:
-      /^\/(internal-transactions|transactions\/\{hash\}\/(internal-transactions|raw-trace|state-changes|summary)|blocks\/\{numberOrHash\}\/internal-transactions)$/
-  },
-  {
-    name: "Contract",
-    about: "smart contracts: the verified list, one contract's code and verification, its audit reports",
-    paths: /^\/smart-contracts(\/|$)/
-  },
-  {
-    name: "Nft",
-    about: "NFTs: an address's collections, a token's instances, one instance and its transfers",
-    paths: /^\/(addresses\/\{address\}\/nft|tokens\/\{token\}\/instances)(\/|$)/
-  },
-  {
-    name: "Address",
-    about: "an address itself: its details, counters, balances, tokens, validated blocks and withdrawals",
-    paths: /^\/addresses\//
-  },
-  {
-    name: "Block",
-    about: "blocks: the list, one block, a block's transactions and withdrawals",
-    paths: /^\/blocks(\/|$)/
-  },
-  {
-    name: "Transaction",
-    about: "transactions: the lists, one transaction, its logs, token transfers and internal transactions",
-    paths: /^\/(transactions|main-page\/transactions)(\/|$)/
-  },
-  {
-    name: "Token",
-    about: "tokens: the token transfers, one token, its counters, transfers and holders",
-    paths: /^\/(tokens|token-transfers)(\/|$)/
-  },
-  {
-    name: "Chain",
-    about: "the chain as a whole: verified contracts, beacon withdrawals, the indexing status",
-    paths: /^\//
-  }
-]
-
-/** The scope a row belongs to. */
-export const scopeOf = (row: Endpoint): Scope => {
-  const scope = scopes.find((s) => s.paths.test(row.path))
-  if (scope === undefined) throw new Error(`no scope takes ${row.name} (${row.path}): add one to scopes`)
-  return scope
-}
+/** The generated file, by its path in the package. */
+export const methodsPath = "src/BlockscoutMethods.ts"
 
 /** The exported name of the schema a row's items decode with, if the schema package exports it. */
 const itemSchemaName = (row: Endpoint): string | undefined => {
@@ -108,7 +44,7 @@ const itemSchemaName = (row: Endpoint): string | undefined => {
   return name?.replace(/Response$/, "")
 }
 
-/** The item type as a generated file writes it: the schema package's named type, else derived from the row. */
+/** The item type as the generated file writes it: the schema package's named type, else derived from the row. */
 const itemType = (row: Endpoint): string => {
   const name = itemSchemaName(row)
   return name ?? `RowItem<(typeof endpoints)[${JSON.stringify(row.name)}]>`
@@ -130,7 +66,10 @@ const kindDoc = (entry: MethodEntry): string => {
   }
 }
 
-/** The type of one method, as `MethodOf` derives it. */
+/**
+ * The type of one method: path parameters positional (in path order), then the options object when the row
+ * has any; the error type names `InvalidArgument` only when there are arguments to check.
+ */
 const methodType = (entry: MethodEntry): string => {
   const row = entry.row
   const item = itemType(row)
@@ -153,26 +92,22 @@ const methodType = (entry: MethodEntry): string => {
   return `(${args.join(", ")}) => ${result}`
 }
 
-/** One method with its doc comment, as a member of its scope's interface. */
-const member = (entry: MethodEntry, entries: ReadonlyArray<MethodEntry>): string => {
+/** One method with its doc comment, as a member of `BlockscoutMethods`. */
+const member = (entry: MethodEntry): string => {
   const row = entry.row
-  const lines = entry.alias
-    ? [
-        `Another name for \`${entries.find((e) => e.row === row && e.kind === entry.kind && !e.alias)?.name}\`, the same call: ${lowerFirst(row.summary)}, ${endpointLabel(row)}.`
-      ]
-    : [
-        `${row.summary}: ${endpointLabel(row)}.`,
-        "",
-        kindDoc(entry),
-        ...(row.gotcha === undefined ? [] : ["", `Gotcha: ${lowerFirst(row.gotcha)}`])
-      ]
+  const lines = [
+    `${row.summary}: ${endpointLabel(row)}.`,
+    "",
+    kindDoc(entry),
+    ...(row.gotcha === undefined ? [] : ["", `Gotcha: ${lowerFirst(row.gotcha)}`])
+  ]
   return `${doc(lines, "  ")}\n  readonly ${entry.name}: ${methodType(entry)}`
 }
 
 /** The options interface of a row with options. */
 const parametersInterface = (row: Endpoint, entries: ReadonlyArray<MethodEntry>): string => {
   const methods = entries
-    .filter((e) => e.row === row && !e.alias)
+    .filter((e) => e.row === row)
     .map((e) => `\`${e.name}\``)
     .join(", ")
   const fields = row.filters.map(
@@ -185,13 +120,13 @@ const parametersInterface = (row: Endpoint, entries: ReadonlyArray<MethodEntry>)
   ].join("\n")
 }
 
-/** Where each name a generated file may use comes from. */
+/** Where each name the generated file may use comes from. */
 const importable: ReadonlyArray<readonly [from: string, names: ReadonlyArray<string>]> = [
   ["effect", ["Effect", "Stream"]],
-  ["../BlockscoutError.ts", ["BlockscoutError", "CallReason", "RequestReason", "StreamReason"]],
-  ["../endpoints.ts", ["endpoints", "RowItem"]],
+  ["./BlockscoutError.ts", ["BlockscoutError", "CallReason", "RequestReason", "StreamReason"]],
+  ["./endpoints.ts", ["endpoints", "RowItem"]],
   [
-    "../Parameters.ts",
+    "./Parameters.ts",
     [
       "BlockPartitionParameters",
       "IndexPartitionParameters",
@@ -203,9 +138,11 @@ const importable: ReadonlyArray<readonly [from: string, names: ReadonlyArray<str
   ]
 ]
 
-/** The imports of a generated body: the item types of its rows, and the other names it uses, from where they live. */
+/** The imports of the generated body: the item types of its rows, and the other names it uses. */
 const importsOf = (body: string, rows: ReadonlyArray<Endpoint>): ReadonlyArray<string> => {
-  const uses = (name: string) => new RegExp(`\\b${name}\\b`).test(body)
+  // Names in code, not in the doc comments' words ("the endpoints table").
+  const code = body.replace(/\/\*\*[\s\S]*?\*\//g, "")
+  const uses = (name: string) => new RegExp(`\\b${name}\\b`).test(code)
   const items = [...new Set(rows.flatMap((row) => itemSchemaName(row) ?? []))].sort()
   const lines = items.length === 0 ? [] : [`import type { ${items.join(", ")} } from "@blockscout-effect/schema"`]
   for (const [from, names] of importable) {
@@ -215,78 +152,34 @@ const importsOf = (body: string, rows: ReadonlyArray<Endpoint>): ReadonlyArray<s
   return lines
 }
 
-/** The most lines a generated file may have: the package's rule for every source file. */
-const maxLines = 300
-
-/** A scope's file: its rows' options interfaces, then its methods. */
-const renderScope = (scope: Scope, table: EndpointTable, entries: ReadonlyArray<MethodEntry>): string => {
-  const rows = Object.values(table).filter((row) => scopeOf(row) === scope)
-  const own = entries.filter((e) => rows.includes(e.row))
+/** `src/BlockscoutMethods.ts` for `table`: every row's options interface, then every method, in table order. */
+export const renderMethods = (table: EndpointTable = endpoints): string => {
+  const rows = Object.values(table)
+  const entries = methodEntries(table)
   const body = [
     ...rows.filter(hasOptions).flatMap((row) => [parametersInterface(row, entries), ""]),
     doc([
-      `The methods on ${scope.about} (${rows.map((row) => row.ids).join(", ")}). Part of \`BlockscoutMethods\`.`,
+      "Every method the endpoints table gives the service: path parameters first (checked against the API doc's patterns before anything is sent), then an options object. Each method's error type names only the reasons it can fail with.",
       "",
-      "@since 0.2.0",
+      "@since 0.1.0",
       "@category models"
     ]),
-    `export interface ${scope.name}Methods {\n${own.map((e) => member(e, entries)).join("\n\n")}\n}`,
+    `export interface BlockscoutMethods {\n${entries.map(member).join("\n\n")}\n}`,
     ""
   ].join("\n")
-  const path = `packages/client/src/methods/${scope.name}Methods.ts`
-  const text = formatTs(
+  return formatTs(
     [
       doc([
-        `The \`Blockscout\` service's methods on ${scope.about}, with their options types. GENERATED by \`pnpm generate\` from the endpoints table (\`scripts/render/methods.ts\`): do not edit; a test fails when it is stale.`,
+        "The `Blockscout` service's method types, with each row's options type. GENERATED by `pnpm generate` from the endpoints table (`scripts/render/methods.ts`): do not edit; a test fails when it is stale.",
         "",
-        "@since 0.2.0"
+        "The naming rule, per row `method` `M`: a `page` row gets `listM` (one page), `streamM` (every item) and `streamMPages` (every page with its cursor); an `array` row `listM` (the bare array); an `item` row `getM` (one item, `NotFound` when absent).",
+        "",
+        "@since 0.1.0"
       ]),
       ...importsOf(body, rows),
       "",
       body
     ].join("\n"),
-    path
+    `packages/client/${methodsPath}`
   )
-  const lines = text.split("\n").length - 1
-  if (lines > maxLines) {
-    throw new Error(`${path} would have ${lines} lines (at most ${maxLines}): split the scope ${scope.name} in scopes`)
-  }
-  return text
-}
-
-/** `src/BlockscoutMethods.ts`: the scopes' interfaces joined, their options types re-exported. */
-const renderIndex = (used: ReadonlyArray<Scope>): string => {
-  const names = used.map((s) => `${s.name}Methods`)
-  return formatTs(
-    [
-      doc([
-        "The `Blockscout` service's methods, one file per scope in `methods/` (an address's activity, NFTs, an address, blocks, transactions, tokens, the chain), each with its rows' options types. GENERATED by `pnpm generate` from `endpoints` (the naming rule and types of `Methods.ts`): do not edit; a test fails when it is stale, and a type test pins `BlockscoutMethods` to `MethodsOf<typeof endpoints>`.",
-        "",
-        "@since 0.1.0"
-      ]),
-      ...used.map((s, i) => `import type { ${names[i]} } from "./methods/${s.name}Methods.ts"`),
-      "",
-      ...used.map((s) => `export type * from "./methods/${s.name}Methods.ts"`),
-      "",
-      doc([
-        "Every method the endpoints table gives the service: path parameters first (checked against the API doc's patterns before anything is sent), then an options object. Each method's error type names only the reasons it can fail with.",
-        "",
-        "@since 0.1.0",
-        "@category models"
-      ]),
-      `export interface BlockscoutMethods extends ${names.join(", ")} {}`,
-      ""
-    ].join("\n"),
-    "packages/client/src/BlockscoutMethods.ts"
-  )
-}
-
-/** Every method file, by its path in the package: `src/BlockscoutMethods.ts` and `src/methods/*.ts`. */
-export const renderMethods = (table: EndpointTable = endpoints): ReadonlyMap<string, string> => {
-  const entries = methodEntries(table)
-  const used = scopes.filter((scope) => Object.values(table).some((row) => scopeOf(row) === scope))
-  return new Map([
-    ["src/BlockscoutMethods.ts", renderIndex(used)],
-    ...used.map((scope) => [`src/methods/${scope.name}Methods.ts`, renderScope(scope, table, entries)] as const)
-  ])
 }

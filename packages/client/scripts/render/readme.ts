@@ -29,13 +29,8 @@ export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
     const args = [...row.pathParams.map((p) => p.name), ...(hasOptions(row) ? ["opts?"] : [])].join(", ")
     const call = (e: MethodEntry | undefined) => (e === undefined ? "" : `\`${e.name}(${args})\``)
     const own = entries.filter((e) => e.row === row)
-    const one = own.find((e) => (e.kind === "list" || e.kind === "get") && !e.alias)
-    const aliases = own.filter((e) => e.alias).map((e) => `\`${e.name}()\``)
-    const notes = [
-      ...(row.shape === "array" ? ["an array"] : []),
-      ...(aliases.length === 0 ? [] : [`also ${aliases.join(", ")}`])
-    ]
-    const oneText = `${call(one)}${notes.length === 0 ? "" : ` (${notes.join("; ")})`}`
+    const one = own.find((e) => e.kind === "list" || e.kind === "get")
+    const oneText = `${call(one)}${row.shape === "array" ? " (an array)" : ""}`
     const every = call(own.find((e) => e.kind === "stream"))
     // A row without `since` is served by every supported server (5.0 on).
     const since = row.since ?? ""

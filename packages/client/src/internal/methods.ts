@@ -1,7 +1,8 @@
 /**
  * The methods of a table, wired: every method `methodEntries` lists becomes a function over the request
  * pipeline, and the by-name calls (`page`, `pages`, `stream`, `get`) look rows up in the same table. The table
- * is a parameter: a test adds a row to a copy of `endpoints` and gets its method, typed by `MethodsOf`.
+ * is a parameter: a test adds a row to a copy of `endpoints` and gets its method. Their types are the
+ * interface `pnpm generate` writes from the same `methodEntries` (`BlockscoutMethods` for `endpoints`).
  *
  * A method's path, from here: its positional arguments named (`namedArguments`), checked against its row
  * (`prepare`, `arguments.ts`: `InvalidArgument` before anything is sent); then one call (`fetchPage` /
@@ -14,7 +15,7 @@
 import { Effect, Stream } from "effect"
 import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "../BlockscoutError.ts"
 import type { Endpoint, EndpointTable, MethodKind, RowItem } from "../endpoints.ts"
-import { type ItemName, type ListName, type MethodsOf, methodEntries } from "../Methods.ts"
+import { type ItemName, type ListName, methodEntries } from "../Methods.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "../Parameters.ts"
 import type { PartitionOptions } from "../Partition.ts"
 import { forStream, type Prepared, prepare } from "./arguments.ts"
@@ -183,10 +184,12 @@ const methodOf = (
 }
 
 /**
- * The methods of `table` over `ctx`: each listed by `methodEntries` (the naming rule and the rows' aliases),
- * plus the by-name calls.
+ * The methods of `table` over `ctx`: each listed by `methodEntries` (the naming rule), plus the by-name calls.
+ * `M` is the interface the generator writes for `table` from the same entries (`BlockscoutMethods` for
+ * `endpoints`): the wiring is by name at run time, so the type is the caller's word, and the tests hold the two
+ * together (the generated file is current, and the service has exactly its members).
  */
-export const makeMethods = <T extends EndpointTable>(table: T, ctx: ClientContext): MethodsOf<T> & ByName<T> => {
+export const makeMethods = <M extends object, T extends EndpointTable>(table: T, ctx: ClientContext): M & ByName<T> => {
   const call = calls(ctx)
   const methods: Record<string, unknown> = {}
   for (const entry of methodEntries(table)) methods[entry.name] = methodOf(call, entry.row, entry.kind, entry.name)
@@ -229,5 +232,5 @@ export const makeMethods = <T extends EndpointTable>(table: T, ctx: ClientContex
         call.one(row, args, `Blockscout.get.${name}`)
       ) as never
   }
-  return { ...methods, ...byName } as MethodsOf<T> & ByName<T>
+  return { ...methods, ...byName } as M & ByName<T>
 }

@@ -9,7 +9,7 @@ import { Duration, Effect, Random } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
 import type { ClientContext } from "./context.ts"
-import { type BodyTap, type Parsed, send } from "./send.ts"
+import { type Parsed, send } from "./send.ts"
 import { reportFailure, reportRetry } from "./telemetry.ts"
 import type { Query } from "./url.ts"
 
@@ -22,19 +22,17 @@ const backoff = (ctx: ClientContext, attempt: number): Effect.Effect<number> =>
 
 /**
  * Sends one request and parses its JSON body, retrying retryable reasons within the budget. A retry
- * re-sends this request only: a stream that calls it per page never restarts or repeats items. `tap` sees
- * each 2xx body text before it is parsed (the stream's early prefetch).
+ * re-sends this request only: a stream that calls it per page never restarts or repeats items.
  */
 export const fetchJson = (
   ctx: ClientContext,
   endpoint: Endpoint,
   path: string,
   query: Query,
-  url: string,
-  tap?: BodyTap
+  url: string
 ): Effect.Effect<Parsed, Errors.BlockscoutError> => {
   const loop = (attempt: number): Effect.Effect<Parsed, Errors.BlockscoutError> =>
-    send(ctx, endpoint, path, query, url, attempt, tap).pipe(
+    send(ctx, endpoint, path, query, url, attempt).pipe(
       Effect.catch((error) => {
         const reason = error.reason
         if (!Errors.isRetryable(reason) || attempt >= ctx.retryTimes) return Effect.fail(error)

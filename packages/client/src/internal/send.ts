@@ -155,20 +155,8 @@ export interface Parsed {
 }
 
 /**
- * A look at a successful response's body text before it is parsed, for the stream's prefetch (the next
- * cursor is read from the end of the text, so the next request starts before `JSON.parse`). `text` runs
- * once per attempt with a 2xx body; `unparsable` runs when that body then fails to parse (a cut body is
- * retried: whatever `text` started from it must stop).
- */
-export interface BodyTap {
-  readonly text: (body: string) => Effect.Effect<void>
-  readonly unparsable: Effect.Effect<void>
-}
-
-/**
  * One attempt: waits for the rate limiter (its wait measured, `telemetry.ts`), reports the request, exchanges
- * (timed), lets the limiter learn from the response, maps a non-2xx status to its reason, shows a 2xx body to
- * `tap`, then parses it, and reports the outcome (`Response` event, responses and duration metrics, span
+ * (timed), lets the limiter learn from the response, maps a non-2xx status to its reason, parses a 2xx body, and reports the outcome (`Response` event, responses and duration metrics, span
  * status). `attempt` is 0 for the first.
  */
 export const send = (
@@ -177,8 +165,7 @@ export const send = (
   path: string,
   query: Query,
   url: string,
-  attempt: number,
-  tap: BodyTap | undefined
+  attempt: number
 ): Effect.Effect<Parsed, Errors.BlockscoutError> =>
   // A measure per run of the attempt (the effect may be run again).
   Effect.suspend(() => {
@@ -210,12 +197,8 @@ export const send = (
         const now = yield* Clock.currentTimeMillis
         return yield* fail(reasonOfStatus(ctx, where, status, headersOf(), body, now))
       }
-      if (tap !== undefined) yield* tap.text(body.text)
       const json = Result.try(() => JSON.parse(body.text) as unknown)
-      if (Result.isFailure(json)) {
-        if (tap !== undefined) yield* tap.unparsable
-        return yield* fail(unparsableReason(ctx, where, status, headersOf, body.text))
-      }
+      if (Result.isFailure(json)) return yield* fail(unparsableReason(ctx, where, status, headersOf, body.text))
       return { json: json.success, text: body.text }
     }).pipe(
       Effect.tap(() => reportOutcome(ctx, endpoint.name, url, attempt, measure, undefined)),

@@ -44,9 +44,7 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
             })
           })
         )
-  const { page, pages, stream, get, ...derived } = makeMethods(endpoints, ctx)
-  // Checked here: the table's derived methods (`MethodsOf<typeof endpoints>`) are the generated interface's.
-  const methods: BlockscoutMethods = derived
+  const { page, pages, stream, get, ...methods } = makeMethods<BlockscoutMethods, typeof endpoints>(endpoints, ctx)
   // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
   const byName = { page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">
   return {

@@ -158,7 +158,7 @@ describe("layerTest", () => {
     return Effect.gen(function* () {
       const bs = yield* Blockscout
       assert.strictEqual(yield* Simulator, sim)
-      yield* bs.mainPageTransactions()
+      yield* bs.listMainPageTransactions()
       assert.strictEqual(sim.requests.at(-1)?.path, "/api/v2/main-page/transactions")
     }).pipe(Effect.provide(layerTest({ simulator: sim })))
   })

@@ -1,24 +1,18 @@
 /**
- * The public method types, pinned by hand: every method name, its parameters, its result and its error
- * type, as users have them. Checked by `tsc -b` (a failing expectation is a compile error), so a mistake in
- * the mapped types of `Methods.ts`, the generated `BlockscoutMethods.ts` and `methods/` or the error narrowing cannot pass
- * unseen. Nothing here runs.
+ * The public method types, sampled: the generated `BlockscoutMethods.ts` is the only description of the
+ * method surface, so this pins a few rows of each shape (paged, bare array, single item), path parameters
+ * (address, hash, token and token id, block), each kind of filter, each kind of stream option and the error
+ * types, as users have them; `test/generated.test.ts` checks that the service has exactly the generated
+ * members. Checked by `tsc -b` (a failing expectation is a compile error). Nothing here runs.
  */
 import type {
-  AddressDetails,
   Block,
   BlockDetails,
-  CoinBalance,
-  CoinBalanceHistoryByDay,
   IndexingStatus,
-  InternalTransaction,
   Log,
   NextPageParams,
-  NftCollection,
   SmartContract,
   TokenBalance,
-  TokenDetails,
-  TokenHolder,
   TokenInstanceDetails,
   TokenTransfer,
   Transaction,
@@ -31,15 +25,12 @@ import { expectTypeOf } from "vitest"
 import {
   Blockscout,
   BlockscoutError,
-  type BlockscoutMethods,
   type BlockscoutShape,
   type CallReason,
   type Decode,
-  type endpoints,
   type InvalidArgument,
   type InvalidRequest,
   type ListTransactionsParameters,
-  type MethodsOf,
   type NotFound,
   type OutOfCredits,
   type Page,
@@ -63,124 +54,7 @@ import {
 declare const bs: BlockscoutShape
 
 // ---------------------------------------------------------------------------------------------------------
-// The generated interface is the table's derived methods, member for member.
-
-expectTypeOf<MethodsOf<typeof endpoints>>().toEqualTypeOf<BlockscoutMethods>()
-
-// ---------------------------------------------------------------------------------------------------------
-// Every method name.
-
-expectTypeOf<keyof BlockscoutMethods>().toEqualTypeOf<
-  | "listTokenTransfers"
-  | "streamTokenTransfers"
-  | "streamTokenTransfersPages"
-  | "listTokenInstanceTransfers"
-  | "streamTokenInstanceTransfers"
-  | "streamTokenInstanceTransfersPages"
-  | "listMainPageTransactions"
-  | "mainPageTransactions"
-  | "listTransactions"
-  | "streamTransactions"
-  | "streamTransactionsPages"
-  | "listTransactionLogs"
-  | "streamTransactionLogs"
-  | "streamTransactionLogsPages"
-  | "listBlocksValidated"
-  | "streamBlocksValidated"
-  | "streamBlocksValidatedPages"
-  | "listSmartContracts"
-  | "streamSmartContracts"
-  | "streamSmartContractsPages"
-  | "listWithdrawals"
-  | "streamWithdrawals"
-  | "streamWithdrawalsPages"
-  | "listNftCollections"
-  | "streamNftCollections"
-  | "streamNftCollectionsPages"
-  | "listInternalTransactions"
-  | "streamInternalTransactions"
-  | "streamInternalTransactionsPages"
-  | "listAddressWithdrawals"
-  | "streamAddressWithdrawals"
-  | "streamAddressWithdrawalsPages"
-  | "listAddressTokenBalances"
-  | "listAddressTransactions"
-  | "streamAddressTransactions"
-  | "streamAddressTransactionsPages"
-  | "listAddressTokenTransfers"
-  | "streamAddressTokenTransfers"
-  | "streamAddressTokenTransfersPages"
-  | "listAddressLogs"
-  | "streamAddressLogs"
-  | "streamAddressLogsPages"
-  | "listAddressCoinBalanceHistory"
-  | "streamAddressCoinBalanceHistory"
-  | "streamAddressCoinBalanceHistoryPages"
-  | "listAddressTokens"
-  | "streamAddressTokens"
-  | "streamAddressTokensPages"
-  | "listBlocks"
-  | "streamBlocks"
-  | "streamBlocksPages"
-  | "listBlockTransactions"
-  | "streamBlockTransactions"
-  | "streamBlockTransactionsPages"
-  | "listBlockWithdrawals"
-  | "streamBlockWithdrawals"
-  | "streamBlockWithdrawalsPages"
-  | "listTransactionTokenTransfers"
-  | "streamTransactionTokenTransfers"
-  | "streamTransactionTokenTransfersPages"
-  | "listTransactionInternalTransactions"
-  | "streamTransactionInternalTransactions"
-  | "streamTransactionInternalTransactionsPages"
-  | "listTokenTransfersByToken"
-  | "streamTokenTransfersByToken"
-  | "streamTokenTransfersByTokenPages"
-  | "listTokenHolders"
-  | "streamTokenHolders"
-  | "streamTokenHoldersPages"
-  | "listTokenInstances"
-  | "streamTokenInstances"
-  | "streamTokenInstancesPages"
-  | "getAddress"
-  | "getAddressCounters"
-  | "getAddressCoinBalanceHistoryByDay"
-  | "getBlock"
-  | "getTransaction"
-  | "getToken"
-  | "getTokenCounters"
-  | "getTokenInstance"
-  | "getIndexingStatus"
-  | "listTransactionStateChanges"
-  | "streamTransactionStateChanges"
-  | "streamTransactionStateChangesPages"
-  | "listChainInternalTransactions"
-  | "streamChainInternalTransactions"
-  | "streamChainInternalTransactionsPages"
-  | "listBlockInternalTransactions"
-  | "streamBlockInternalTransactions"
-  | "streamBlockInternalTransactionsPages"
-  | "listTokens"
-  | "streamTokens"
-  | "streamTokensPages"
-  | "listTokenInstanceHolders"
-  | "streamTokenInstanceHolders"
-  | "streamTokenInstanceHoldersPages"
-  | "listTopAddresses"
-  | "streamTopAddresses"
-  | "streamTopAddressesPages"
-  | "listSmartContractAuditReports"
-  | "streamSmartContractAuditReports"
-  | "streamSmartContractAuditReportsPages"
-  | "listTransactionRawTrace"
-  | "getTransactionSummary"
-  | "getAddressTabsCounters"
-  | "getSmartContract"
->()
-
-// ---------------------------------------------------------------------------------------------------------
-// Parameters, results and errors, one row at a time.
+// The rule, sampled: parameters, results and errors.
 
 /** What a paged method takes besides its filters. */
 interface Paging {
@@ -199,9 +73,9 @@ type Blocks<O> = [options?: (O & BlockPartitionParameters) | undefined]
 type Index<O> = [options?: (O & IndexPartitionParameters) | undefined]
 type Plain<O> = [options?: (O & StreamParameters) | undefined]
 type BlockAt<O> = [at: string, options?: (O & BlockPartitionParameters) | undefined]
-type IndexAt<O> = [at: string, options?: (O & IndexPartitionParameters) | undefined]
 type PlainAt<O> = [at: string, options?: (O & StreamParameters) | undefined]
 
+// A paged row with a `literals` filter and block partitions: list, stream, streamPages.
 type TokenTransfersOptions = Flat<
   Paging & { readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined }
 >
@@ -209,6 +83,7 @@ expectTypeOf(bs.listTokenTransfers).toEqualTypeOf<List<[options?: TokenTransfers
 expectTypeOf(bs.streamTokenTransfers).toEqualTypeOf<Items<Blocks<TokenTransfersOptions>, TokenTransfer>>()
 expectTypeOf(bs.streamTokenTransfersPages).toEqualTypeOf<Pages<Blocks<TokenTransfersOptions>, TokenTransfer>>()
 
+// Two path parameters, a token id a string or a bigint.
 type InstanceArgs = [token: string, tokenId: string | bigint, options?: Paging | undefined]
 expectTypeOf(bs.listTokenInstanceTransfers).toEqualTypeOf<List<InstanceArgs, TokenTransfer>>()
 type InstanceStreamArgs = [
@@ -219,11 +94,15 @@ type InstanceStreamArgs = [
 expectTypeOf(bs.streamTokenInstanceTransfers).toEqualTypeOf<Items<InstanceStreamArgs, TokenTransfer>>()
 expectTypeOf(bs.streamTokenInstanceTransfersPages).toEqualTypeOf<Pages<InstanceStreamArgs, TokenTransfer>>()
 
-// A call without arguments cannot be an InvalidArgument.
+// A bare-array row without arguments: nothing to check, so no InvalidArgument.
 type MainPage = () => Effect.Effect<ReadonlyArray<Transaction>, BlockscoutError<RequestReason>>
 expectTypeOf(bs.listMainPageTransactions).toEqualTypeOf<MainPage>()
-expectTypeOf(bs.mainPageTransactions).toEqualTypeOf<MainPage>()
+// A bare-array row with a path parameter.
+expectTypeOf(bs.listAddressTokenBalances).toEqualTypeOf<
+  (address: string) => Effect.Effect<ReadonlyArray<TokenBalance>, ListError>
+>()
 
+// `literal`, `literals` and `names` filters; the options type is named after the row.
 type TransactionsOptions = Flat<
   Paging & {
     readonly filter?: "validated" | "pending" | undefined
@@ -235,17 +114,13 @@ type TransactionsOptions = Flat<
 >
 expectTypeOf<ListTransactionsParameters>().toEqualTypeOf<TransactionsOptions>()
 expectTypeOf(bs.listTransactions).toEqualTypeOf<List<[options?: TransactionsOptions | undefined], Transaction>>()
-expectTypeOf(bs.streamTransactions).toEqualTypeOf<Items<Blocks<TransactionsOptions>, Transaction>>()
-expectTypeOf(bs.streamTransactionsPages).toEqualTypeOf<Pages<Blocks<TransactionsOptions>, Transaction>>()
 
+// A hash path parameter and a row without partitions: a stream takes only the plain stream options.
 type At = [at: string, options?: Paging | undefined]
 expectTypeOf(bs.listTransactionLogs).toEqualTypeOf<List<At, Log>>()
 expectTypeOf(bs.streamTransactionLogs).toEqualTypeOf<Items<PlainAt<Paging>, Log>>()
-expectTypeOf(bs.streamTransactionLogsPages).toEqualTypeOf<Pages<PlainAt<Paging>, Log>>()
-expectTypeOf(bs.listBlocksValidated).toEqualTypeOf<List<At, Block>>()
-expectTypeOf(bs.streamBlocksValidated).toEqualTypeOf<Items<BlockAt<Paging>, Block>>()
-expectTypeOf(bs.streamBlocksValidatedPages).toEqualTypeOf<Pages<BlockAt<Paging>, Block>>()
 
+// `text` filters beside literal ones.
 type SmartContractsOptions = Flat<
   Paging & {
     readonly q?: string | undefined
@@ -254,52 +129,12 @@ type SmartContractsOptions = Flat<
     readonly order?: "asc" | "desc" | undefined
   }
 >
-expectTypeOf(bs.listSmartContracts).toEqualTypeOf<List<[options?: SmartContractsOptions | undefined], SmartContract>>()
-expectTypeOf(bs.streamSmartContracts).toEqualTypeOf<Items<Plain<SmartContractsOptions>, SmartContract>>()
 expectTypeOf(bs.streamSmartContractsPages).toEqualTypeOf<Pages<Plain<SmartContractsOptions>, SmartContract>>()
 
-expectTypeOf(bs.listWithdrawals).toEqualTypeOf<List<[options?: Paging | undefined], Withdrawal>>()
+// Index partitions.
 expectTypeOf(bs.streamWithdrawals).toEqualTypeOf<Items<Index<Paging>, Withdrawal>>()
-expectTypeOf(bs.streamWithdrawalsPages).toEqualTypeOf<Pages<Index<Paging>, Withdrawal>>()
 
-type NftArgs = [
-  address: string,
-  options?: Flat<Paging & { readonly type?: ReadonlyArray<"ERC-721" | "ERC-404" | "ERC-1155"> | undefined }> | undefined
-]
-expectTypeOf(bs.listNftCollections).toEqualTypeOf<List<NftArgs, NftCollection>>()
-type NftOptions = Flat<Paging & { readonly type?: ReadonlyArray<"ERC-721" | "ERC-404" | "ERC-1155"> | undefined }>
-expectTypeOf(bs.streamNftCollections).toEqualTypeOf<Items<PlainAt<NftOptions>, NftCollection>>()
-expectTypeOf(bs.streamNftCollectionsPages).toEqualTypeOf<Pages<PlainAt<NftOptions>, NftCollection>>()
-
-type InternalArgs = [
-  address: string,
-  options?: Flat<Paging & { readonly filter?: "to" | "from" | undefined }> | undefined
-]
-expectTypeOf(bs.listInternalTransactions).toEqualTypeOf<List<InternalArgs, InternalTransaction>>()
-type InternalOptions = Flat<Paging & { readonly filter?: "to" | "from" | undefined }>
-expectTypeOf(bs.streamInternalTransactions).toEqualTypeOf<Items<BlockAt<InternalOptions>, InternalTransaction>>()
-expectTypeOf(bs.streamInternalTransactionsPages).toEqualTypeOf<Pages<BlockAt<InternalOptions>, InternalTransaction>>()
-
-expectTypeOf(bs.listAddressWithdrawals).toEqualTypeOf<List<At, Withdrawal>>()
-expectTypeOf(bs.streamAddressWithdrawals).toEqualTypeOf<Items<IndexAt<Paging>, Withdrawal>>()
-expectTypeOf(bs.streamAddressWithdrawalsPages).toEqualTypeOf<Pages<IndexAt<Paging>, Withdrawal>>()
-
-// The scoped rows: a block by number (a number, a bigint or a string, or a hash); address and hash filters are
-// strings; lookups give the detail shapes and their errors.
-type BlockArgs = [numberOrHash: string | number | bigint]
-expectTypeOf(bs.getBlock).toEqualTypeOf<(...args: BlockArgs) => Effect.Effect<BlockDetails, ListError>>()
-expectTypeOf(bs.listBlockTransactions).parameter(0).toEqualTypeOf<string | number | bigint>()
-expectTypeOf(bs.getTransaction).toEqualTypeOf<(hash: string) => Effect.Effect<TransactionDetails, ListError>>()
-expectTypeOf(bs.getAddress).toEqualTypeOf<(address: string) => Effect.Effect<AddressDetails, ListError>>()
-expectTypeOf(bs.getToken).toEqualTypeOf<(token: string) => Effect.Effect<TokenDetails, ListError>>()
-expectTypeOf(bs.getTokenInstance).toEqualTypeOf<
-  (token: string, tokenId: string | bigint) => Effect.Effect<TokenInstanceDetails, ListError>
->()
-// No arguments, nothing to check: no InvalidArgument.
-expectTypeOf(bs.getIndexingStatus).toEqualTypeOf<() => Effect.Effect<IndexingStatus, BlockscoutError<RequestReason>>>()
-expectTypeOf(bs.getAddressCoinBalanceHistoryByDay).returns.toEqualTypeOf<
-  Effect.Effect<CoinBalanceHistoryByDay, ListError>
->()
+// `address` filters are strings; an address path parameter with block partitions.
 type AddressTransfersArgs = [
   address: string,
   options?:
@@ -314,11 +149,18 @@ type AddressTransfersArgs = [
     | undefined
 ]
 expectTypeOf(bs.streamAddressTokenTransfers).toEqualTypeOf<Items<AddressTransfersArgs, TokenTransfer>>()
-expectTypeOf(bs.listAddressTokenBalances).toEqualTypeOf<
-  (address: string) => Effect.Effect<ReadonlyArray<TokenBalance>, ListError>
+expectTypeOf(bs.streamBlocksValidated).toEqualTypeOf<Items<BlockAt<Paging>, Block>>()
+
+// Single-item rows: a block by number (a number, a bigint or a string, or a hash), detail shapes, NotFound.
+expectTypeOf(bs.getBlock).toEqualTypeOf<
+  (numberOrHash: string | number | bigint) => Effect.Effect<BlockDetails, ListError>
 >()
-expectTypeOf(bs.streamTokenHolders).toEqualTypeOf<Items<PlainAt<Paging>, TokenHolder>>()
-expectTypeOf(bs.streamAddressCoinBalanceHistory).toEqualTypeOf<Items<BlockAt<Paging>, CoinBalance>>()
+expectTypeOf(bs.getTransaction).toEqualTypeOf<(hash: string) => Effect.Effect<TransactionDetails, ListError>>()
+expectTypeOf(bs.getTokenInstance).toEqualTypeOf<
+  (token: string, tokenId: string | bigint) => Effect.Effect<TokenInstanceDetails, ListError>
+>()
+// No arguments, nothing to check: no InvalidArgument.
+expectTypeOf(bs.getIndexingStatus).toEqualTypeOf<() => Effect.Effect<IndexingStatus, BlockscoutError<RequestReason>>>()
 expectTypeOf(bs.get("block", { numberOrHash: "1" })).toEqualTypeOf<Effect.Effect<BlockDetails, ListError>>()
 
 // The by-name calls.

@@ -1,12 +1,10 @@
 /**
- * The next cursor, read from a page before it is decoded, so the next request can start while this page
- * decodes: from the parsed body (`rawNext`), or from the end of the body text before it is parsed
- * (`tailCursor`). Both are guesses the decoded page confirms or overrules (`walk.ts`).
+ * The next cursor, read from the parsed body before it is decoded (`rawNext`), so the next request can start
+ * while this page decodes: a guess the decoded page confirms or overrules (`walk.ts`).
  *
  * @internal
  */
 import { isCursorValue } from "@blockscout-effect/schema"
-import { Result } from "effect"
 import type { Cursor } from "../arguments.ts"
 import { type Secrets, stripCredentials } from "../redact.ts"
 
@@ -25,23 +23,4 @@ export const rawNext = (secrets: Secrets, json: unknown): Cursor | undefined => 
     if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) return undefined
   }
   return stripCredentials(secrets, next as Cursor)
-}
-
-const cursorMarker = '"next_page_params":'
-
-/**
- * The cursor at the end of a body's text, read before the body is parsed: Blockscout (Elixir's Jason) writes
- * keys sorted, so `next_page_params` is the last key, `{"items":[...],"next_page_params":{...}}`. Only the
- * text after the last `"next_page_params":` is parsed, then checked like a parsed body's cursor (`rawNext`).
- * Anything else (another key order, spaces, a cut body, a trailing key) gives `undefined`: no early request.
- * It is a guess, never trusted: the parsed and decoded page decides, and a request started from a wrong
- * guess is interrupted.
- */
-export const tailCursor = (secrets: Secrets, body: string): Cursor | undefined => {
-  const at = body.lastIndexOf(cursorMarker)
-  if (at < 0) return undefined
-  const end = body.lastIndexOf("}")
-  if (end < at || body.slice(end + 1).trim() !== "") return undefined
-  const value = Result.try(() => JSON.parse(body.slice(at + cursorMarker.length, end)) as unknown)
-  return Result.isSuccess(value) ? rawNext(secrets, { next_page_params: value.success }) : undefined
 }

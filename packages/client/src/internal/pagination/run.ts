@@ -1,5 +1,5 @@
 /**
- * One run of a walk: what its steps (`walk.ts`, `recover.ts`) and its prefetches (`prefetch.ts`) share,
+ * One run of a walk: what its steps (`walk.ts`, `recover.ts`) and the request it starts ahead share,
  * made when the stream starts and dropped when it ends.
  *
  * @internal
@@ -19,10 +19,7 @@ export interface Run {
   readonly spanName: string
   /** The stream's scope: every prefetch is forked in it, so ending the stream interrupts (aborts) them. */
   readonly scope: Scope.Scope
-  /**
-   * The stream's context (its parent span): prefetches run in it, not in the request that started them (an
-   * early request is forked from inside the previous page's request).
-   */
+  /** The stream's context (its parent span): a request started ahead runs in it, beneath the stream's span. */
   readonly context: Context.Context<never>
   /**
    * The cursors already used, compared as the query they send (`cursorKey`), so key order or value types

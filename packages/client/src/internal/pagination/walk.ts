@@ -11,13 +11,12 @@
  * run of empty pages each with a new cursor, fails the stream (`PaginationStalled`). The cursors used are
  * remembered in bounded memory (`history.ts`).
  *
- * The next page is requested while the current one is parsed, decoded and consumed (one page ahead; the
- * cursor is read from the end of the body text first, `prefetch.ts`); `Stream.take` stops the fetching (the
- * request in flight is interrupted).
+ * The next page is requested while the current one is decoded and consumed (one page ahead, from the parsed
+ * body's cursor); `Stream.take` stops the fetching (the request in flight is interrupted).
  *
  * @internal
  */
-import { Effect, Option, Stream } from "effect"
+import { Effect, Fiber, Option, Stream } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { Page, PageWithCursor } from "../../Parameters.ts"
 import type { Cursor, Prepared } from "../arguments.ts"
@@ -26,19 +25,62 @@ import type { Parsed } from "../send.ts"
 import { affordable, type Budget, charge, exhausted, settle } from "./budget.ts"
 import { decodePage, fetchRaw } from "./fetch.ts"
 import { rawNext } from "./nextCursor.ts"
-import {
-  type Ahead,
-  abandon,
-  drop,
-  fetchAhead,
-  ownWatch,
-  takeAhead,
-  tapOf,
-  type Watch,
-  yieldToEventLoop
-} from "./prefetch.ts"
 import { askAgain, judge, type Repeat, type Verdict } from "./recover.ts"
 import { keyOf, makeRun, type Run } from "./run.ts"
+
+/**
+ * Lets the event loop run once, so a request just forked is written to the socket before this fiber
+ * decodes a page (synchronous work of about a millisecond). `Effect.yieldNow` is not enough: the
+ * scheduler runs ready fibers in one batch, and the HTTP client needs a few turns of the event loop.
+ * `setImmediate` where it exists (Node, Bun, as Effect's own scheduler does), `setTimeout` elsewhere.
+ */
+const yieldToEventLoop: Effect.Effect<void> = Effect.callback<void>((resume) => {
+  const host = globalThis as unknown as {
+    readonly setImmediate?: (f: () => void) => unknown
+    readonly setTimeout: (f: () => void, ms: number) => unknown
+  }
+  const done = () => resume(Effect.void)
+  if (host.setImmediate !== undefined) host.setImmediate(done)
+  else host.setTimeout(done, 0)
+})
+
+/**
+ * The next page's request, started while this one is decoded and consumed: the fiber, and the parsed body it
+ * leaves here. The body is handed over through this slot (emptied on taking it), not as the fiber's result: a
+ * finished fiber keeps its result, and finished prefetch fibers stayed reachable across young-generation
+ * collections, so every page's parsed body was copied and promoted to the old generation (about 0.1 ms of GC
+ * a page).
+ */
+interface Ahead {
+  readonly fiber: Fiber.Fiber<void, Errors.BlockscoutError>
+  readonly slot: { body: Parsed | undefined }
+  /** The canonical key (`cursorKey`) of the cursor it asks for. */
+  readonly key: string
+}
+
+/**
+ * Starts the request for `cursor` in the stream's scope, at once, so it is on the wire before decoding. It is
+ * charged to the stream's budget now: callers check `affordable` first.
+ */
+const fetchAhead = (run: Run, cursor: Cursor, key: string): Effect.Effect<Ahead> => {
+  const slot: { body: Parsed | undefined } = { body: undefined }
+  charge(run.budget)
+  const fill = Effect.map(fetchRaw(run.ctx, run.prepared, cursor, run.spanName), (body) => {
+    slot.body = body
+  }).pipe(Effect.ensuring(Effect.sync(() => settle(run.budget))), Effect.provideContext(run.context))
+  return Effect.map(Effect.forkIn(fill, run.scope, { startImmediately: true }), (fiber) => ({ fiber, slot, key }))
+}
+
+/** Waits for a request started ahead and takes its body out of its slot. */
+const takeAhead = (ahead: Ahead): Effect.Effect<Parsed, Errors.BlockscoutError> =>
+  Effect.map(Fiber.join(ahead.fiber), () => {
+    const body = ahead.slot.body!
+    ahead.slot.body = undefined
+    return body
+  })
+
+/** Interrupts a request started ahead (which aborts it). */
+const abandon = (ahead: Ahead): Effect.Effect<void> => Fiber.interrupt(ahead.fiber)
 
 /** Where a walk stands between two pages. */
 type State =
@@ -63,8 +105,8 @@ export interface WalkOptions<A, Out> {
   /** The cursor of the first page (`undefined`: the first page of the endpoint). */
   readonly start: Cursor | undefined
   /**
-   * Where to stop: called with each next cursor before its page is requested (early from the body text,
-   * prefetched or in order); `true` ends the walk after the current page, and that page is never requested.
+   * Where to stop: called with each next cursor before its page is requested (ahead or in order); `true` ends
+   * the walk after the current page, and that page is never requested.
    * Default: follow every cursor to the last page.
    */
   readonly until?: ((next: Cursor) => boolean) | undefined
@@ -79,32 +121,18 @@ export interface WalkOptions<A, Out> {
   readonly budget?: Budget | undefined
 }
 
-/**
- * The body of the page the walk is at: taken from its prefetched request, or requested now (its tail may
- * start the next request early, when prefetching), with the watch of what that body started.
- */
+/** The body of the page the walk is at: taken from the request started ahead for it, or requested now. */
 const bodyOf = (
   run: Run,
   state: { readonly cursor: Cursor | undefined; readonly ahead: Ahead | undefined }
-): Effect.Effect<{ readonly body: Parsed; readonly watch: Watch }, Errors.BlockscoutError> => {
-  const { ctx, prepared, spanName } = run
-  if (state.ahead !== undefined) {
-    const watch = state.ahead.watch
-    return Effect.map(takeAhead(run, state.ahead), (body) => ({ body, watch }))
-  }
+): Effect.Effect<Parsed, Errors.BlockscoutError> => {
+  if (state.ahead !== undefined) return takeAhead(state.ahead)
   const budget = run.budget
-  if (budget !== undefined && !affordable(budget)) return Effect.fail(exhausted(budget, prepared, state))
-  const watch = ownWatch()
+  if (budget !== undefined && !affordable(budget)) return Effect.fail(exhausted(budget, run.prepared, state))
   charge(budget)
-  const fetched = run.prefetch
-    ? fetchRaw(ctx, prepared, state.cursor, spanName, tapOf(run, watch)).pipe(Effect.onError(() => drop(watch)))
-    : fetchRaw(ctx, prepared, state.cursor, spanName)
-  return Effect.map(
-    Effect.ensuring(
-      fetched,
-      Effect.sync(() => settle(budget))
-    ),
-    (body) => ({ body, watch })
+  return Effect.ensuring(
+    fetchRaw(run.ctx, run.prepared, state.cursor, run.spanName),
+    Effect.sync(() => settle(budget))
   )
 }
 
@@ -141,9 +169,9 @@ const stepOf = <A, Out>(
 }
 
 /**
- * One page: its body, the request for the next page started from the parsed cursor (unless its tail already
- * started it), then the decode, whose cursor has the last word (`judge`): a request for any other page is
- * interrupted, and a page whose cursor repeats is held back.
+ * One page: its body, the request for the next page started from the parsed cursor, then the decode, whose
+ * cursor has the last word (`judge`): a request for any other page is interrupted, and a page whose cursor
+ * repeats is held back.
  */
 const nextPage = <A, Out>(
   run: Run,
@@ -151,21 +179,15 @@ const nextPage = <A, Out>(
   emit: (page: PageWithCursor<A>) => ReadonlyArray<Out>
 ): Effect.Effect<Step<Out>, Errors.BlockscoutError> =>
   Effect.gen(function* () {
-    const { body, watch } = yield* bodyOf(run, state)
-    const parsed = rawNext(run.ctx, body.json)
-    const parsedKey = parsed === undefined ? undefined : keyOf(run, parsed)
-    const follow = parsed !== undefined && parsedKey !== undefined && !run.seen.has(parsedKey) && !run.stops(parsed)
-    // The request the tail started is kept when the parsed body points to the same page; otherwise it is
-    // interrupted and the next request starts from the parsed cursor, as it would without the tail.
-    let ahead = watch.early
-    watch.early = undefined
-    if (ahead !== undefined && (ahead.key !== parsedKey || !follow)) {
-      yield* abandon(ahead)
-      ahead = undefined
-    }
-    if (ahead === undefined && follow && run.prefetch && affordable(run.budget)) {
-      ahead = yield* fetchAhead(run, parsed, parsedKey)
-      yield* yieldToEventLoop
+    const body = yield* bodyOf(run, state)
+    let ahead: Ahead | undefined
+    if (run.prefetch && affordable(run.budget)) {
+      const parsed = rawNext(run.ctx, body.json)
+      const key = parsed === undefined ? undefined : keyOf(run, parsed)
+      if (parsed !== undefined && key !== undefined && !run.seen.has(key) && !run.stops(parsed)) {
+        ahead = yield* fetchAhead(run, parsed, key)
+        yield* yieldToEventLoop
+      }
     }
     const decoded = decodePage<A>(run.ctx, run.prepared, state.cursor, body)
     const page = yield* ahead === undefined ? decoded : Effect.onError(decoded, () => abandon(ahead))
@@ -192,17 +214,12 @@ const repeatedPage = <A, Out>(
  * cursor is sent: the page that handed it out is held back and asked for once more, the second answer is
  * emitted in its place, and only a second repeat fails the stream (the held page unemitted).
  *
- * Prefetch: as soon as the body text of the page the stream waits for is read, the request for the next
- * page is forked from the cursor at its end (`tailCursor`; one page ahead, at most), so the server's time
- * and the transfer overlap this page's parsing, decoding and the consumer's work. The parsed, then the
- * decoded, cursor must name the same page (`cursorKey`), else that request is interrupted and the next one
- * starts from the parsed or decoded cursor, as when the tail gives nothing. A cut body (retried) or a page
- * that fails interrupts it too. Every fork lives in the stream's scope: when the stream ends or is
- * interrupted (`Stream.take`), the request in flight is interrupted, which aborts it.
- *
- * Gotcha: a request started from the tail and then interrupted was admitted by the rate limiter and counted
- * (`Request` event, request metric) like any other; it never happens with a real Blockscout server, whose
- * tail and body always agree, except when a body is cut.
+ * Prefetch: once the body of a page is parsed, the request for the next page is forked from its cursor (one
+ * page ahead, at most), so the server's time and the transfer overlap this page's decoding and the consumer's
+ * work. The decoded cursor must name the same page (`cursorKey`), else that request is interrupted and the next
+ * one starts from the decoded cursor. A page that fails interrupts it too. Every fork lives in the stream's
+ * scope: when the stream ends or is interrupted (`Stream.take`), the request in flight is interrupted, which
+ * aborts it.
  */
 export const walk = <A, Out>(
   ctx: ClientContext,

@@ -152,7 +152,7 @@ export const rows: ReadonlyArray<Row> = [
     pathArgs: {},
     path: "/main-page/transactions",
     filters: [],
-    array: (bs) => bs.mainPageTransactions()
+    array: (bs) => bs.listMainPageTransactions()
   },
   {
     ids: { pro: "E4", instance: "E4" },
