@@ -220,6 +220,8 @@ for (const family of families) {
           assert.isAbove(summary.data.summaries?.length ?? 0, 0)
           const pending = every.find((t) => t.block_number === null)!
           assert.deepStrictEqual(yield* bs.listTransactionRawTrace(pending.hash), [])
+          assert.deepStrictEqual((yield* bs.listTransactionStateChanges(pending.hash)).items, [])
+          assert.strictEqual((yield* bs.getTransactionSummary(pending.hash)).success, true)
           assert.strictEqual(yield* reason(bs.listTransactionStateChanges(unknownHash)), "NotFound")
           assert.strictEqual(yield* reason(bs.listTransactionRawTrace(unknownHash)), "NotFound")
           assert.strictEqual(yield* reason(bs.getTransactionSummary(unknownHash)), "NotFound")
