@@ -27,6 +27,18 @@ Options:
   --credits C       Pro API credits; 402 once spent (default unlimited)
   --latency MS      added latency per response in milliseconds (default 0)
   --fault-rate F    share in [0, 1] of requests answered 5xx, dropped or truncated (default 0)
+
+Live mode (each of these implies --live):
+  --live            the chain grows from now on: one block every --block-time, on the real clock
+  --block-time MS   milliseconds between live blocks (default 12000)
+  --reorg H:D       as block H is produced, replace heights H-D..H-1 (repeat for more)
+  --reorg-rate P    share in [0, 1] of live blocks whose production reorganises the chain (default 0)
+  --reorg-depth D   the deepest seeded reorganisation, in blocks (default 3)
+  --reincluded P    share in [0, 1] of a replaced block's transactions the new block includes again (default 0:
+                    all go back to pending)
+  --lag-rate P      share in [0, 1] of block intervals in which lists come from a lagging replica (default 0)
+  --lag-blocks B    how many blocks behind the head a lagging replica is at most (default 3)
+  --lost-consensus MS  how long a replaced height's number answers 404 Block lost consensus (default 0)
   -h, --help        print this help and exit`
 
 const optionSpec = {
@@ -39,6 +51,15 @@ const optionSpec = {
   credits: { type: "string" },
   latency: { type: "string" },
   "fault-rate": { type: "string" },
+  live: { type: "boolean" },
+  "block-time": { type: "string" },
+  reorg: { type: "string", multiple: true },
+  "reorg-rate": { type: "string" },
+  "reorg-depth": { type: "string" },
+  reincluded: { type: "string" },
+  "lag-rate": { type: "string" },
+  "lag-blocks": { type: "string" },
+  "lost-consensus": { type: "string" },
   help: { type: "boolean", short: "h" }
 } as const
 
@@ -77,12 +98,42 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
   if (version !== undefined && version !== "11" && version !== "12") {
     errors.push(`--version must be 11 or 12; got ${JSON.stringify(version)}`)
   }
-  const faultRaw = values["fault-rate"]
-  const faultRate = faultRaw === undefined ? undefined : Number(faultRaw)
-  if (faultRate !== undefined && (faultRaw?.trim() === "" || !(faultRate >= 0 && faultRate <= 1))) {
-    errors.push(`--fault-rate must be a number from 0 to 1; got ${JSON.stringify(faultRaw)}`)
+  const share = (name: "fault-rate" | "reorg-rate" | "lag-rate" | "reincluded") => {
+    const raw = values[name]
+    const n = raw === undefined ? undefined : Number(raw)
+    if (n !== undefined && (raw?.trim() === "" || !(n >= 0 && n <= 1))) {
+      errors.push(`--${name} must be a number from 0 to 1; got ${JSON.stringify(raw)}`)
+    }
+    return n
+  }
+  const faultRate = share("fault-rate")
+  const blockTime = integer("block-time", 1)
+  const reorgRate = share("reorg-rate")
+  const reorgDepth = integer("reorg-depth", 1)
+  const reincluded = share("reincluded")
+  const lagRate = share("lag-rate")
+  const lagBlocks = integer("lag-blocks", 1)
+  const lostConsensus = integer("lost-consensus", 0)
+  const reorgs: Array<{ readonly head: number; readonly depth: number }> = []
+  for (const raw of values.reorg ?? []) {
+    const m = /^(\d+):(\d+)$/.exec(raw)
+    if (m === null || Number(m[2]) < 1)
+      errors.push(`--reorg must be HEAD:DEPTH (two integers, depth 1 or more); got ${JSON.stringify(raw)}`)
+    else reorgs.push({ head: Number(m[1]), depth: Number(m[2]) })
   }
   if (errors.length > 0) return Result.fail(errors[0]!)
+  const liveFlags = [
+    "live",
+    "block-time",
+    "reorg",
+    "reorg-rate",
+    "reorg-depth",
+    "reincluded",
+    "lag-rate",
+    "lag-blocks",
+    "lost-consensus"
+  ]
+  const live = liveFlags.some((flag) => values[flag as keyof typeof values] !== undefined)
   return Result.succeed({
     _tag: "Serve",
     options: {
@@ -94,7 +145,19 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
       rateLimit: rateLimit === undefined ? undefined : { limit: rateLimit },
       credits,
       latency,
-      faults: faultRate === undefined || faultRate === 0 ? undefined : { rate: faultRate }
+      faults: faultRate === undefined || faultRate === 0 ? undefined : { rate: faultRate },
+      live: live
+        ? {
+            // The initial blocks are there at launch; the first live block comes one block time later.
+            startMillis: Date.now(),
+            blockMillis: blockTime,
+            reorgs,
+            randomReorgs: reorgRate === undefined ? undefined : { probability: reorgRate, maxDepth: reorgDepth ?? 3 },
+            randomLag: lagRate === undefined ? undefined : { probability: lagRate, maxBlocks: lagBlocks ?? 3 },
+            lostConsensusMillis: lostConsensus,
+            reincluded
+          }
+        : undefined
     }
   })
 }
@@ -147,6 +210,22 @@ const program = (options: ServeOptions) =>
       `Pro API: ${server.baseUrl}/${server.chainId}/api/v2 (any apikey)  instance: ${server.baseUrl}/api/v2  blocks: ${chain.height}`
     )
     for (const line of samples(chain)) yield* Console.log(line)
+    const live = options.live
+    if (live !== undefined) {
+      yield* Console.log(
+        `live: a block every ${live.blockMillis ?? 12_000} ms from block ${chain.height}` +
+          (live.randomReorgs === undefined
+            ? ""
+            : `, reorganisations on ${live.randomReorgs.probability} of blocks (up to ${live.randomReorgs.maxDepth} deep)`) +
+          (live.reorgs === undefined || live.reorgs.length === 0
+            ? ""
+            : `, ${live.reorgs.length} chosen reorganisations`) +
+          (live.randomLag === undefined
+            ? ""
+            : `, lists lagging in ${live.randomLag.probability} of intervals (up to ${live.randomLag.maxBlocks} blocks)`) +
+          "; /blocks?type=reorg lists replaced blocks"
+      )
+    }
     return yield* Effect.never
   })
 

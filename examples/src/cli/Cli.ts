@@ -18,9 +18,11 @@
 import { type Endpoint, endpoints } from "@blockscout-effect/client"
 import { Effect, Logger, Option, Stdio } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
+import { abiFlag, logRow } from "./Abi.ts"
 import { backfillCommand } from "./Backfill.ts"
 import { CliExit, exitCodes } from "./Exit.ts"
 import { commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
+import { getCommand } from "./Get.ts"
 import { historyCommand } from "./History.ts"
 import { type CliOptions, runEndpoint } from "./Run.ts"
 import * as Screen from "./Screen.ts"
@@ -92,15 +94,31 @@ export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
             { command: `${usage} --chain 1 --format table` }
           ])
         )
-      : Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
-          runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
-        ).pipe(
-          Command.withExamples([
-            { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
-            { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
-            { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
-          ])
-        )
+      : logRow(row)
+        ? // A list of logs also takes --abi (Abi.ts).
+          Command.make(kebab(row.name), { path, filters, common: commonFlags, abi: abiFlag }, (input) =>
+            runEndpoint(
+              row,
+              clientArgs(row, input.path, input.filters),
+              input.common,
+              options,
+              Option.getOrUndefined(input.abi)
+            )
+          ).pipe(
+            Command.withExamples([
+              { command: `${usage} --base-url https://eth.blockscout.com --limit 100` },
+              { command: `${usage} --chain 1 --abi erc20.json --limit 100` }
+            ])
+          )
+        : Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
+            runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
+          ).pipe(
+            Command.withExamples([
+              { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
+              { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
+              { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
+            ])
+          )
   return command.pipe(Command.withDescription(description), Command.withShortDescription(row.summary))
 }
 
@@ -110,13 +128,18 @@ export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
  */
 export const makeCommand = (options: CliOptions = {}) => {
   const rows: ReadonlyArray<Endpoint> = Object.values(endpoints)
-  const [first, ...rest] = [...rows.map((row) => endpointCommand(row, options)), historyCommand(options)]
+  const [first, ...rest] = [
+    ...rows.map((row) => endpointCommand(row, options)),
+    historyCommand(options),
+    getCommand(options)
+  ]
   return Command.make("blockscout").pipe(
     Command.withDescription(
       "Stream any Blockscout API v2 list endpoint to NDJSON, CSV, Parquet or a table, with progress, a checkpoint " +
         "and resume; look one item up (transaction, block, address, token, ...) in the same formats. Data goes to " +
         "stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
-        "3 checkpoint, 4 output file, 10-23 one per API error reason, 130 SIGINT, 143 SIGTERM."
+        "3 checkpoint, 4 output file, 10-24 one per API error reason, 130 SIGINT, 143 SIGTERM. `get /path` reaches " +
+        "any API v2 path without a subcommand."
     ),
     Command.withSubcommands(
       first === undefined ? [backfillCommand(options)] : [first, ...rest, backfillCommand(options)]

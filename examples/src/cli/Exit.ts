@@ -35,6 +35,8 @@ export const exitCodes = {
   ResponseTooLarge: 22,
   /** Stopped cleanly at the credit budget (or the key's credits left): run again later to resume. */
   BudgetExhausted: 23,
+  /** The server's backend version is older than the endpoint's first (`since`). */
+  Unsupported: 24,
   /** Interrupted by SIGINT (Ctrl-C): 128 + 2. */
   SIGINT: 130,
   /** Interrupted by SIGTERM: 128 + 15. */
@@ -103,6 +105,8 @@ const describe = (error: BlockscoutError): string => {
       return `response too large from ${host}: ${reason.message}`
     case "BudgetExhausted":
       return `stopped at the credit budget: ${reason.message}`
+    case "Unsupported":
+      return `${host} runs Blockscout ${reason.server}; this endpoint needs ${reason.required} or later`
   }
 }
 

@@ -21,6 +21,7 @@ import {
 } from "@blockscout-effect/client"
 import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
 import { Effect, type Layer, PlatformError, type Redacted, Stream } from "effect"
+import { readAbi, withAbi } from "./Abi.ts"
 import { clientLayer } from "./Api.ts"
 import { chainFailures, chainInput, chainPages } from "./Chains.ts"
 import * as DryRun from "./DryRun.ts"
@@ -107,15 +108,21 @@ export const toStdout = <E, R>(
   )
 }
 
-/** Runs one endpoint with the parsed flags: the body of every subcommand. */
+/**
+ * Runs one endpoint with the parsed flags: the body of every subcommand. `abiFile` (`--abi`, log rows only)
+ * adds each log's decoding with that ABI (`Abi.ts`).
+ */
 export const runEndpoint = (
   row: Endpoint,
   args: Record<string, string | ReadonlyArray<string>>,
   input: CommonInput,
-  options: CliOptions
+  options: CliOptions,
+  abiFile?: string | undefined
 ) =>
   Effect.gen(function* () {
     const settings = yield* settingsOf(row, input)
+    // Read before anything is sent: a bad file is a usage error.
+    const decorate = abiFile === undefined ? undefined : withAbi(yield* readAbi(abiFile))
     const screen = yield* Screen.make
     const retries = retriesOf(settings, options)
     // What the server announced, read once the client is built: the progress line shows the request rate
@@ -176,7 +183,11 @@ export const runEndpoint = (
         )
       }
       // --chains: every chain's pages, items tagged, one cursor holding each chain's (Chains.ts).
-      const pages = (cursor: HistoryFile.Cursor | undefined, progress?: unknown) =>
+      const pages = (cursor: HistoryFile.Cursor | undefined, progress?: unknown) => {
+        const plain = pagesAcross(cursor, progress)
+        return decorate === undefined ? plain : Stream.map(plain, decorate)
+      }
+      const pagesAcross = (cursor: HistoryFile.Cursor | undefined, progress?: unknown) =>
         chains === undefined
           ? pagesOf(bs, cursor, progress)
           : chainPages(

@@ -38,17 +38,20 @@ export {
   ServerError,
   Timeout,
   Transport,
-  Unauthorized
+  Unauthorized,
+  Unsupported
 } from "./BlockscoutErrorReason.ts"
 
 /**
- * The reasons of a request that was sent: every status, transport, timeout and decode failure. A call
- * without arguments (`listMainPageTransactions()`) fails with these only.
+ * The reasons of a request: every status, transport, timeout and decode failure of one that was sent, and
+ * `Unsupported` for one refused unsent because the server is older than its row's `since`. A call without
+ * arguments (`listMainPageTransactions()`) fails with these only.
  *
  * @since 0.1.0
  * @category models
  */
 export type RequestReason =
+  | Reasons.Unsupported
   | Reasons.NotFound
   | Reasons.InvalidRequest
   | Reasons.Unauthorized
@@ -91,6 +94,7 @@ export type BlockscoutErrorReason = StreamReason
 /** The schema of every reason, for encoding and decoding an error. */
 const ReasonSchema = Schema.Union([
   Reasons.InvalidArgument,
+  Reasons.Unsupported,
   Reasons.NotFound,
   Reasons.InvalidRequest,
   Reasons.Unauthorized,

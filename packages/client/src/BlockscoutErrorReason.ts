@@ -32,6 +32,27 @@ export class InvalidArgument extends Reason.extend<InvalidArgument>(identifier("
 }) {}
 
 /**
+ * The server is older than the endpoint: the row declares the first backend version that serves it
+ * (`since`), and the server's `/config/backend-version` names an earlier one. Found before the call is sent
+ * (the version is read once per layer, only for a row that declares `since`), instead of the bare 404 the
+ * server would answer. A server whose version cannot be read or parsed is called as usual. Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class Unsupported extends Reason.extend<Unsupported>(identifier("Unsupported"))({
+  _tag: Schema.tag("Unsupported"),
+  /** The first backend version that serves the endpoint (the row's `since`: `"6.0.0"`). */
+  required: Schema.String,
+  /** The version the server says it runs, as it wrote it (`"v5.2.3-beta"`). */
+  server: Schema.String
+}) {
+  override get message(): string {
+    return `the server runs ${this.server}; ${this.endpoint} needs ${this.required} or later`
+  }
+}
+
+/**
  * 404: an unknown transaction, address, token or instance (or a base URL that serves no API). Never retried.
  *
  * @since 0.1.0

@@ -86,7 +86,10 @@ const reservedNames = [
   "forChain",
   "estimate",
   "estimateAddressHistory",
-  "budget"
+  "budget",
+  "getPath",
+  "streamPath",
+  "streamPathPages"
 ]
 
 /**

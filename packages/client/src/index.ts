@@ -42,7 +42,8 @@ export {
   type StreamReason,
   Timeout,
   Transport,
-  Unauthorized
+  Unauthorized,
+  Unsupported
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
 export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
@@ -97,6 +98,18 @@ export type {
   ProOptions
 } from "./Options.ts"
 export type * from "./Parameters.ts"
+export {
+  abiOf,
+  type Decoded,
+  type DecodeFailed,
+  decodeLogs,
+  decodeLogStream,
+  type LogDecoding,
+  logDecoder,
+  type NoMatchingEvent,
+  type RawLog
+} from "./LogDecoding.ts"
+export { type GetPathOptions, type PathQuery, type PathQueryValue, pathLimits, type StreamPathOptions } from "./Path.ts"
 export {
   type BlockPartition,
   type CountSource,

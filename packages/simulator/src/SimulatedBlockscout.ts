@@ -13,7 +13,7 @@
 import { endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
 import { defaultBody, type Fault, pickFault, wrongBody } from "./Faults.ts"
 import { hash } from "./internal/hash.ts"
-import { dispatch } from "./internal/dispatch.ts"
+import { type DispatchServices, dispatch } from "./internal/dispatch.ts"
 import { type Cursor, intRe, type Outcome, type Query, Reject, splitUrl } from "./internal/query.ts"
 import { RateWindows } from "./internal/rateWindows.ts"
 import { checkRequest, credentialKeys, makeRoutes, matchRoute, type Route } from "./internal/router.ts"
@@ -21,10 +21,19 @@ import { Renderer, type ServerMode } from "./render/Renderer.ts"
 import { handlers } from "./routes/index.ts"
 import { siblingsOf } from "./internal/siblings.ts"
 import { SimulatedChain } from "./SimulatedChain.ts"
+import {
+  type BlockItems,
+  blockItemsOf,
+  type CanonicalBlock,
+  canonicalBlocksOf,
+  LiveChain,
+  type ReplacedBlock
+} from "./LiveChain.ts"
 import type { RequestRecord, SimulatedRequest, SimulatedResponse, SimulatorOptions } from "./SimulatorOptions.ts"
 
 export type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
 export type { RequestRecord, SimulatedRequest, SimulatedResponse, SimulatorOptions } from "./SimulatorOptions.ts"
+export type { BlockItems, CanonicalBlock, ReplacedBlock } from "./LiveChain.ts"
 
 /** What `x-credits-remaining` counts down from when credits are unlimited. */
 const unlimitedCredits = 1_000_000_000
@@ -71,10 +80,15 @@ export class SimulatedBlockscout {
   private readonly restricted: Set<string>
   /** The Pro family's other chains (`otherChains`), by chain id: served on this server's keys, windows and credits. */
   private readonly siblings: ReadonlyMap<number, SimulatedBlockscout>
+  /** Live mode's chain over time (`options.live`); undefined for a fixed chain. */
+  private readonly live: LiveChain | undefined
 
   private constructor(options: SimulatorOptions) {
     this.options = options
-    this.chain = SimulatedChain.make(options)
+    const fixed = SimulatedChain.make(options)
+    // The schedule counts from the chain's own initial height (the options' `blocks`, with its default).
+    this.live = options.live === undefined ? undefined : new LiveChain(options, options.live, fixed)
+    this.chain = this.live === undefined ? fixed : this.live.initial
     this.credits = options.credits ?? Number.POSITIVE_INFINITY
     this.windows = new RateWindows(options.rateLimit)
     this.routes = makeRoutes(options.endpoints ?? defaultEndpoints, handlers)
@@ -85,6 +99,117 @@ export class SimulatedBlockscout {
   /** Builds a simulator; the same options give the same chain and the same answers. */
   static make(options: SimulatorOptions = {}): SimulatedBlockscout {
     return new SimulatedBlockscout(options)
+  }
+
+  /**
+   * The canonical chain at a clock time (epoch ms): in live mode, the chain with the blocks produced by then and
+   * the reorganisations that happened by then (what lookups answer from); otherwise `chain`. Use it in tests as
+   * the truth a follower's view is compared with.
+   */
+  chainAt(nowMillis: number): SimulatedChain {
+    return this.live === undefined ? this.chain : this.live.chainAt(nowMillis)
+  }
+
+  /**
+   * The chain list routes answer from at a clock time: `chainAt(nowMillis)`, or while a lagging replica answers
+   * (`live.lag`, `live.randomLag`), that chain cut short by the lag (the same hash at every height it has).
+   */
+  listChainAt(nowMillis: number): SimulatedChain {
+    return this.live === undefined ? this.chain : this.live.listChainAt(nowMillis)
+  }
+
+  /** The head (highest block number) at a clock time: `chain.height - 1` unless live. */
+  headAt(nowMillis: number): number {
+    return this.chainAt(nowMillis).height - 1
+  }
+
+  /** The clock time (epoch ms) at which block `h` appears in live mode (the start for the initial blocks); undefined unless live. */
+  producedAt(h: number): number | undefined {
+    return this.live?.producedAt(h)
+  }
+
+  /**
+   * The canonical blocks at a clock time from `fromHeight` to `toHeight` (both inclusive, default the whole
+   * chain), ascending: each one's height, hash, parent hash, fork generation and timestamp. Parent hashes chain:
+   * each block's `parentHash` is the previous entry's `hash`.
+   */
+  canonicalBlocks(nowMillis: number, fromHeight = 0, toHeight?: number): Array<CanonicalBlock> {
+    return canonicalBlocksOf(this.chainAt(nowMillis), fromHeight, toHeight)
+  }
+
+  /**
+   * The blocks reorganisations replaced by a clock time, newest height first (older generations after newer at
+   * one height): what `/blocks?type=reorg` lists (before any lag). Each names the reorganisation's head (the block
+   * whose production replaced it) and the height's hash now. Empty unless live.
+   */
+  replacedBlocks(nowMillis: number): Array<ReplacedBlock> {
+    return this.live === undefined ? [] : this.live.replacedBlocks(nowMillis)
+  }
+
+  /**
+   * The items block `height` holds in the canonical chain at a clock time, as the chain-wide lists render them
+   * (`mode`: the server's, default the 12.x instance), in the lists' order: transactions (E4), token transfers
+   * (E1), logs (by log index, as a transaction's logs list them), internal transactions (as a router's list, E11,
+   * writes them: transaction position, then index, descending) and withdrawals (E8). `rowItems` gives the same
+   * through any block-keyed row's own pages. A property test compares what a follower applied for a block with this.
+   */
+  blockItems(nowMillis: number, height: number, mode: ServerMode = this.options.version ?? "12"): BlockItems {
+    const renderer = this.live === undefined ? this.renderer(mode) : this.live.rendererAt(nowMillis, mode)
+    return blockItemsOf(renderer, height)
+  }
+
+  /**
+   * The items a block-keyed list row (one whose pages split into block ranges: `tokenTransfers`,
+   * `transactions`, `blocks`, a router's `internalTransactions`, `addressTokenTransfers`, ...: rows with a block
+   * `range` in the endpoints table) lists for block `height` in the
+   * canonical chain at a clock time, in the row's order, as the server renders them (its release line; no lag,
+   * no faults, nothing counted). `path` fills the row's path parameters, `query` its filters. It walks the row's
+   * own pages from the block's start cursor, so it is what a client reading that row sees of the block. Throws
+   * for a row that is not block-keyed or a request the server refuses.
+   */
+  rowItems(
+    nowMillis: number,
+    row: string,
+    height: number,
+    args: { readonly path?: Readonly<Record<string, string>>; readonly query?: Readonly<Record<string, string>> } = {}
+  ): Array<unknown> {
+    const route = this.routes.find((r) => r.row.name === row)
+    const range = route?.row.shape === "page" ? route.row.range : undefined
+    if (route === undefined || range === undefined || range.dimension !== "block") {
+      throw new Error(`rowItems: ${row} is not a block-keyed list row`)
+    }
+    const mode: ServerMode = this.options.version ?? "12"
+    const services = this.services(false, mode, nowMillis)
+    const out: Array<unknown> = []
+    // The range's start cursor at the block (`{block_number: height + 1, index: 0}`: everything at or below it).
+    let cursor: Record<string, unknown> = Object.fromEntries(
+      range.cursorKeys.map((k, i) => [k, i === 0 ? height + 1 : 0])
+    )
+    for (;;) {
+      const query: Record<string, string> = { ...args.query }
+      for (const [k, v] of Object.entries(cursor)) if (v !== null && v !== undefined) query[k] = String(v)
+      if (mode !== "11") query.items_count = "100"
+      let outcome: Outcome
+      try {
+        const params = checkRequest(route, mode, args.path ?? {}, query)
+        outcome = dispatch(services, route, mode, params, query)
+      } catch (e) {
+        if (e instanceof Reject) throw new Error(`rowItems: ${row} answered ${JSON.stringify(e.outcome)}`)
+        throw e
+      }
+      const page = outcome.body as {
+        items: Array<Record<string, unknown>>
+        next_page_params: Record<string, unknown> | null
+      }
+      if (outcome.status !== 200) throw new Error(`rowItems: ${row} answered ${outcome.status}`)
+      for (const item of page.items) {
+        const key = Number(item[range.itemKey])
+        if (key < height) return out
+        if (key === height) out.push(item)
+      }
+      if (page.next_page_params === null) return out
+      cursor = page.next_page_params
+    }
   }
 
   /** Credits left on the Pro family (Infinity when unlimited). */
@@ -170,7 +295,9 @@ export class SimulatedBlockscout {
     // validation failures throw a `Reject` carrying the error response, answered here.
     try {
       outcome =
-        found === undefined ? { status: 404, body: { message: "Not found" } } : server.dispatch(found, family, query)
+        found === undefined
+          ? { status: 404, body: { message: "Not found" } }
+          : server.dispatch(found, family, query, nowMillis)
     } catch (e) {
       if (e instanceof Reject) outcome = e.outcome
       else throw e
@@ -245,7 +372,8 @@ export class SimulatedBlockscout {
   private dispatch(
     found: { readonly route: Route; readonly params: Record<string, string> },
     family: Family,
-    query: Query
+    query: Query,
+    nowMillis: number
   ): Outcome {
     const { route } = found
     const mode: ServerMode = family === "pro" ? "pro" : (this.options.version ?? "12")
@@ -258,17 +386,17 @@ export class SimulatedBlockscout {
         }
       }
     }
-    return dispatch(
-      {
-        chain: this.chain,
-        renderer: (m) => this.renderer(m),
-        memo: this.memo,
-        unindexed: this.options.unindexedInternalTransactions
-      },
-      route,
-      mode,
-      params,
-      query
-    )
+    return dispatch(this.services(route.row.shape !== "item", mode, nowMillis), route, mode, params, query)
+  }
+
+  /**
+   * What a handler answers from: the chain (live: at the time, a list's perhaps lagging), its renderers and memo,
+   * and what the server says whatever the chain (`server`).
+   */
+  private services(list: boolean, mode: ServerMode, nowMillis: number): DispatchServices {
+    const server = { unindexed: this.options.unindexedInternalTransactions }
+    return this.live === undefined
+      ? { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo, ...server }
+      : { ...this.live.services(list, mode, nowMillis), ...server }
   }
 }

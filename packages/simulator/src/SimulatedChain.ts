@@ -25,6 +25,37 @@ import { hash, hex } from "./internal/hash.ts"
 import type { ChainOptions } from "./SimulatorOptions.ts"
 
 /**
+ * What a live chain's view adds to its options (`SimulatorOptions.live`): each height's fork generation and the
+ * live blocks' spacing. Built by the simulator for the chain at a moment; a chain without one is the fixed chain.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ChainFork {
+  /** How many times height `h` has been replaced by a reorganisation (0: never); its hash and contents derive from it. */
+  readonly generation: (h: number) => number
+  /** The number of initial blocks: blocks from this height on are live blocks, `blockMillis` apart. */
+  readonly initialHeight: number
+  /** Milliseconds between live blocks' timestamps. */
+  readonly blockMillis: number
+  /**
+   * Heights below this are final: no later reorganisation replaces them, so every later view of the same live
+   * chain agrees on them (what `shared` may hold sums over).
+   */
+  readonly finalHeight: number
+  /** A cache every view of one live chain shares, for values over final heights (keyed by what they are). */
+  readonly shared: Map<string, unknown>
+  /**
+   * Whether the block of generation `g` at height `h` includes again the transaction at `position` of the block
+   * it replaced (`LiveOptions.reincluded`); absent: never.
+   */
+  readonly carried?: ((h: number, g: number, position: number) => boolean) | undefined
+}
+
+/** Transaction hashes carry their block's generation above the position's 12 bits. */
+const positionBits = 12
+
+/**
  * A simulated chain. Build it with {@link SimulatedChain.make}; all accessors are pure and cheap.
  *
  * Use it in tests to know what the simulated server will answer (the users' addresses, the tokens, the
@@ -53,10 +84,14 @@ export class SimulatedChain {
   private readonly addressBook: Map<string, AddressInfo>
   private readonly nft: NftIndex
   private readonly pendingTemplates: ReadonlyArray<TxTemplate>
+  /** The live view's fork generations and spacing; undefined for a fixed chain. */
+  readonly fork: ChainFork | undefined
+  private readonly generations = new Map<number, number>()
   private lastBlock = -1
   private lastBlockHash = ""
 
-  private constructor(options: ChainOptions) {
+  private constructor(options: ChainOptions, fork?: ChainFork) {
+    this.fork = fork
     const built = buildChain(options, {
       userAt: (h, offset) => this.userAt(h, offset),
       transferValue: (h, item) => this.transferValue(h, item)
@@ -77,9 +112,85 @@ export class SimulatedChain {
     this.addressBook = makeAddressBook({ ...built, contracts: built.smartContracts })
   }
 
-  /** Builds a chain from options; the same options always give the same chain. */
-  static make(options: ChainOptions = {}): SimulatedChain {
-    return new SimulatedChain(options)
+  /**
+   * Builds a chain from options; the same options always give the same chain. `fork` makes it a live chain's
+   * view at a moment (the simulator builds those: `SimulatedBlockscout.chainAt`); without it, heights all have
+   * generation 0 and the chain is the fixed one.
+   */
+  static make(options: ChainOptions = {}, fork?: ChainFork): SimulatedChain {
+    return new SimulatedChain(options, fork)
+  }
+
+  /** How many times height `h` has been replaced by a reorganisation (always 0 on a fixed chain). */
+  generation(h: number): number {
+    const fork = this.fork
+    if (fork === undefined || h <= 0 || h >= this.height) return 0
+    let g = this.generations.get(h)
+    if (g === undefined) {
+      g = fork.generation(h)
+      this.generations.set(h, g)
+    }
+    return g
+  }
+
+  /** The seed the values of generation `g` derive from: the chain's own for generation 0. */
+  private generationSeed(g: number): number {
+    return g === 0 ? this.seed : hash(this.seed, D.misc, 0x6e6, g)
+  }
+
+  /**
+   * The generation the transaction at `position` of block `h`, generation `g`, was first included in: `g`, or an
+   * earlier one when reorganisations included it again (`LiveOptions.reincluded`). Its hash and what it was sent
+   * with derive from that generation.
+   */
+  transactionOrigin(h: number, position: number, g = this.generation(h)): number {
+    const carried = this.fork?.carried
+    if (carried === undefined) return g
+    let origin = g
+    while (origin > 0 && carried(h, origin, position)) origin--
+    return origin
+  }
+
+  /**
+   * The seed of a value keyed by `(h, a)`: a transaction's own when `a` is one of block `h`'s positions (it keeps
+   * its values when a reorganisation includes it again), the block's otherwise (constants above any position).
+   */
+  private seedOf(h: number, a: number): number {
+    if (this.fork === undefined) return this.seed
+    const g = this.generation(h)
+    if (g === 0) return this.seed
+    return a < this.template(h).transactions.length
+      ? this.generationSeed(this.transactionOrigin(h, a, g))
+      : this.generationSeed(g)
+  }
+
+  /** The hash block `h` has in generation `g` (a replaced block keeps the hash it had). */
+  blockHashAt(h: number, g: number): string {
+    return blockHashOf(this.generationSeed(g), h)
+  }
+
+  /** The hash the transaction at `position` of block `h` has in generation `g`. */
+  transactionHashAt(h: number, g: number, position: number): string {
+    const origin = this.transactionOrigin(h, position, g)
+    return transactionHashOf(
+      this.generationSeed(origin),
+      h,
+      origin === 0 ? position : position + origin * 2 ** positionBits
+    )
+  }
+
+  /**
+   * The height and generation of a block a reorganisation replaced (its hash is no longer the height's), or
+   * undefined for any other hash.
+   */
+  replacedBlockOfHash(hash: string): { readonly block: number; readonly generation: number } | undefined {
+    const lower = hash.toLowerCase()
+    if (lower.length !== 66) return undefined
+    const h = Number.parseInt(lower.slice(56), 16)
+    if (!(h < this.height)) return undefined
+    const current = this.generation(h)
+    for (let g = 0; g < current; g++) if (this.blockHashAt(h, g) === lower) return { block: h, generation: g }
+    return undefined
   }
 
   /** The template of block `h`. */
@@ -94,14 +205,28 @@ export class SimulatedChain {
 
   /** The block's time in epoch milliseconds. */
   blockMillis(h: number): number {
-    return GENESIS_MILLIS + h * BLOCK_MILLIS
+    const fork = this.fork
+    if (fork === undefined || h < fork.initialHeight) return GENESIS_MILLIS + h * BLOCK_MILLIS
+    return GENESIS_MILLIS + (fork.initialHeight - 1) * BLOCK_MILLIS + (h - fork.initialHeight + 1) * fork.blockMillis
+  }
+
+  /**
+   * What `/stats` calls `average_block_time`, in milliseconds, as Blockscout's cache computes it
+   * (`chain/cache/counters/average_block_time.ex`): the mean interval between the timestamps of 100 blocks,
+   * skipping the newest 100 (its `@offset`), fewer on a shorter chain, 0 with fewer than two. 12,000 on a fixed
+   * chain of 102 blocks or more; a live chain's moves towards its `blockMillis` as live blocks enter the window.
+   */
+  averageBlockMillis(): number {
+    const newest = this.height - 1 - 100
+    const oldest = Math.max(0, newest - 99)
+    return newest - oldest < 1 ? 0 : (this.blockMillis(newest) - this.blockMillis(oldest)) / (newest - oldest)
   }
 
   /** The hash of block `h` (its height is readable in the last 10 hex digits). */
   blockHash(h: number): string {
     // Pages walk a block's items together: remembering the last block saves most hashing.
     if (this.lastBlock === h) return this.lastBlockHash
-    this.lastBlockHash = blockHashOf(this.seed, h)
+    this.lastBlockHash = this.blockHashAt(h, this.generation(h))
     this.lastBlock = h
     return this.lastBlockHash
   }
@@ -121,7 +246,9 @@ export class SimulatedChain {
 
   /** Hash of the transaction at `position` of block `h`. */
   transactionHash(h: number, position: number): string {
-    return transactionHashOf(this.seed, h, position)
+    return this.fork === undefined
+      ? transactionHashOf(this.seed, h, position)
+      : this.transactionHashAt(h, this.generation(h), position)
   }
 
   /** Hash of pending transaction `i` (0 = first inserted). */
@@ -131,7 +258,27 @@ export class SimulatedChain {
 
   /** Locates a transaction by hash: a block and position, a pending index, or undefined. */
   locateTransaction(hash: string): TransactionPlace {
-    return locate(this.seed, hash, this.height, this.pendingCount, (h) => this.template(h).transactions.length)
+    if (this.fork === undefined) {
+      return locate(this.seed, hash, this.height, this.pendingCount, (h) => this.template(h).transactions.length)
+    }
+    const lower = hash.toLowerCase()
+    if (lower.length !== 66) return undefined
+    const h = Number.parseInt(lower.slice(50, 60), 16)
+    if (h === pendingBlockMarker || !(h < this.height)) {
+      return locate(this.seed, hash, this.height, this.pendingCount, (b) => this.template(b).transactions.length)
+    }
+    const field = Number.parseInt(lower.slice(60), 16)
+    const position = field % 2 ** positionBits
+    const origin = Math.floor(field / 2 ** positionBits)
+    const current = this.generation(h)
+    if (origin > current || position >= this.template(h).transactions.length) return undefined
+    if (this.transactionHashAt(h, origin, position) !== lower) return undefined
+    // The last generation that held it: it stays while each new block includes it again.
+    let last = origin
+    while (last < current && this.fork.carried?.(h, last + 1, position) === true) last++
+    return last === current
+      ? { _tag: "Mined", block: h, position }
+      : { _tag: "Dropped", block: h, position, generation: last }
   }
 
   /** The template of pending transaction `i`. */
@@ -172,7 +319,7 @@ export class SimulatedChain {
 
   /** Nonce of a transaction. */
   nonce(h: number, position: number): number {
-    return hash(this.seed, D.nonce, h, position) % 5000
+    return hash(this.seedOf(h, position), D.nonce, h, position) % 5000
   }
 
   /** Address created by the transaction at (h, position), for contract and token creations. */
@@ -230,7 +377,13 @@ export class SimulatedChain {
 
   /** Value of a transfer item in the token's base units (it fits the token's decimals). */
   transferValue(h: number, item: TransferTemplate): bigint {
-    return transferAmount(this.seed, this.tokens[item.token]!, h, item.logIndex, item.indexInBatch ?? 0)
+    return transferAmount(
+      this.seedOf(h, item.txPosition),
+      this.tokens[item.token]!,
+      h,
+      item.logIndex,
+      item.indexInBatch ?? 0
+    )
   }
 
   /** Transfers of one NFT instance, newest first, strictly before (block, logIndex) when `before` is given. */
@@ -275,14 +428,17 @@ export class SimulatedChain {
 
   /** A deterministic amount of wei for a value at (h, a, b): up to about 10 ether. */
   amount(h: number, a: number, b = 0): bigint {
-    const hi = BigInt(hash(this.seed, D.amount, h, a, b) % 100_000)
-    const lo = BigInt(hash(this.seed, D.amount, h, a, b + 1_000_000))
+    // `a` is a transaction's position where the amount is its own (its value, its internal calls').
+    const seed = this.seedOf(h, a)
+    const hi = BigInt(hash(seed, D.amount, h, a, b) % 100_000)
+    const lo = BigInt(hash(seed, D.amount, h, a, b + 1_000_000))
     return hi * 10_000_000_000_000n + lo * 1000n
   }
 
   /** A deterministic uint32 for any (domain-free) use by the renderer. */
   noise(a: number, b = 0, c = 0, d = 0): number {
-    return hash(this.seed, D.gas, a, b, c + d * 7919)
+    // `a` is a block's height (or a pending key above every height): a replaced block's values change with it.
+    return hash(this.seedOf(a, b), D.gas, a, b, c + d * 7919)
   }
 
   /** Pseudo-random hex of a given length for (a, b, c). */

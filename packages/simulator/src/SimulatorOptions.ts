@@ -34,6 +34,67 @@ export interface ChainOptions {
 }
 
 /**
+ * Live mode (`SimulatorOptions.live`): the chain grows by one block every `blockMillis` of Effect's `Clock`
+ * (so a `TestClock` drives it), reorganises where and when it is told (or at seeded random heads), and its
+ * lists may come from a lagging replica. Every route answers from the canonical chain at the request's time.
+ * Deterministic: the same options, seed and clock times give the same answers.
+ *
+ * Gotcha: `startMillis` defaults to the clock time of the first request the simulator answers (or the first
+ * `chainAt` call); give it (0 under a fresh `TestClock`) to know every block's time in advance.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export interface LiveOptions {
+  /** The clock time (epoch ms) at which the chain has its `blocks` initial blocks (default: the first request's time). */
+  readonly startMillis?: number | undefined
+  /**
+   * Clock milliseconds between blocks (default 12,000). Live blocks' timestamps are this far apart too, after
+   * the last initial block's (the chain's own time, 2024 onwards, whatever the clock says).
+   */
+  readonly blockMillis?: number | undefined
+  /**
+   * Chosen reorganisations. `{ head: H, depth: d }`: as block `H` is produced, heights `H - d .. H - 1` are
+   * replaced (new hashes, new contents; their transactions go back to pending) and `H` extends the new branch.
+   * `{ atMillis, depth }`: the same at the first block produced at or after that clock time. Genesis is never
+   * replaced (a depth reaching it is cut), and no reorganisation is deeper than 1,024 blocks.
+   */
+  readonly reorgs?:
+    | ReadonlyArray<
+        { readonly head: number; readonly depth: number } | { readonly atMillis: number; readonly depth: number }
+      >
+    | undefined
+  /**
+   * The share in [0, 1] of a replaced block's transactions the new block includes again (default 0: every one goes
+   * back to pending). Drawn per transaction from the seed; an included one keeps its hash, position and what it
+   * was sent with (sender, recipient, value, nonce, input, its logs and token transfers), in the new block.
+   */
+  readonly reincluded?: number | undefined
+  /**
+   * Seeded reorganisations: each live block's production reorganises with `probability`, replacing 1 to
+   * `maxDepth` heights (drawn from the seed and the height).
+   */
+  readonly randomReorgs?: { readonly probability: number; readonly maxDepth: number } | undefined
+  /**
+   * A lagging replica: while the clock is in `[fromMillis, toMillis)`, list routes answer as if the head were
+   * `blocks` blocks lower (the current canonical chain cut short: never another hash for a height). Lookups
+   * answer from the head.
+   */
+  readonly lag?:
+    | ReadonlyArray<{ readonly fromMillis: number; readonly toMillis: number; readonly blocks: number }>
+    | undefined
+  /** Seeded lag: each block interval lags with `probability`, by 1 to `maxBlocks` blocks. */
+  readonly randomLag?: { readonly probability: number; readonly maxBlocks: number } | undefined
+  /**
+   * For this many clock milliseconds after a reorganisation (default 0), its replaced heights have no consensus
+   * block yet as far as lookups go: `/blocks/{number}` answers 404 `{ "message": "Block lost consensus", "hash":
+   * <the replaced block's hash> }`, as Blockscout does until it has fetched the new branch. Lists show the new
+   * blocks at once.
+   */
+  readonly lostConsensusMillis?: number | undefined
+}
+
+/**
  * When the in-process test kit warns about a wait on a `TestClock` that nothing advances: after this much
  * real time (default 1 second, as Effect's own `TestClock` warning), or `false` for never.
  *
@@ -111,6 +172,11 @@ export interface SimulatorOptions extends ChainOptions {
    * status reports internal transactions unfinished. An 11.x server only leaves them out. Default: none.
    */
   readonly unindexedInternalTransactions?: { readonly fromBlock: number; readonly toBlock: number } | undefined
+  /**
+   * Live mode: the chain grows with the clock, reorganises and may lag ({@link LiveOptions}). Default: none,
+   * a fixed chain of `blocks` blocks whatever the time.
+   */
+  readonly live?: LiveOptions | undefined
 }
 
 /**

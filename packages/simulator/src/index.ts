@@ -14,6 +14,7 @@
 export * from "./Arbitraries.ts"
 export type { Fault, FaultContext, FaultPlan } from "./Faults.ts"
 export { SimulatedBlockscout } from "./SimulatedBlockscout.ts"
+export type { BlockItems, CanonicalBlock, ReplacedBlock } from "./LiveChain.ts"
 export type { AddressInfo, AddressKind } from "./chain/addresses.ts"
 export { PERIOD } from "./chain/constants.ts"
 export type { SmartContractInfo } from "./chain/contracts.ts"
@@ -28,7 +29,7 @@ export type {
   TxTemplate
 } from "./chain/templates.ts"
 export type { TokenInfo, TokenType } from "./chain/tokens.ts"
-export { SimulatedChain } from "./SimulatedChain.ts"
+export { type ChainFork, SimulatedChain } from "./SimulatedChain.ts"
 export { layerRecord } from "./Record.ts"
 export { parseRecording, type RecordedExchange, Recording, RecordingError } from "./Recording.ts"
 export { layerReplay, type ReplayOptions } from "./Replay.ts"
@@ -45,6 +46,7 @@ export {
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
 export type {
   ChainOptions,
+  LiveOptions,
   RequestRecord,
   SimulatedRequest,
   SimulatedResponse,

@@ -142,3 +142,42 @@ describe("simulated responses validate against the server's own OpenAPI document
     })
   }
 })
+
+describe("live mode's answers validate against the server's own OpenAPI document", () => {
+  // As block 170 appears (at 10 s), heights 167..169 are replaced.
+  const live = { startMillis: 0, blockMillis: 1000, reorgs: [{ head: 170, depth: 3 }] }
+  for (const mode of modes) {
+    it(`${mode.name}: replaced blocks, their pending transactions, the new branch`, () => {
+      const sim = small({ ...options, version: mode.spec === "instance-v11.2.7" ? "11" : "12", live })
+      const spec = loadSpec(mode.spec)
+      const now = 12_000
+      const replaced = sim.replacedBlocks(now)
+      expect(replaced.map((b) => b.height)).toEqual([169, 168, 167])
+      const droppedTx = (sim.blockItems(9_000, 168).transactions as Array<{ hash: string; from: { hash: string } }>)[0]!
+      const dropped = droppedTx.hash
+      const paths: ReadonlyArray<[template: string, path: string, query: Record<string, string>]> = [
+        ["/blocks", "/blocks", { type: "reorg" }],
+        ["/blocks", "/blocks", {}],
+        ["/blocks/{numberOrHash}", `/blocks/${replaced[0]!.hash}`, {}],
+        ["/blocks/{numberOrHash}", "/blocks/168", {}],
+        ["/blocks/{numberOrHash}/transactions", `/blocks/${replaced[0]!.hash}/transactions`, {}],
+        ["/blocks/{numberOrHash}/transactions", "/blocks/168/transactions", {}],
+        ["/transactions/{hash}", `/transactions/${dropped}`, {}],
+        ["/transactions/{hash}/logs", `/transactions/${dropped}/logs`, {}],
+        ["/transactions/{hash}/token-transfers", `/transactions/${dropped}/token-transfers`, {}],
+        ["/transactions/{hash}/internal-transactions", `/transactions/${dropped}/internal-transactions`, {}],
+        ["/transactions", "/transactions", {}],
+        ["/transactions", "/transactions", { filter: "pending" }],
+        ["/addresses/{address}/transactions", `/addresses/${droppedTx.from.hash}/transactions`, {}],
+        ["/addresses/{address}/transactions", `/addresses/${droppedTx.from.hash}/transactions`, { sort: "value" }],
+        ["/token-transfers", "/token-transfers", {}]
+      ]
+      for (const [template, path, query] of paths) {
+        const r = get(sim, `${mode.prefix}${path}`, { ...mode.auth, ...query }, {}, now)
+        expect(r.status, `${path}: ${r.body.slice(0, 300)}`).toBe(200)
+        const validate = spec.response(spec.pathOf(template)!)
+        if (!validate(r.json)) throw new Error(`${path} ${JSON.stringify(query)}\n${describeErrors(validate)}`)
+      }
+    })
+  }
+})

@@ -20,6 +20,17 @@ describe("pnpm simulate", () => {
       }
       expect(r.stdout).toContain("--latency")
       expect(r.stdout).toContain("--fault-rate")
+      for (const option of [
+        "--live",
+        "--block-time",
+        "--reorg ",
+        "--reorg-rate",
+        "--reorg-depth",
+        "--reincluded",
+        "--lag-rate"
+      ]) {
+        expect(r.stdout).toContain(option)
+      }
     }
   })
 
@@ -30,6 +41,9 @@ describe("pnpm simulate", () => {
     [["--version", "13"], "--version must be 11 or 12"],
     [["--fault-rate", "1.5"], "--fault-rate must be a number from 0 to 1"],
     [["--blocks=0"], "--blocks must be an integer, 1 or more"],
+    [["--reorg-rate", "2"], "--reorg-rate must be a number from 0 to 1"],
+    [["--reorg", "12"], "--reorg must be HEAD:DEPTH"],
+    [["--block-time", "0"], "--block-time must be an integer, 1 or more"],
     [["serve"], "Unexpected argument 'serve'"]
   ])("%j is a one-line usage error with exit code 2", (args, message) => {
     const r = run(...args)
@@ -73,6 +87,55 @@ describe("pnpm simulate serving", () => {
       expect((await ask(`/addresses/${router}/internal-transactions`)).items.length).toBeGreaterThan(0)
       const nft = /(0x[0-9a-f]{40}) \(ERC-721/.exec(text)![1]
       expect((await ask(`/tokens/${nft}/instances/0/transfers`)).items.length).toBeGreaterThan(0)
+    } finally {
+      child.kill("SIGTERM")
+    }
+  })
+})
+
+describe("pnpm simulate --live", () => {
+  it("grows the chain on the real clock and reorganises it, listing the replaced blocks", {
+    timeout: 30_000
+  }, async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--conditions=source",
+        script,
+        "--blocks",
+        "100",
+        "--block-time",
+        "50",
+        "--reorg-rate",
+        "1",
+        "--reorg-depth",
+        "2"
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] }
+    )
+    try {
+      const lines = await firstLines(child, 9)
+      const baseUrl = lines[0]!
+      expect(lines[8]).toMatch(/^live: a block every 50 ms from block 100, reorganisations on 1 of blocks/)
+      type Block = { height: number; hash: string; parent_hash: string; type: string }
+      const ask = async (path: string) => {
+        const r = await fetch(`${baseUrl}/api/v2${path}`)
+        expect(r.status, path).toBe(200)
+        return (await r.json()) as { items: Array<Block> } & Block
+      }
+      // Wait for the chain to grow (no timing asserted: only that it does, within the test's timeout).
+      let top: Block | undefined
+      for (;;) {
+        top = (await ask("/blocks?items_count=5")).items[0]
+        if (top !== undefined && top.height >= 104) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      const replaced = (await ask("/blocks?type=reorg")).items
+      expect(replaced.length).toBeGreaterThan(0)
+      expect(replaced.every((b) => b.type === "reorg")).toBe(true)
+      const old = await ask(`/blocks/${replaced[0]!.hash}`)
+      expect(old.type).toBe("reorg")
+      expect((await ask(`/blocks/${old.height}`)).hash).not.toBe(old.hash)
     } finally {
       child.kill("SIGTERM")
     }

@@ -21,14 +21,16 @@ import { shown } from "./summary.ts"
  */
 type Decoder = (input: unknown, text: string) => Exit.Exit<unknown, Schema.SchemaError>
 
-const decoders = new WeakMap<Endpoint, Decoder>()
+// Keyed by the schema, not the row: the decoder depends on the schema alone, and the path escape hatch
+// (`path.ts`) makes a row per call around a schema the caller keeps.
+const decoders = new WeakMap<object, Decoder>()
 
 /** The row's decoder, compiled on first use. */
 const decoderOf = (endpoint: Endpoint): Decoder => {
-  let decode = decoders.get(endpoint)
+  let decode = decoders.get(endpoint.response)
   if (decode === undefined) {
     decode = decodeResponseExit(endpoint.response as unknown as Parameters<typeof decodeResponseExit>[0]) as Decoder
-    decoders.set(endpoint, decode)
+    decoders.set(endpoint.response, decode)
   }
   return decode
 }

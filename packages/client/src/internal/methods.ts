@@ -25,6 +25,7 @@ import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
 import { partitionedItems, partitionedPages } from "./partition/stream.ts"
 import { callSpanOptions, requestSpanName } from "./spans.ts"
+import { checkSince } from "./version.ts"
 
 /**
  * The by-name calls over a table: any row by its name, for tools that derive commands from the table.
@@ -103,15 +104,20 @@ const calls = (ctx: ClientContext) => {
       return Effect.fail(invalid(row.name, given, `${given} applies to streams, not to one call`))
     const request = requestSpanName(ctx, row)
     const call = Effect.flatMap(prepare(ctx, row, args), (prepared) =>
-      row.shape === "page" ? Fetch.fetchPage(ctx, prepared, request) : Fetch.fetchWhole(ctx, prepared, request)
+      Effect.andThen(checkSince(ctx, row, prepared.path), () =>
+        row.shape === "page" ? Fetch.fetchPage(ctx, prepared, request) : Fetch.fetchWhole(ctx, prepared, request)
+      )
     )
     return Effect.withSpan(call, span, callSpanOptions(ctx, row))
   }
   /**
    * A stream's request: the stream-only options taken out, the rest checked as the list's arguments, and the
-   * largest page asked unless the caller chose a size (`forStream`).
+   * largest page asked unless the caller chose a size (`forStream`); then the row's `since` against the
+   * server's version (`version.ts`).
    */
-  const streamRequest = (row: Endpoint, args: EndpointArgs): Effect.Effect<StreamRequest, BlockscoutError> => {
+  const streamRequest = (row: Endpoint, args: EndpointArgs): Effect.Effect<StreamRequest, BlockscoutError> =>
+    Effect.tap(checkedRequest(row, args), ({ prepared }) => checkSince(ctx, row, prepared.path))
+  const checkedRequest = (row: Endpoint, args: EndpointArgs): Effect.Effect<StreamRequest, BlockscoutError> => {
     if (!isOptions(args)) {
       return Effect.map(prepare(ctx, row, args), (prepared) => ({
         prepared,

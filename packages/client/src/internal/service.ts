@@ -16,6 +16,7 @@ import { toContext } from "./context.ts"
 import { estimateHistory } from "./history/estimate.ts"
 import { makeHistory } from "./history/methods.ts"
 import { makeMethods } from "./methods.ts"
+import { makePaths } from "./path.ts"
 import { announcedRate } from "./observed.ts"
 import { estimateOf } from "./partition/estimate.ts"
 import { type Checked, checkOptions } from "./options.ts"
@@ -54,6 +55,7 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
       ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
     }),
     ...byName,
+    ...makePaths(ctx),
     family: target.family,
     chainId: target.chainId,
     target: {

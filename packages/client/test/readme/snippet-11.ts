@@ -1,15 +1,16 @@
-import { Effect, Option, Stream } from "effect"
-import { Blockscout, type PageWithCursor, type PartitionProgress } from "@blockscout-effect/client"
-import type { InternalTransaction } from "@blockscout-effect/schema"
+import { Effect, Stream } from "effect"
+import { Blockscout } from "@blockscout-effect/client"
 
-declare const loadProgress: Effect.Effect<Option.Option<PartitionProgress>>
-declare const commit: (page: PageWithCursor<InternalTransaction>) => Effect.Effect<void> // items + page.progress
-
-export const backfill = (address: string) =>
+export const history = Blockscout.use((bs) =>
   Effect.gen(function* () {
-    const bs = yield* Blockscout
-    const resume = Option.getOrUndefined(yield* loadProgress)
-    yield* bs
-      .streamInternalTransactionsPages(address, { partition: resume === undefined ? true : { resume } })
-      .pipe(Stream.runForEach(commit))
+    // Every token transfer ever, newest first: exactly the sequential stream's items and order.
+    const all = yield* Stream.runCount(bs.streamTokenTransfers({ partition: true }))
+    // One span, split in 16 ranges to start with, pages as they arrive.
+    const span = yield* Stream.runCount(
+      bs.streamTokenTransfers({
+        partition: { fromBlock: 19_000_000, toBlock: 19_099_999, parts: 16, order: "arrival" }
+      })
+    )
+    return { all, span }
   })
+)

@@ -1,15 +1,15 @@
-import { Effect } from "effect"
-import { Blockscout } from "@blockscout-effect/client"
+import { Effect, Option, Stream } from "effect"
+import { Blockscout, type PageWithCursor, type PartitionProgress } from "@blockscout-effect/client"
+import type { InternalTransaction } from "@blockscout-effect/schema"
 
-export const plan = Blockscout.use((bs) =>
+declare const loadProgress: Effect.Effect<Option.Option<PartitionProgress>>
+declare const commit: (page: PageWithCursor<InternalTransaction>) => Effect.Effect<void> // items + page.progress
+
+export const backfill = (address: string) =>
   Effect.gen(function* () {
-    // A token's whole transfer history: counted by its counters, paged at the size the server gives.
-    const token = "0xdAC17F958D2ee523a2206206994597C13D831ec7"
-    const e = yield* bs.estimate("tokenTransfersByToken", { token })
-    yield* Effect.log(`${e.items} transfers: ${e.calls} calls, ${e.credits} credits, ${Math.round(e.seconds ?? 0)} s`)
-    // A span no counter describes: the first page's density over it.
-    const span = yield* bs.estimate("tokenTransfers", { partition: { fromBlock: 19_000_000 } })
-    const history = yield* bs.estimateAddressHistory(token, { kinds: ["transaction", "tokenTransfer"] })
-    return { span, history }
+    const bs = yield* Blockscout
+    const resume = Option.getOrUndefined(yield* loadProgress)
+    yield* bs
+      .streamInternalTransactionsPages(address, { partition: resume === undefined ? true : { resume } })
+      .pipe(Stream.runForEach(commit))
   })
-)

@@ -1,21 +1,15 @@
-import { Effect, Option, Stream } from "effect"
-import { Blockscout, type HistoryCheckpoint, type HistoryEntry } from "@blockscout-effect/client"
+import { Effect } from "effect"
+import { Blockscout } from "@blockscout-effect/client"
 
-declare const loadCheckpoint: Effect.Effect<Option.Option<HistoryCheckpoint>>
-declare const save: (entries: ReadonlyArray<HistoryEntry>, checkpoint: HistoryCheckpoint) => Effect.Effect<void>
-
-export const backup = (address: string) =>
+export const plan = Blockscout.use((bs) =>
   Effect.gen(function* () {
-    const bs = yield* Blockscout
-    const resume = Option.getOrUndefined(yield* loadCheckpoint)
-    yield* bs.streamAddressHistoryPages(address, { resume, pageSize: 100 }).pipe(
-      Stream.runForEach((page) =>
-        Effect.gen(function* () {
-          yield* save(page.entries, page.checkpoint)
-          if (page.report !== undefined && !page.report.complete) {
-            for (const gap of page.report.gaps) yield* Effect.logWarning(gap.message)
-          }
-        })
-      )
-    )
+    // A token's whole transfer history: counted by its counters, paged at the size the server gives.
+    const token = "0xdAC17F958D2ee523a2206206994597C13D831ec7"
+    const e = yield* bs.estimate("tokenTransfersByToken", { token })
+    yield* Effect.log(`${e.items} transfers: ${e.calls} calls, ${e.credits} credits, ${Math.round(e.seconds ?? 0)} s`)
+    // A span no counter describes: the first page's density over it.
+    const span = yield* bs.estimate("tokenTransfers", { partition: { fromBlock: 19_000_000 } })
+    const history = yield* bs.estimateAddressHistory(token, { kinds: ["transaction", "tokenTransfer"] })
+    return { span, history }
   })
+)

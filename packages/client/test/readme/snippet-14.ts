@@ -1,7 +1,21 @@
-import { Effect, Stream } from "effect"
-import { Blockscout } from "@blockscout-effect/client"
+import { Effect, Option, Stream } from "effect"
+import { Blockscout, type HistoryCheckpoint, type HistoryEntry } from "@blockscout-effect/client"
 
-export const fast = (address: string) =>
-  Blockscout.use((bs) =>
-    Stream.runCount(bs.streamAddressHistory(address, { fromBlock: 18_000_000, partition: { parts: 8 } }))
-  ).pipe(Effect.tap((n) => Effect.log(`${n} entries`)))
+declare const loadCheckpoint: Effect.Effect<Option.Option<HistoryCheckpoint>>
+declare const save: (entries: ReadonlyArray<HistoryEntry>, checkpoint: HistoryCheckpoint) => Effect.Effect<void>
+
+export const backup = (address: string) =>
+  Effect.gen(function* () {
+    const bs = yield* Blockscout
+    const resume = Option.getOrUndefined(yield* loadCheckpoint)
+    yield* bs.streamAddressHistoryPages(address, { resume, pageSize: 100 }).pipe(
+      Stream.runForEach((page) =>
+        Effect.gen(function* () {
+          yield* save(page.entries, page.checkpoint)
+          if (page.report !== undefined && !page.report.complete) {
+            for (const gap of page.report.gaps) yield* Effect.logWarning(gap.message)
+          }
+        })
+      )
+    )
+  })

@@ -1,12 +1,12 @@
-import { Effect, Layer, Redacted, Stream } from "effect"
-import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { NodeRedis } from "@effect/platform-node"
+import { Layer, type Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { Blockscout, RateLimits } from "@blockscout-effect/client"
 
-const sim = SimulatedBlockscout.make({ seed: 1 })
-export const count = Blockscout.use((bs) => Stream.runCount(bs.streamWithdrawals())).pipe(
-  Effect.provide(
-    Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make("proapi_test"), rateLimit: false }).pipe(
-      Layer.provide(layerHttpClient(sim))
-    )
+// Every process built with this layer keeps the key's one limit together with the others.
+export const sharedLimit = (apiKey: Redacted.Redacted<string>) =>
+  Blockscout.layerPro({ chainId: 1, apiKey }).pipe(
+    Layer.provide(RateLimits.layerRedis()),
+    Layer.provide(NodeRedis.layer({ url: "redis://127.0.0.1:6379", disableOfflineQueue: true })),
+    Layer.provide(FetchHttpClient.layer)
   )
-)

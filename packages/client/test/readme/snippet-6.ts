@@ -1,18 +1,18 @@
-import { Effect, Stream } from "effect"
-import { streamChains } from "@blockscout-effect/client"
+import { Effect, Layer, LayerMap, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { Blockscout } from "@blockscout-effect/client"
 
-const address = "0x00000000219ab540356cBB839Cbe05303d7705Fa"
+const ProLive = Blockscout.layerPro({ chainId: 1, apiKey: Redacted.make("proapi_...") }).pipe(
+  Layer.provide(FetchHttpClient.layer)
+)
 
-// The address's transactions on Ethereum, Optimism and Base, on one key's limit.
-export const everywhere = streamChains([1, 10, 8453], (bs) => bs.streamAddressTransactions(address)).pipe(
-  Stream.runForEach((element) => {
-    switch (element._tag) {
-      case "Item":
-        return Effect.log(element.chainId, element.item.hash)
-      case "Failed":
-        return Effect.logWarning(`chain ${element.chainId} failed after ${element.items} items`, element.error)
-      case "Done":
-        return Effect.log(`chain ${element.chainId}: ${element.items} transactions`)
-    }
-  })
+export class Chains extends LayerMap.Service<Chains>()("app/Chains", {
+  lookup: (chainId: number) => Layer.effect(Blockscout, Blockscout.forChain(chainId)),
+  dependencies: [ProLive]
+}) {}
+
+// Base's withdrawals, through the client for chain 8453.
+export const baseWithdrawals = Blockscout.use((bs) => bs.listWithdrawals()).pipe(
+  Effect.provide(Chains.get(8453)),
+  Effect.provide(Chains.layer)
 )

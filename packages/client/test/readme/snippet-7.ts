@@ -1,8 +1,18 @@
-import { Effect } from "effect"
-import { Blockscout, BlockscoutError } from "@blockscout-effect/client"
+import { Effect, Stream } from "effect"
+import { streamChains } from "@blockscout-effect/client"
 
-// Effect<Page<Log>, BlockscoutError<Exclude<CallReason, NotFound>>, Blockscout>
-export const logs = (hash: string) =>
-  Blockscout.use((bs) => bs.listTransactionLogs(hash)).pipe(
-    BlockscoutError.catchReason("NotFound", () => Effect.succeed({ items: [], next_page_params: null }))
-  )
+const address = "0x00000000219ab540356cBB839Cbe05303d7705Fa"
+
+// The address's transactions on Ethereum, Optimism and Base, on one key's limit.
+export const everywhere = streamChains([1, 10, 8453], (bs) => bs.streamAddressTransactions(address)).pipe(
+  Stream.runForEach((element) => {
+    switch (element._tag) {
+      case "Item":
+        return Effect.log(element.chainId, element.item.hash)
+      case "Failed":
+        return Effect.logWarning(`chain ${element.chainId} failed after ${element.items} items`, element.error)
+      case "Done":
+        return Effect.log(`chain ${element.chainId}: ${element.items} transactions`)
+    }
+  })
+)

@@ -48,7 +48,8 @@ import {
   type StreamReason,
   type Timeout,
   type Transport,
-  type Unauthorized
+  type Unauthorized,
+  type Unsupported
 } from "../../src/index.ts"
 
 declare const bs: BlockscoutShape
@@ -172,6 +173,7 @@ expectTypeOf(bs.pages("tokenTransfers")).toEqualTypeOf<Stream.Stream<PageWithCur
 // The reason sets: a one-call method cannot stall a pagination; only streams can.
 
 expectTypeOf<RequestReason>().toEqualTypeOf<
+  | Unsupported
   | NotFound
   | InvalidRequest
   | Unauthorized
@@ -215,6 +217,7 @@ const handled =
 expectTypeOf(
   bs.listMainPageTransactions().pipe(
     BlockscoutError.catchReasons({
+      Unsupported: handled(1),
       NotFound: handled(1),
       InvalidRequest: handled(1),
       Unauthorized: handled(1),

@@ -25,6 +25,11 @@ export const transactionHashOf = (seed: number, h: number, position: number): st
 export type TransactionPlace =
   | { readonly _tag: "Mined"; readonly block: number; readonly position: number }
   | { readonly _tag: "Pending"; readonly index: number }
+  /**
+   * A transaction of a block a reorganisation replaced (live mode), which the new block did not include again:
+   * back to pending, in no block. `generation` is the last generation of its height whose block held it.
+   */
+  | { readonly _tag: "Dropped"; readonly block: number; readonly position: number; readonly generation: number }
   | undefined
 
 /** Reads a transaction hash back into its place, checking it against the chain's own hash for that place. */

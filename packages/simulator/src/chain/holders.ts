@@ -58,19 +58,49 @@ const compute = (chain: SimulatedChain, tokenIndex: number): Array<Holder> => {
   return out
 }
 
-const fungibleHolders = (chain: SimulatedChain, tokenIndex: number): Array<Holder> => {
-  const net = new Map<string, bigint>()
-  for (let slot = 0; slot < PERIOD && slot < chain.height; slot++) {
+/** Adds the net transfers of an ERC-20 token in blocks `from` to `to - 1` to `net` (by address), and returns it. */
+const addNet = (
+  chain: SimulatedChain,
+  tokenIndex: number,
+  from: number,
+  to: number,
+  net: Map<string, bigint>
+): Map<string, bigint> => {
+  for (let slot = 0; slot < PERIOD && slot < to; slot++) {
     for (const item of chain.templates[slot]!.transfers) {
       if (item.token !== tokenIndex) continue
-      for (let h = slot; h < chain.height; h += PERIOD) {
-        const { from, to } = chain.transferParties(h, item)
+      for (let h = slot + PERIOD * Math.ceil(Math.max(0, from - slot) / PERIOD); h < to; h += PERIOD) {
+        const { from: sender, to: receiver } = chain.transferParties(h, item)
         const value = chain.transferValue(h, item)
-        net.set(from, (net.get(from) ?? 0n) - value)
-        net.set(to, (net.get(to) ?? 0n) + value)
+        net.set(sender, (net.get(sender) ?? 0n) - value)
+        net.set(receiver, (net.get(receiver) ?? 0n) + value)
       }
     }
   }
+  return net
+}
+
+/**
+ * An ERC-20 token's net transfers by address over the whole chain. A live chain's views share the sum over its
+ * final heights (`ChainFork`), so a new head costs its own blocks, not the whole history again.
+ */
+const netTransfers = (chain: SimulatedChain, tokenIndex: number): Map<string, bigint> => {
+  const fork = chain.fork
+  const final = fork === undefined ? 0 : Math.min(fork.finalHeight, chain.height)
+  if (fork === undefined || final <= 0) return addNet(chain, tokenIndex, 0, chain.height, new Map())
+  const key = `fungibleNet|${tokenIndex}`
+  let base = fork.shared.get(key) as { readonly upTo: number; readonly net: Map<string, bigint> } | undefined
+  if (base === undefined || base.upTo > final) base = { upTo: 0, net: new Map() }
+  if (base.upTo < final) {
+    base = { upTo: final, net: addNet(chain, tokenIndex, base.upTo, final, new Map(base.net)) }
+    const kept = fork.shared.get(key) as { readonly upTo: number } | undefined
+    if (kept === undefined || kept.upTo < final) fork.shared.set(key, base)
+  }
+  return addNet(chain, tokenIndex, final, chain.height, new Map(base.net))
+}
+
+const fungibleHolders = (chain: SimulatedChain, tokenIndex: number): Array<Holder> => {
+  const net = netTransfers(chain, tokenIndex)
   const decimals = BigInt(chain.tokens[tokenIndex]!.decimals ?? 18)
   return [...net].map(([address, change]) => {
     const opening = BigInt(

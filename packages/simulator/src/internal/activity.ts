@@ -17,22 +17,40 @@ import {
   transferSources
 } from "../chain/involvement.ts"
 import type { TransferTemplate, TxTemplate } from "../chain/templates.ts"
+import type { Json } from "./query.ts"
+import { type Dropped, droppedTransactions, renderDropped } from "./reorgs.ts"
 import type { RouteContext } from "./router.ts"
 
 /** The role of the request's `address` path parameter, memoized. */
 export const roleFor = (ctx: RouteContext, address: string): Role =>
   ctx.memo(`role|${address}`, () => roleOf(ctx.chain, address))
 
-/** Pending transactions (indexes, newest inserted first) the address sends or receives. */
-export const pendingOf = (ctx: RouteContext, address: string, direction: Direction): ReadonlyArray<number> =>
+/**
+ * A pending transaction of an address's list: one of the chain's pending ones (its index), or, in live mode, one
+ * a reorganisation sent back to pending.
+ */
+export type PendingEntry = { readonly pending: number } | { readonly dropped: Dropped }
+
+/** A pending entry as the lists render it. */
+export const renderPending = (ctx: RouteContext, e: PendingEntry): Json =>
+  "pending" in e ? ctx.render.pendingTransaction(e.pending) : renderDropped(ctx, e.dropped)
+
+/**
+ * Pending transactions the address sends or receives, newest inserted first: the chain's pending ones, then those
+ * reorganisations sent back (live mode), as E4's pending list orders them.
+ */
+export const pendingOf = (ctx: RouteContext, address: string, direction: Direction): ReadonlyArray<PendingEntry> =>
   ctx.memo(`pending|${address}|${direction ?? "*"}`, () => {
-    const out: Array<number> = []
-    const r = ctx.render
-    for (let i = ctx.chain.pendingCount - 1; i >= 0; i--) {
-      const tx = r.pendingTransaction(i) as { from: { hash: string }; to: { hash: string } | null }
+    const out: Array<PendingEntry> = []
+    const involves = (e: PendingEntry) => {
+      const tx = renderPending(ctx, e) as { from: { hash: string }; to: { hash: string } | null }
       const from = tx.from.hash.toLowerCase() === address
       const to = tx.to !== null && tx.to.hash.toLowerCase() === address
-      if ((from && direction !== "to") || (to && direction !== "from")) out.push(i)
+      return (from && direction !== "to") || (to && direction !== "from")
+    }
+    for (let i = ctx.chain.pendingCount - 1; i >= 0; i--) if (involves({ pending: i })) out.push({ pending: i })
+    for (const dropped of droppedTransactions(ctx, undefined, Number.POSITIVE_INFINITY, () => true)) {
+      if (involves({ dropped })) out.push({ dropped })
     }
     return out
   })

@@ -8,6 +8,15 @@
 import { notFound } from "./query.ts"
 import type { RouteContext } from "./router.ts"
 
+/**
+ * Whether a checked `numberOrHash` parameter is the hash of a block a reorganisation replaced (live mode): its
+ * own lists answer empty pages, since Blockscout detaches a block's transactions when it loses consensus.
+ */
+export const isReplacedBlock = (ctx: RouteContext): boolean => {
+  const raw = ctx.params.numberOrHash!
+  return raw.startsWith("0x") && ctx.chain.replacedBlockOfHash(raw) !== undefined
+}
+
 /** The block a checked `numberOrHash` parameter names; throws the 404 of an unknown block. */
 export const blockOf = (ctx: RouteContext): number => {
   const raw = ctx.params.numberOrHash!

@@ -15,7 +15,7 @@
 import type { Renderer, ServerMode } from "../render/Renderer.ts"
 import type { SimulatedChain } from "../SimulatedChain.ts"
 import { int, invalid, type Outcome, type Query } from "./query.ts"
-import type { Route, RouteContext } from "./router.ts"
+import type { LiveRoutes, Route, RouteContext } from "./router.ts"
 import type { Unindexed } from "./indexing.ts"
 
 /** What the server lends a dispatch: its chain, a renderer per mode, and its memo. */
@@ -25,6 +25,8 @@ export interface DispatchServices {
   readonly memo: Map<string, unknown>
   /** Blocks whose internal transactions the server has not fetched yet. */
   readonly unindexed?: Unindexed | undefined
+  /** Live mode's history, for the routes that show reorganisations. */
+  readonly live?: LiveRoutes | undefined
 }
 
 /** Runs the route's handler on checked path parameters; throws a `Reject` for the API's error answers. */
@@ -49,6 +51,7 @@ export const dispatch = (
     chain: services.chain,
     render: services.renderer(mode),
     unindexed: services.unindexed,
+    live: services.live,
     query,
     params,
     size,

@@ -12,6 +12,7 @@ import type { Endpoint, PathParam, PathParamKind } from "@blockscout-effect/sche
 import type { Renderer, ServerMode } from "../render/Renderer.ts"
 import type { SimulatedChain } from "../SimulatedChain.ts"
 import type { Unindexed } from "./indexing.ts"
+import type { ReorgEvent } from "../chain/live.ts"
 import {
   addressDetail,
   addressRe,
@@ -42,6 +43,22 @@ export interface RouteContext {
   readonly memo: <A>(key: string, make: () => A) => A
   /** Blocks whose internal transactions the server has not fetched yet (`internal/indexing.ts`). */
   readonly unindexed: Unindexed | undefined
+  /** Live mode's history (reorganisations, the chain as it was); undefined for a fixed chain. */
+  readonly live: LiveRoutes | undefined
+}
+
+/** What a live simulator lends its routes beyond the chain at the request's time. */
+export interface LiveRoutes {
+  /** The head at the request's time (lookups' chain; a lagging list's `chain` may be shorter). */
+  readonly head: number
+  /** The reorganisations that replaced height `h` so far, oldest first: the `k`-th replaced generation `k`. */
+  readonly replacements: (h: number) => ReadonlyArray<ReorgEvent>
+  /** The lowest height a reorganisation so far can have replaced. */
+  readonly lowestReplaceable: number
+  /** The generation of height `h` replaced so recently that its number has no consensus block yet, or undefined. */
+  readonly lostConsensus: (h: number) => number | undefined
+  /** A renderer (the request's mode) of the chain as it was when its head was `head`. */
+  readonly rendererAt: (head: number) => Renderer
 }
 
 /** A row's handler and the server's quirks on that row. */

@@ -155,6 +155,8 @@ export const renderTransactionDetails = (r: Renderer, place: NonNullable<Transac
   if (place._tag === "Pending") {
     return { ...renderPendingTransaction(r, place.index), token_transfers: [], token_transfers_overflow: false }
   }
+  // A dropped transaction is rendered by the route, from the chain as it was (`renderDroppedTransaction`).
+  if (place._tag === "Dropped") return renderDroppedTransaction(r, place.block, place.position)
   const chain = r.chain
   const tx = chain.template(place.block).transactions[place.position]!
   const transfers = chain
@@ -165,5 +167,36 @@ export const renderTransactionDetails = (r: Renderer, place: NonNullable<Transac
     ...renderTransaction(r, place.block, tx),
     token_transfers: transfers.slice(0, transferPreviewCount).map((t) => r.tokenTransfer(place.block, t)),
     token_transfers_overflow: transfers.length > transferPreviewCount
+  }
+}
+
+/**
+ * A transaction of a block a reorganisation replaced (live mode), as its lookup writes it once the block lost
+ * consensus: back to pending (no block, status or position; the fee a maximum), with what it was sent with.
+ * `r` renders the chain as it was while that block was canonical.
+ */
+export const renderDroppedTransaction = (r: Renderer, h: number, position: number): Json => {
+  const tx = r.chain.template(h).transactions[position]!
+  const mined = renderTransaction(r, h, tx)
+  const gasLimit = BigInt(mined.gas_limit as string)
+  return {
+    ...mined,
+    timestamp: null,
+    block_number: null,
+    status: null,
+    result: "pending",
+    revert_reason: null,
+    confirmations: 0,
+    confirmation_duration: [],
+    position: null,
+    has_error_in_internal_transactions: null,
+    is_pending_update: null,
+    created_contract: null,
+    gas_used: null,
+    priority_fee: null,
+    transaction_burnt_fee: null,
+    fee: { type: "maximum", value: String(BigInt(mined.max_fee_per_gas as string) * gasLimit) },
+    token_transfers: [],
+    token_transfers_overflow: false
   }
 }

@@ -6,9 +6,9 @@
  * @internal
  */
 import type { TransactionKind } from "../chain/templates.ts"
-import { blockOf } from "../internal/blockParam.ts"
+import { blockOf, isReplacedBlock } from "../internal/blockParam.ts"
 import { pageOf } from "../internal/pages.ts"
-import { int, list } from "../internal/query.ts"
+import { int, list, ok } from "../internal/query.ts"
 import type { RouteHandler } from "../internal/router.ts"
 
 const kinds: ReadonlyArray<TransactionKind> = [
@@ -22,6 +22,7 @@ const kinds: ReadonlyArray<TransactionKind> = [
 export const blockTransactions: RouteHandler = {
   echoesItemsCount: true,
   handle: (ctx) => {
+    if (isReplacedBlock(ctx)) return ok({ items: [], next_page_params: null })
     const h = blockOf(ctx)
     const types = list(ctx.query, "type", kinds, (s) => s.toLowerCase())
     int(ctx.query, "block_number")

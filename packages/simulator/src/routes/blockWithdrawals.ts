@@ -4,14 +4,15 @@
  *
  * @internal
  */
-import { blockOf } from "../internal/blockParam.ts"
+import { blockOf, isReplacedBlock } from "../internal/blockParam.ts"
 import { pageOf } from "../internal/pages.ts"
-import { int } from "../internal/query.ts"
+import { int, ok } from "../internal/query.ts"
 import type { RouteHandler } from "../internal/router.ts"
 
 export const blockWithdrawals: RouteHandler = {
   echoesItemsCount: true,
   handle: (ctx) => {
+    if (isReplacedBlock(ctx)) return ok({ items: [], next_page_params: null })
     const h = blockOf(ctx)
     const index = int(ctx.query, "index")
     const per = ctx.chain.withdrawalsPerBlock

@@ -28,6 +28,7 @@ import { tokenHolders } from "./tokenHolders.ts"
 import { tokenInstances } from "./tokenInstances.ts"
 import { tokenInstance } from "./tokenInstance.ts"
 import { indexingStatus } from "./indexingStatus.ts"
+import { backendVersion } from "./backendVersion.ts"
 import { addressWithdrawals } from "./addressWithdrawals.ts"
 import { blocksValidated } from "./blocksValidated.ts"
 import { internalTransactions } from "./internalTransactions.ts"
@@ -96,5 +97,6 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   topAddresses,
   transactionRawTrace,
   transactionStateChanges,
-  transactionSummary
+  transactionSummary,
+  backendVersion
 }

@@ -20,7 +20,8 @@ export const transactionInternalTransactions: RouteHandler = {
     int(query, "block_number")
     int(query, "transaction_index")
     const index = int(query, "index")
-    if (place._tag === "Pending") return ok({ items: [], next_page_params: null, ...internalMeta(ctx, [chain.height]) })
+    // A pending transaction, or one a reorganisation sent back to pending (live mode), is in no block yet.
+    if (place._tag !== "Mined") return ok({ items: [], next_page_params: null, ...internalMeta(ctx, [chain.height]) })
     const h = place.block
     // A block not indexed yet: no calls known, and the page says so.
     const meta = internalMeta(ctx, [h])

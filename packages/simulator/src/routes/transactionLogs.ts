@@ -15,7 +15,8 @@ export const transactionLogs: RouteHandler = {
     if (at === undefined) throw notFound()
     int(query, "block_number")
     const index = int(query, "index")
-    if (at._tag === "Pending") return ok({ items: [], next_page_params: null })
+    // A pending transaction, or one a reorganisation sent back to pending (live mode), is in no block yet.
+    if (at._tag !== "Mined") return ok({ items: [], next_page_params: null })
     const template = chain.template(at.block)
     const tx = template.transactions[at.position]!
     const logs = template.logs

@@ -19,7 +19,8 @@ export const transactionTokenTransfers: RouteHandler = {
     if (place === undefined) throw notFound()
     const types = list(query, "type", tokenTypes, (s) => s.toUpperCase())
     const at = transferPosition(query)
-    if (place._tag === "Pending") return ok({ items: [], next_page_params: null })
+    // A pending transaction, or one a reorganisation sent back to pending (live mode), is in no block yet.
+    if (place._tag !== "Mined") return ok({ items: [], next_page_params: null })
     const h = place.block
     const after = afterTransfer(at, true)
     const found = chain

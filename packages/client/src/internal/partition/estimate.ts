@@ -17,6 +17,7 @@ import type { EndpointArgs, Page } from "../../Parameters.ts"
 import { forStream, invalid, type Prepared, prepare } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { fetchPage } from "../pagination/fetch.ts"
+import { checkSince } from "../version.ts"
 import { itemKeyOf, positionOf, rangeOf, startCursor } from "./keys.ts"
 import { effectiveRate } from "./pace.ts"
 import { plan } from "./plan.ts"
@@ -159,7 +160,11 @@ export const estimateOf =
     const given = typeof args === "object" && args !== null && !Array.isArray(args) ? args : undefined
     const { partition, creditBudget: _, ...rest } = given ?? {}
     // One request and checked arguments: a one-call method's reasons (`estimate` never streams).
-    return Effect.flatMap(prepare(ctx, row, given === undefined ? args : rest), (prepared) =>
+    // A row the server is too old for is `Unsupported` here too, before the counters are asked.
+    const checked = Effect.tap(prepare(ctx, row, given === undefined ? args : rest), (prepared) =>
+      checkSince(ctx, row, prepared.path)
+    )
+    return Effect.flatMap(checked, (prepared) =>
       estimate(
         ctx,
         row.shape === "page" ? sampleOf(prepared) : prepared,
