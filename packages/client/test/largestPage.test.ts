@@ -145,7 +145,8 @@ describe("streams ask for the largest page", () => {
         const before = sim.requests.length
         const got = yield* Blockscout.use((bs) => Stream.runCollect(bs.stream(name, args))).pipe(Effect.provide(client))
         assert.isTrue(sameValue(got, expected), name)
-        const answered = sim.requests.slice(before)
+        // A row declaring `since` first reads the server's version, once per layer: not one of the row's pages.
+        const answered = sim.requests.slice(before).filter((r) => !r.path.endsWith("/config/backend-version"))
         const refused = answered.filter((r) => r.status === 422)
         assert.strictEqual(refused.length, name === "withdrawals" ? 0 : 1, `${name}: ${refused.length} refusals`)
         assert.strictEqual(refused[0]?.query.items_count ?? "100", "100", name)

@@ -73,7 +73,6 @@ export const blockRows = {
     gotcha: "An unknown block is NotFound, not an empty list."
   }),
   blockWithdrawals: pageRow({
-    since: "5.1.5",
     method: "BlockWithdrawals",
     credits: 20,
     ids: "S13",

@@ -81,7 +81,6 @@ export const tokenRows = {
       "address holds in equal amounts skips the rest of them (the server's cursor has no token id)."
   }),
   tokenInstances: pageRow({
-    since: "5.1.0",
     method: "TokenInstances",
     credits: 20,
     ids: "S21",
@@ -102,7 +101,6 @@ export const tokenRows = {
       "leave each item's token out (it is the one asked for)."
   }),
   tokenInstance: itemRow({
-    since: "5.1.0",
     method: "TokenInstance",
     credits: 20,
     ids: "S22",
