@@ -8,7 +8,9 @@
 import type { InternalTransaction } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { contractCreation } from "../../src/index.ts"
+import { Blockscout, contractCreation } from "../../src/index.ts"
+import { instanceLayer } from "../support/fixtures.ts"
+import { page, scriptedServer } from "../support/ScriptedServer.ts"
 import { addresses, all, chain, everyTransaction, families, layerFor, lower, pageSize, runOn } from "./support.ts"
 
 const reason = <A, E extends { readonly reason: { readonly _tag: string } }>(e: Effect.Effect<A, E>) =>
@@ -230,3 +232,35 @@ for (const family of families) {
     )
   })
 }
+
+describe("the new rows' since, against a server's own version", () => {
+  it.effect("a 6.3 server: the rows it lacks are Unsupported and never sent, the ones it has are called", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer((request) =>
+        request.path.endsWith("/config/backend-version")
+          ? { body: { backend_version: "v6.3.0-beta" } }
+          : request.path.endsWith("/tabs-counters")
+            ? { body: { transactions_count: 3 } }
+            : { body: page([]) }
+      )
+      yield* Blockscout.use((bs) =>
+        Effect.gen(function* () {
+          // 6.9.0 and 6.4.0: too new for a 6.3 server.
+          const chainWide = yield* Effect.flip(bs.listChainInternalTransactions())
+          assert.strictEqual(chainWide.reason._tag, "Unsupported")
+          assert.include(chainWide.message, "6.9.0")
+          assert.strictEqual((yield* Effect.flip(bs.listBlockInternalTransactions(1))).reason._tag, "Unsupported")
+          // 5.2.2 and 6.1.0: served.
+          assert.strictEqual((yield* bs.getAddressTabsCounters(addresses.user)).transactions_count, 3)
+          assert.deepStrictEqual((yield* bs.listSmartContractAuditReports(addresses.router)).items, [])
+        })
+      ).pipe(Effect.provide(instanceLayer(server.url)))
+      const paths = server.requests.map((r) => r.path.replace(/^\/api\/v2/, ""))
+      assert.deepStrictEqual(paths, [
+        "/config/backend-version",
+        `/addresses/${addresses.user}/tabs-counters`,
+        `/smart-contracts/${addresses.router}/audit-reports`
+      ])
+    }).pipe(Effect.scoped)
+  )
+})
