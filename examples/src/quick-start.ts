@@ -16,6 +16,12 @@ export const program = Effect.gen(function* () {
   const partition = { fromBlock: Math.max(0, head - 99), toBlock: head }
   const transfers = yield* Stream.runCount(bs.streamTokenTransfers({ partition }))
   yield* Effect.log(`${transfers} token transfers in blocks ${partition.fromBlock} to ${head}`)
+  // And keep it current: each new block's transfers once 2 blocks are on top of it, taken back if a reorganisation
+  // replaces the block, final blocks with a checkpoint to resume from. A follow never ends: here, 20 events.
+  yield* bs.followTokenTransfers({}, { from: Math.max(0, head - 9), confirmations: 2 }).pipe(
+    Stream.take(20),
+    Stream.runForEach((event) => Effect.log(`${event._tag} block ${event.block.number}`))
+  )
 })
 
 if (import.meta.main) {

@@ -20,7 +20,12 @@ describe("blockscout backfill", () => {
     [["--runner", "nowhere", "--db", "postgres://u@127.0.0.1:1/db"], "--runner nowhere"],
     [["--requests-per-second", "0"], "--requests-per-second"],
     [["--redis", "127.0.0.1:6379"], "--redis 127.0.0.1:6379"],
-    [["--partitions", "0"], "invalid job"]
+    [["--partitions", "0"], "invalid job"],
+    [["--follow"], "--follow needs --from-block/--to-block"],
+    [["--follow", "--from-block", "1", "--to-block", "5", "--ndjson", "/tmp/parts"], "--follow writes SQL tables"],
+    [["--follow", "--from-block", "1", "--to-block", "5", "--detach"], "--follow does not go with --detach"],
+    [["--confirmations", "2"], "--confirmations and --finality need --follow"],
+    [["--follow", "--from-block", "1", "--to-block", "5", "--finality", "0"], "--finality 0"]
   ] as const) {
     it.effect(`refuses ${flags.join(" ")} before anything is sent`, () =>
       Effect.gen(function* () {

@@ -15,9 +15,9 @@
  * Gotchas: credentials are never flags here: a job names the variable holding the key (`--api-key-env`, default
  * `BLOCKSCOUT_API_KEY`), and every runner reads it from its own environment.
  */
-import { Backfill, type BackfillError, DryRun, Job, Runtime, Sources } from "@blockscout-effect/backfill"
+import { Backfill, type BackfillError, DryRun, Follow, Job, Runtime, Sources } from "@blockscout-effect/backfill"
 import { type Endpoint, endpoints, type HistoryKind } from "@blockscout-effect/client"
-import { Effect, Layer, Option, Stdio } from "effect"
+import { Effect, Layer, Option, Stdio, Stream } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import {
   clientOptionsOf,
@@ -26,6 +26,7 @@ import {
   isPostgres,
   type JobInput,
   jobFlags,
+  followOf,
   jobOf,
   runtimeOf
 } from "./BackfillJob.ts"
@@ -111,6 +112,7 @@ const runSource = (
   runJob((screen) =>
     Effect.gen(function* () {
       const job = yield* jobOf(yield* source, input.job)
+      const follow = yield* followOf(input.job)
       if (input.job.dryRun) return yield* dryRunJob(screen, job, input.db, options)
       const runtime = yield* runtimeOf(input.db, options.client ?? {})
       const id = Job.id(job)
@@ -123,6 +125,19 @@ const runSource = (
         Effect.andThen(Effect.sleep(1000), Effect.andThen(watch, Effect.never))
       ).pipe(Effect.provide(runtime))
       yield* screen.notice(`backfill ${id} complete: ${count(result.items)} items in ${result.partitions} partitions`)
+      if (follow === undefined) return
+      // Then the head: each batch (up to a final block) committed with the follow's checkpoint; Ctrl-C and the
+      // same command go on from it.
+      const client = yield* clientOptionsOf(input.db, options.client ?? {})
+      yield* Follow.follow(job, follow).pipe(
+        Stream.runForEach((p) =>
+          screen.notice(
+            `backfill ${id} follow: chain ${p.chain} final up to ${p.final}: +${count(p.added)} -${count(p.retracted)}`
+          )
+        ),
+        Effect.provide(Sources.layer(client)),
+        Effect.provide(runtime)
+      )
     })
   )
 

@@ -78,8 +78,44 @@ export const jobFlags = {
         "and each list's first page; no database is opened"
     ),
     Flag.withDefault(false)
+  ),
+  follow: Flag.Boolean("follow").pipe(
+    Flag.withDescription(
+      "Once the range is done, keep the tables current as the chain grows, reorg-safe (SQL only, needs " +
+        "--to-block): each batch's upserts, deletes and checkpoint in one transaction; a rerun goes on"
+    ),
+    Flag.withDefault(false)
+  ),
+  confirmations: Flag.Int("confirmations").pipe(
+    Flag.withDescription("--follow: write a block once this many blocks are on top of it (default 0)"),
+    Flag.optional
+  ),
+  finality: Flag.Int("finality").pipe(
+    Flag.withDescription("--follow: blocks after which a block is final (default: the chain's, else 64)"),
+    Flag.optional
   )
 }
+
+/** The follow options of `backfill run --follow`, checked against the job's flags; `undefined` without it. */
+export const followOf = (input: JobInput) =>
+  Effect.gen(function* () {
+    const confirmations = get(input.confirmations)
+    const finality = get(input.finality)
+    if (!input.follow) {
+      if (confirmations !== undefined || finality !== undefined) {
+        yield* usage("--confirmations and --finality need --follow")
+      }
+      return undefined
+    }
+    if (Option.isSome(input.ndjson)) yield* usage("--follow writes SQL tables: drop --ndjson")
+    if (get(input.toBlock) === undefined)
+      yield* usage("--follow needs --from-block/--to-block: it starts after --to-block")
+    if (input.detach || input.dryRun) yield* usage("--follow does not go with --detach or --dry-run")
+    if (confirmations !== undefined && confirmations < 0)
+      yield* usage(`--confirmations ${confirmations}: must be 0 or more`)
+    if (finality !== undefined && finality < 1) yield* usage(`--finality ${finality}: must be 1 or more`)
+    return { confirmations, finality }
+  })
 
 export type JobInput = Command.Command.Config.Infer<typeof jobFlags>
 export type DbInput = Command.Command.Config.Infer<typeof dbFlags>

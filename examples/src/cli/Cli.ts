@@ -18,13 +18,17 @@
 import { type Endpoint, endpoints } from "@blockscout-effect/client"
 import { Effect, Logger, Option, Stdio } from "effect"
 import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
-import { abiFlag, logRow } from "./Abi.ts"
+import { abiFlag, logRow, readAbi, withAbi } from "./Abi.ts"
 import { backfillCommand } from "./Backfill.ts"
-import { CliExit, exitCodes } from "./Exit.ts"
-import { commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
+import { CliExit, exitCodes, exitOnUsage } from "./Exit.ts"
+import { type CommonInput, commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
+import { type FollowInput, followFlags, followOptionsOf, runFollow } from "./Follow.ts"
 import { getCommand } from "./Get.ts"
 import { historyCommand } from "./History.ts"
 import { type CliOptions, runEndpoint } from "./Run.ts"
+import { settingsFor } from "./Settings.ts"
+import { Columns } from "@blockscout-effect/export"
+import type { FollowName } from "@blockscout-effect/client"
 import * as Screen from "./Screen.ts"
 
 export type { CliOptions } from "./Run.ts"
@@ -75,6 +79,36 @@ export const clientArgs = (
   return args
 }
 
+/**
+ * A list command of a row with a block range: its pages (`runEndpoint`), or with `--follow` the head
+ * (`Follow.ts`), each line decorated with `--abi`'s decoding when given (log rows).
+ */
+const listOrFollow = (
+  row: Endpoint,
+  args: Record<string, string | ReadonlyArray<string>>,
+  input: { readonly common: CommonInput; readonly follow: FollowInput },
+  options: CliOptions,
+  abiFile: string | undefined
+) =>
+  Effect.gen(function* () {
+    const follow = yield* followOptionsOf(input.follow, input.common)
+    if (follow === undefined) return yield* runEndpoint(row, args, input.common, options, abiFile)
+    const settings = yield* settingsFor(row.name, Columns.ofEndpoint(row), input.common)
+    const decorate = abiFile === undefined ? undefined : withAbi(yield* readAbi(abiFile))
+    const { pageSize } = settings
+    return yield* runFollow(settings, follow, input.common, options, {
+      events: (bs, from) =>
+        bs.follow(row.name as FollowName<typeof endpoints>, pageSize === undefined ? args : { ...args, pageSize }, {
+          from,
+          confirmations: follow.confirmations,
+          finality: follow.finality,
+          pollInterval: follow.pollInterval
+        }),
+      line: (item) => (decorate === undefined ? item : decorate({ items: [item] }).items[0]),
+      query: (api) => ({ endpoint: row.name, args, api })
+    })
+  }).pipe(Effect.mapError(exitOnUsage))
+
 /** One subcommand for an endpoint row: a list streams every item; a lookup (an item row) prints its object. */
 export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
   const path: Record<string, Argument.Argument<string>> = {}
@@ -94,31 +128,62 @@ export const endpointCommand = (row: Endpoint, options: CliOptions = {}) => {
             { command: `${usage} --chain 1 --format table` }
           ])
         )
-      : logRow(row)
-        ? // A list of logs also takes --abi (Abi.ts).
-          Command.make(kebab(row.name), { path, filters, common: commonFlags, abi: abiFlag }, (input) =>
-            runEndpoint(
-              row,
-              clientArgs(row, input.path, input.filters),
-              input.common,
-              options,
-              Option.getOrUndefined(input.abi)
+      : row.shape === "page" && row.range?.dimension === "block"
+        ? // A row with a block range can also be followed (--follow); a list of logs also takes --abi (Abi.ts).
+          logRow(row)
+          ? Command.make(
+              kebab(row.name),
+              { path, filters, common: commonFlags, abi: abiFlag, follow: followFlags },
+              (input) =>
+                listOrFollow(
+                  row,
+                  clientArgs(row, input.path, input.filters),
+                  input,
+                  options,
+                  Option.getOrUndefined(input.abi)
+                )
+            ).pipe(
+              Command.withExamples([
+                { command: `${usage} --base-url https://eth.blockscout.com --limit 100` },
+                { command: `${usage} --chain 1 --abi erc20.json --limit 100` },
+                { command: `${usage} --chain 1 --follow --confirmations 2` }
+              ])
             )
-          ).pipe(
-            Command.withExamples([
-              { command: `${usage} --base-url https://eth.blockscout.com --limit 100` },
-              { command: `${usage} --chain 1 --abi erc20.json --limit 100` }
-            ])
-          )
-        : Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
-            runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
-          ).pipe(
-            Command.withExamples([
-              { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
-              { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
-              { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
-            ])
-          )
+          : Command.make(kebab(row.name), { path, filters, common: commonFlags, follow: followFlags }, (input) =>
+              listOrFollow(row, clientArgs(row, input.path, input.filters), input, options, undefined)
+            ).pipe(
+              Command.withExamples([
+                { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
+                { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
+                { command: `${usage} --chain 1 --follow --confirmations 2` },
+                { command: `${usage} --chain 1 --follow --format csv -o out.csv --resume out.checkpoint.json` }
+              ])
+            )
+        : logRow(row)
+          ? // A list of logs also takes --abi (Abi.ts).
+            Command.make(kebab(row.name), { path, filters, common: commonFlags, abi: abiFlag }, (input) =>
+              runEndpoint(
+                row,
+                clientArgs(row, input.path, input.filters),
+                input.common,
+                options,
+                Option.getOrUndefined(input.abi)
+              )
+            ).pipe(
+              Command.withExamples([
+                { command: `${usage} --base-url https://eth.blockscout.com --limit 100` },
+                { command: `${usage} --chain 1 --abi erc20.json --limit 100` }
+              ])
+            )
+          : Command.make(kebab(row.name), { path, filters, common: commonFlags }, (input) =>
+              runEndpoint(row, clientArgs(row, input.path, input.filters), input.common, options)
+            ).pipe(
+              Command.withExamples([
+                { command: `${usage} --base-url https://eth.blockscout.com --limit 100 --format table` },
+                { command: `${usage} --chain 1 -o out.ndjson --resume out.checkpoint.json` },
+                { command: `${usage} --chain 1 --format parquet -o out.parquet --resume out.checkpoint.json` }
+              ])
+            )
   return command.pipe(Command.withDescription(description), Command.withShortDescription(row.summary))
 }
 
@@ -138,7 +203,7 @@ export const makeCommand = (options: CliOptions = {}) => {
       "Stream any Blockscout API v2 list endpoint to NDJSON, CSV, Parquet or a table, with progress, a checkpoint " +
         "and resume; look one item up (transaction, block, address, token, ...) in the same formats. Data goes to " +
         "stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
-        "3 checkpoint, 4 output file, 10-24 one per API error reason, 130 SIGINT, 143 SIGTERM. `get /path` reaches " +
+        "3 checkpoint, 4 output file, 10-26 one per API error reason, 130 SIGINT, 143 SIGTERM. `get /path` reaches " +
         "any API v2 path without a subcommand."
     ),
     Command.withSubcommands(

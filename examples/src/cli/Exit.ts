@@ -5,7 +5,7 @@
  * again later" (15, 16, 17, 18) without parsing text. Messages are one line, name the endpoint, and never
  * contain the API key: the client already redacts URLs, and `oneLine` also scrubs any secret it is given.
  */
-import type { BlockscoutError } from "@blockscout-effect/client"
+import type { BlockscoutError, FollowReason } from "@blockscout-effect/client"
 import { Data, Duration, Redacted, Runtime } from "effect"
 import { UsageError } from "./Flags.ts"
 
@@ -37,6 +37,10 @@ export const exitCodes = {
   BudgetExhausted: 23,
   /** The server's backend version is older than the endpoint's first (`since`). */
   Unsupported: 24,
+  /** `--follow`: a block it had declared final was replaced (raise --finality, or restart below the fork). */
+  ReorgBeyondFinality: 25,
+  /** `--follow`: the server stayed behind the head it had shown for too long. */
+  ServerLagging: 26,
   /** Interrupted by SIGINT (Ctrl-C): 128 + 2. */
   SIGINT: 130,
   /** Interrupted by SIGTERM: 128 + 15. */
@@ -66,7 +70,7 @@ export const exitOnUsage = <E>(error: E): Exclude<E, UsageError> | CliExit =>
 // The host a failure came from, for messages: the reason's URL is redacted, so its host is safe to print.
 const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).host : "the server")
 
-const describe = (error: BlockscoutError): string => {
+const describe = (error: BlockscoutError<FollowReason>): string => {
   const reason = error.reason
   const host = hostOf(reason.url)
   switch (reason._tag) {
@@ -107,6 +111,10 @@ const describe = (error: BlockscoutError): string => {
       return `stopped at the credit budget: ${reason.message}`
     case "Unsupported":
       return `${host} runs Blockscout ${reason.server}; this endpoint needs ${reason.required} or later`
+    case "ReorgBeyondFinality":
+      return `a reorganisation at ${host} replaced a block the follow had declared final: ${reason.message} (raise --finality)`
+    case "ServerLagging":
+      return `${host} stayed behind: ${reason.message}`
   }
 }
 
@@ -119,7 +127,7 @@ export const scrub = (text: string, secrets: ReadonlyArray<Redacted.Redacted<str
 
 /** The one line (no newline) and exit code for a client failure. */
 export const fromBlockscoutError = (
-  error: BlockscoutError,
+  error: BlockscoutError<FollowReason>,
   secrets: ReadonlyArray<Redacted.Redacted<string>> = []
 ): CliExit => {
   const line = `blockscout: ${error.reason.endpoint}: ${describe(error)}`.replace(/\s*\n\s*/g, " ")

@@ -16,7 +16,8 @@ import {
   type BlockscoutError,
   type BlockscoutShape,
   HistoryCheckpointSchema,
-  type HistoryReport
+  type HistoryReport,
+  historyEntryKey
 } from "@blockscout-effect/client"
 import { HistoryFile } from "@blockscout-effect/export"
 import { Effect, Schema, Stream } from "effect"
@@ -26,6 +27,7 @@ import { chainFailures, chainInput, chainPages } from "./Chains.ts"
 import * as DryRun from "./DryRun.ts"
 import { exitOnUsage, fromBlockscoutError } from "./Exit.ts"
 import { commonFlags, usage } from "./Flags.ts"
+import { followFlags, followOptionsOf, runFollow } from "./Follow.ts"
 import { historyFlags, kindsOf, spanOf } from "./HistoryFlags.ts"
 import { allColumns, lineOf, reportLines, tableColumns } from "./HistoryLines.ts"
 import { settingsFor } from "./Settings.ts"
@@ -41,12 +43,30 @@ export const historyCommand = (options: CliOptions = {}) =>
     {
       address: Argument.String("address").pipe(Argument.withDescription("an address: 0x and 40 hex digits")),
       history: historyFlags,
-      common: commonFlags
+      common: commonFlags,
+      follow: followFlags
     },
     (input) =>
       Effect.gen(function* () {
         const kinds = yield* kindsOf(input.history.kinds)
         const settings = yield* settingsFor("address-history", allColumns, input.common, tableColumns)
+        const follow = yield* followOptionsOf(input.follow, input.common)
+        if (follow !== undefined) {
+          const address = input.address
+          return yield* runFollow(settings, follow, input.common, options, {
+            events: (bs, from) =>
+              bs.followAddressHistory(address, {
+                ...(kinds === undefined ? {} : { kinds }),
+                from,
+                confirmations: follow.confirmations,
+                finality: follow.finality,
+                pollInterval: follow.pollInterval
+              }),
+            line: lineOf,
+            identity: historyEntryKey,
+            query: (api) => ({ command: "address-history", address: address.toLowerCase(), kinds: kinds ?? null, api })
+          })
+        }
         const span = yield* spanOf(input.common, settings.chains !== undefined)
         // A file run resumes after its last whole block; --limit would cut one.
         if (settings.resume !== undefined && settings.limit !== undefined) {
@@ -163,6 +183,7 @@ export const historyCommand = (options: CliOptions = {}) =>
     Command.withExamples([
       { command: "blockscout address-history 0x.. --base-url https://eth.blockscout.com --format table --limit 20" },
       { command: "blockscout address-history 0x.. --chain 1 -o history.ndjson --resume history.checkpoint.json" },
-      { command: "blockscout address-history 0x.. --chains 1,10,8453 --from-block 20000000 -o h.ndjson" }
+      { command: "blockscout address-history 0x.. --chains 1,10,8453 --from-block 20000000 -o h.ndjson" },
+      { command: "blockscout address-history 0x.. --chain 1 --follow --confirmations 2" }
     ])
   )

@@ -8,6 +8,7 @@
 export * as Backfill from "./Backfill.ts"
 export { BackfillError } from "./BackfillError.ts"
 export * as DryRun from "./DryRun.ts"
+export * as Follow from "./Follow.ts"
 export * as Job from "./Job.ts"
 export * as Plan from "./Plan.ts"
 export * as Runtime from "./Runtime.ts"

@@ -15,6 +15,7 @@ import type { BlockscoutError, CallReason, InvalidArgument, StreamReason } from 
 import * as BlockscoutConfig from "./BlockscoutConfig.ts"
 import type { BlockscoutMethods } from "./BlockscoutMethods.ts"
 import type { EndpointItem, endpoints, Family } from "./endpoints.ts"
+import type { FollowMethods } from "./Follow.ts"
 import type { HistoryMethods } from "./History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions } from "./HistoryEstimate.ts"
 import { configError, fromConfig } from "./internal/config.ts"
@@ -55,7 +56,7 @@ type Items = ItemName<typeof endpoints>
  * @since 0.1.0
  * @category models
  */
-export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods {
+export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, FollowMethods {
   /** Which API family this client talks to (also `target.family`). */
   readonly family: Family
   /** The Pro API chain id; `undefined` for an instance (also `target.chainId`). */

@@ -34,8 +34,10 @@ export {
   PaginationStalled,
   RateLimited,
   Redirected,
+  ReorgBeyondFinality,
   ResponseTooLarge,
   ServerError,
+  ServerLagging,
   Timeout,
   Transport,
   Unauthorized,
@@ -83,13 +85,22 @@ export type CallReason = Reasons.InvalidArgument | RequestReason
 export type StreamReason = CallReason | Reasons.PaginationStalled | Reasons.BudgetExhausted
 
 /**
- * What went wrong: one tagged case per cause. Every reason is one a stream can meet, so this is
- * `StreamReason`, the widest of the sets above.
+ * The reasons of a follow (`follow*`): a `StreamReason` for any read, `ReorgBeyondFinality` (a block it had
+ * declared final was replaced) or `ServerLagging` (the server stayed behind past `maxLag`).
  *
  * @since 0.1.0
  * @category models
  */
-export type BlockscoutErrorReason = StreamReason
+export type FollowReason = StreamReason | Reasons.ReorgBeyondFinality | Reasons.ServerLagging
+
+/**
+ * What went wrong: one tagged case per cause. Every reason is one a follow can meet, so this is
+ * `FollowReason`, the widest of the sets above.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BlockscoutErrorReason = FollowReason
 
 /** The schema of every reason, for encoding and decoding an error. */
 const ReasonSchema = Schema.Union([
@@ -107,7 +118,9 @@ const ReasonSchema = Schema.Union([
   Reasons.Timeout,
   Reasons.Decode,
   Reasons.PaginationStalled,
-  Reasons.BudgetExhausted
+  Reasons.BudgetExhausted,
+  Reasons.ReorgBeyondFinality,
+  Reasons.ServerLagging
 ])
 
 const TypeId = "~@blockscout-effect/client/BlockscoutError" as const
@@ -158,12 +171,13 @@ class BlockscoutErrorClass extends Schema.TaggedError<BlockscoutErrorClass>(
  * The one failure of every client method. `reason` says what happened; `endpoint` and `url` say where;
  * `isRetryable` and `retryAfter` say what to do next. `R` is the reason union a method can fail with.
  *
- * Gotcha: `url` is redacted, never the URL actually sent; the key never appears in `message`.
+ * Gotcha: `url` is redacted, never the URL actually sent; the key never appears in `message`. Without `R`, the
+ * reasons of a stream (`StreamReason`); a follow's errors name theirs (`BlockscoutError<FollowReason>`).
  *
  * @since 0.1.0
  * @category errors
  */
-export interface BlockscoutError<R extends BlockscoutErrorReason = BlockscoutErrorReason> extends BlockscoutErrorClass {
+export interface BlockscoutError<R extends BlockscoutErrorReason = StreamReason> extends BlockscoutErrorClass {
   readonly reason: R
 }
 
@@ -263,12 +277,14 @@ export const BlockscoutError: BlockscoutErrorConstructor & typeof BlockscoutErro
 ) as never
 
 /**
- * Whether a value is a `BlockscoutError` (from this package, whatever its copy or version).
+ * Whether a value is a `BlockscoutError` (from this package, whatever its copy or version), of any reason (a
+ * follow's included).
  *
  * @since 0.1.0
  * @category guards
  */
-export const isBlockscoutError = (u: unknown): u is BlockscoutError => Predicate.hasProperty(u, TypeId)
+export const isBlockscoutError = (u: unknown): u is BlockscoutError<BlockscoutErrorReason> =>
+  Predicate.hasProperty(u, TypeId)
 
 /**
  * Whether a reason is worth another attempt: 429, 5xx, transport failures and timeouts. Every other 4xx,

@@ -272,6 +272,60 @@ export class BudgetExhausted extends Reason.extend<BudgetExhausted>(identifier("
 }) {}
 
 /**
+ * A follow (`follow*`) saw a block it had declared final replaced: the server's chain at `height` no longer
+ * holds the block it finalized there (`finalized` is the follow's finality boundary then). Data the follow
+ * called final is wrong, so it stops rather than rewrite it; raise `finality` for this chain, or restart from a
+ * checkpoint below the fork. Never retried.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class ReorgBeyondFinality extends Reason.extend<ReorgBeyondFinality>(identifier("ReorgBeyondFinality"))({
+  _tag: Schema.tag("ReorgBeyondFinality"),
+  /** The height whose block changed. */
+  height: Schema.Number,
+  /** The newest block the follow had declared final. */
+  finalized: Schema.Number,
+  /** The hash the follow finalized at `height`, and the one the server now has there (null: none). */
+  expected: Schema.String,
+  found: Schema.NullOr(Schema.String)
+}) {
+  override get message(): string {
+    return (
+      `the block at ${this.height} changed (${this.expected} became ${this.found ?? "no block"}), ` +
+      `at or below block ${this.finalized}, which the follow had declared final`
+    )
+  }
+}
+
+/**
+ * A follow's server stayed behind the head it had already shown for longer than `maxLag` allows (a replica
+ * that stopped indexing, or a load balancer stuck on one), or held back the next block that long (a gap in its
+ * index, a height without consensus): `head` is the newest block seen, `served` the newest the server answers
+ * with (for a held-back block, the newest the follow could emit whole). A lower head is never read as a reorg; past `maxLag` the follow fails typed
+ * rather than wait forever. Retryable: a later attempt may meet a server that caught up.
+ *
+ * @since 0.1.0
+ * @category reasons
+ */
+export class ServerLagging extends Reason.extend<ServerLagging>(identifier("ServerLagging"))({
+  _tag: Schema.tag("ServerLagging"),
+  /** The newest block the follow has seen. */
+  head: Schema.Number,
+  /** The newest block the server answered with last. */
+  served: Schema.Number,
+  /** How long the server has answered below `head`, in milliseconds. */
+  lagMillis: Schema.Number
+}) {
+  override get isRetryable(): boolean {
+    return true
+  }
+  override get message(): string {
+    return `the server answers up to block ${this.served}, ${this.head - this.served} behind block ${this.head} it showed before, for ${this.lagMillis} ms`
+  }
+}
+
+/**
  * Whether a value is one of this package's reasons, whatever its tag: tells a lifted `NotFound` of ours from
  * an app's own `NotFound`.
  *

@@ -3,8 +3,8 @@
  * endpoints table (`scripts/render/methods.ts`): do not edit; a test fails when it is stale.
  *
  * The naming rule, per row `method` `M`: a `page` row gets `listM` (one page), `streamM` (every item) and
- * `streamMPages` (every page with its cursor); an `array` row `listM` (the bare array); an `item` row `getM` (one item,
- * `NotFound` when absent).
+ * `streamMPages` (every page with its cursor), and `followM` (the head, reorg-safe) when it has a block range; an
+ * `array` row `listM` (the bare array); an `item` row `getM` (one item, `NotFound` when absent).
  *
  * @since 0.1.0
  */
@@ -40,7 +40,8 @@ import type {
   Withdrawal
 } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
-import type { BlockscoutError, CallReason, RequestReason, StreamReason } from "./BlockscoutError.ts"
+import type { BlockscoutError, CallReason, FollowReason, RequestReason, StreamReason } from "./BlockscoutError.ts"
+import type { FollowEvent, FollowOptions } from "./Follow.ts"
 import type {
   BlockPartitionParameters,
   IndexPartitionParameters,
@@ -51,8 +52,8 @@ import type {
 } from "./Parameters.ts"
 
 /**
- * The options of `listTokenTransfers`, `streamTokenTransfers`, `streamTokenTransfersPages` (E1/E5 `GET
- * /token-transfers`).
+ * The options of `listTokenTransfers`, `streamTokenTransfers`, `streamTokenTransfersPages`, `followTokenTransfers`
+ * (E1/E5 `GET /token-transfers`).
  *
  * @since 0.1.0
  * @category parameters
@@ -63,8 +64,8 @@ export interface ListTokenTransfersParameters extends PageParameters {
 }
 
 /**
- * The options of `listTokenInstanceTransfers`, `streamTokenInstanceTransfers`, `streamTokenInstanceTransfersPages` (E2
- * `GET /tokens/{token}/instances/{tokenId}/transfers`).
+ * The options of `listTokenInstanceTransfers`, `streamTokenInstanceTransfers`, `streamTokenInstanceTransfersPages`,
+ * `followTokenInstanceTransfers` (E2 `GET /tokens/{token}/instances/{tokenId}/transfers`).
  *
  * @since 0.1.0
  * @category parameters
@@ -72,7 +73,8 @@ export interface ListTokenTransfersParameters extends PageParameters {
 export interface ListTokenInstanceTransfersParameters extends PageParameters {}
 
 /**
- * The options of `listTransactions`, `streamTransactions`, `streamTransactionsPages` (E4 `GET /transactions`).
+ * The options of `listTransactions`, `streamTransactions`, `streamTransactionsPages`, `followTransactions` (E4 `GET
+ * /transactions`).
  *
  * @since 0.1.0
  * @category parameters
@@ -98,8 +100,8 @@ export interface ListTransactionsParameters extends PageParameters {
 export interface ListTransactionLogsParameters extends PageParameters {}
 
 /**
- * The options of `listBlocksValidated`, `streamBlocksValidated`, `streamBlocksValidatedPages` (E7 `GET
- * /addresses/{address}/blocks-validated`).
+ * The options of `listBlocksValidated`, `streamBlocksValidated`, `streamBlocksValidatedPages`, `followBlocksValidated`
+ * (E7 `GET /addresses/{address}/blocks-validated`).
  *
  * @since 0.1.0
  * @category parameters
@@ -144,8 +146,8 @@ export interface ListNftCollectionsParameters extends PageParameters {
 }
 
 /**
- * The options of `listInternalTransactions`, `streamInternalTransactions`, `streamInternalTransactionsPages` (E11 `GET
- * /addresses/{address}/internal-transactions`).
+ * The options of `listInternalTransactions`, `streamInternalTransactions`, `streamInternalTransactionsPages`,
+ * `followInternalTransactions` (E11 `GET /addresses/{address}/internal-transactions`).
  *
  * @since 0.1.0
  * @category parameters
@@ -181,8 +183,8 @@ export interface ListAddressTransactionsParameters extends PageParameters {
 }
 
 /**
- * The options of `listAddressTokenTransfers`, `streamAddressTokenTransfers`, `streamAddressTokenTransfersPages` (S4
- * `GET /addresses/{address}/token-transfers`).
+ * The options of `listAddressTokenTransfers`, `streamAddressTokenTransfers`, `streamAddressTokenTransfersPages`,
+ * `followAddressTokenTransfers` (S4 `GET /addresses/{address}/token-transfers`).
  *
  * @since 0.1.0
  * @category parameters
@@ -197,7 +199,8 @@ export interface ListAddressTokenTransfersParameters extends PageParameters {
 }
 
 /**
- * The options of `listAddressLogs`, `streamAddressLogs`, `streamAddressLogsPages` (S5 `GET /addresses/{address}/logs`).
+ * The options of `listAddressLogs`, `streamAddressLogs`, `streamAddressLogsPages`, `followAddressLogs` (S5 `GET
+ * /addresses/{address}/logs`).
  *
  * @since 0.1.0
  * @category parameters
@@ -209,7 +212,8 @@ export interface ListAddressLogsParameters extends PageParameters {
 
 /**
  * The options of `listAddressCoinBalanceHistory`, `streamAddressCoinBalanceHistory`,
- * `streamAddressCoinBalanceHistoryPages` (S6 `GET /addresses/{address}/coin-balance-history`).
+ * `streamAddressCoinBalanceHistoryPages`, `followAddressCoinBalanceHistory` (S6 `GET
+ * /addresses/{address}/coin-balance-history`).
  *
  * @since 0.1.0
  * @category parameters
@@ -242,7 +246,7 @@ export interface ListTopAddressesParameters extends PageParameters {
 }
 
 /**
- * The options of `listBlocks`, `streamBlocks`, `streamBlocksPages` (S10 `GET /blocks`).
+ * The options of `listBlocks`, `streamBlocks`, `streamBlocksPages`, `followBlocks` (S10 `GET /blocks`).
  *
  * @since 0.1.0
  * @category parameters
@@ -316,7 +320,7 @@ export interface ListTransactionStateChangesParameters extends PageParameters {}
 
 /**
  * The options of `listChainInternalTransactions`, `streamChainInternalTransactions`,
- * `streamChainInternalTransactionsPages` (T4 `GET /internal-transactions`).
+ * `streamChainInternalTransactionsPages`, `followChainInternalTransactions` (T4 `GET /internal-transactions`).
  *
  * @since 0.1.0
  * @category parameters
@@ -327,8 +331,8 @@ export interface ListChainInternalTransactionsParameters extends PageParameters 
 }
 
 /**
- * The options of `listTokenTransfersByToken`, `streamTokenTransfersByToken`, `streamTokenTransfersByTokenPages` (S19
- * `GET /tokens/{token}/transfers`).
+ * The options of `listTokenTransfersByToken`, `streamTokenTransfersByToken`, `streamTokenTransfersByTokenPages`,
+ * `followTokenTransfersByToken` (S19 `GET /tokens/{token}/transfers`).
  *
  * @since 0.1.0
  * @category parameters
@@ -424,6 +428,18 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
+   * Token transfers of all token types, newest first: E1/E5 `GET /token-transfers`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followTokenTransfers: (
+    args?: Omit<ListTokenTransfersParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<TokenTransfer>, BlockscoutError<FollowReason>>
+
+  /**
    * Transfers of one NFT instance: E2 `GET /tokens/{token}/instances/{tokenId}/transfers`.
    *
    * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
@@ -456,6 +472,20 @@ export interface BlockscoutMethods {
     tokenId: string | bigint,
     options?: (ListTokenInstanceTransfersParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
+
+  /**
+   * Transfers of one NFT instance: E2 `GET /tokens/{token}/instances/{tokenId}/transfers`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followTokenInstanceTransfers: (
+    token: string,
+    tokenId: string | bigint,
+    args?: Omit<ListTokenInstanceTransfersParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<TokenTransfer>, BlockscoutError<FollowReason>>
 
   /**
    * The latest transactions for a main page (a bare array, at most a handful, no paging): E3 `GET
@@ -492,6 +522,18 @@ export interface BlockscoutMethods {
   readonly streamTransactionsPages: (
     options?: (ListTransactionsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Transaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * Transactions, newest first: E4 `GET /transactions`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followTransactions: (
+    args?: Omit<ListTransactionsParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<Transaction>, BlockscoutError<FollowReason>>
 
   /**
    * Event logs of one transaction: E6 `GET /transactions/{hash}/logs`.
@@ -554,6 +596,19 @@ export interface BlockscoutMethods {
     address: string,
     options?: (ListBlocksValidatedParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Block>, BlockscoutError<StreamReason>>
+
+  /**
+   * Blocks validated by an address: E7 `GET /addresses/{address}/blocks-validated`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followBlocksValidated: (
+    address: string,
+    args?: Omit<ListBlocksValidatedParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<Block>, BlockscoutError<FollowReason>>
 
   /**
    * Verified smart contracts: E8 `GET /smart-contracts`.
@@ -672,6 +727,19 @@ export interface BlockscoutMethods {
     address: string,
     options?: (ListInternalTransactionsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * Internal transactions of an address: E11 `GET /addresses/{address}/internal-transactions`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followInternalTransactions: (
+    address: string,
+    args?: Omit<ListInternalTransactionsParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<InternalTransaction>, BlockscoutError<FollowReason>>
 
   /**
    * Withdrawals received by an address: E12 `GET /addresses/{address}/withdrawals`.
@@ -801,6 +869,19 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
 
   /**
+   * Token transfers from or to an address, newest first: S4 `GET /addresses/{address}/token-transfers`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followAddressTokenTransfers: (
+    address: string,
+    args?: Omit<ListAddressTokenTransfersParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<TokenTransfer>, BlockscoutError<FollowReason>>
+
+  /**
    * Event logs an address (a contract) emitted, newest first: S5 `GET /addresses/{address}/logs`.
    *
    * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
@@ -830,6 +911,19 @@ export interface BlockscoutMethods {
     address: string,
     options?: (ListAddressLogsParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Log>, BlockscoutError<StreamReason>>
+
+  /**
+   * Event logs an address (a contract) emitted, newest first: S5 `GET /addresses/{address}/logs`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followAddressLogs: (
+    address: string,
+    args?: Omit<ListAddressLogsParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<Log>, BlockscoutError<FollowReason>>
 
   /**
    * An address's coin balance changes, newest first: the balance after each block that changed it: S6 `GET
@@ -864,6 +958,20 @@ export interface BlockscoutMethods {
     address: string,
     options?: (ListAddressCoinBalanceHistoryParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<CoinBalance>, BlockscoutError<StreamReason>>
+
+  /**
+   * An address's coin balance changes, newest first: the balance after each block that changed it: S6 `GET
+   * /addresses/{address}/coin-balance-history`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followAddressCoinBalanceHistory: (
+    address: string,
+    args?: Omit<ListAddressCoinBalanceHistoryParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<CoinBalance>, BlockscoutError<FollowReason>>
 
   /**
    * An address's closing coin balance per day over the server's window ({ items, days }): S7 `GET
@@ -1004,6 +1112,18 @@ export interface BlockscoutMethods {
   readonly streamBlocksPages: (
     options?: (ListBlocksParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<Block>, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's blocks, newest first (consensus blocks, or uncles, or reorged blocks): S10 `GET /blocks`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   */
+  readonly followBlocks: (
+    args?: Omit<ListBlocksParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<Block>, BlockscoutError<FollowReason>>
 
   /**
    * One block's details, by number or hash: S11 `GET /blocks/{numberOrHash}`.
@@ -1333,6 +1453,22 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
 
   /**
+   * The chain's internal transactions (calls inside transactions, top-level calls left out), newest first: T4 `GET
+   * /internal-transactions`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   *
+   * Gotcha: a server still building the index this list needs answers an empty page (not an error): compare with the
+   * indexing status before calling a history complete.
+   */
+  readonly followChainInternalTransactions: (
+    args?: Omit<ListChainInternalTransactionsParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<InternalTransaction>, BlockscoutError<FollowReason>>
+
+  /**
    * A token's details: name, symbol, decimals, type, supply, holders count, market data: S17 `GET /tokens/{token}`.
    *
    * One item; fails with `NotFound` when the server has none.
@@ -1386,6 +1522,21 @@ export interface BlockscoutMethods {
     token: string,
     options?: (ListTokenTransfersByTokenParameters & BlockPartitionParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>
+
+  /**
+   * A token's transfers, newest first: S19 `GET /tokens/{token}/transfers`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   *
+   * Gotcha: not a token: NotFound. 11.x servers take no page size here (a pageSize is refused).
+   */
+  readonly followTokenTransfersByToken: (
+    token: string,
+    args?: Omit<ListTokenTransfersByTokenParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<TokenTransfer>, BlockscoutError<FollowReason>>
 
   /**
    * A token's holders, largest balance first (ERC-1155: one entry per holder and token id): S20 `GET

@@ -7,7 +7,8 @@
  * The naming rule, per row `method` `M`:
  * - `shape: "page"`: `listM` (one page), `streamM` (every item), `streamMPages` (every page with its cursor);
  * - `shape: "array"`: `listM` (the bare array, one call);
- * - `shape: "item"`: `getM` (one item, `NotFound` when absent).
+ * - `shape: "item"`: `getM` (one item, `NotFound` when absent);
+ * - and a paged row with a block range (the rows `partition` splits by blocks) `followM` (the head, reorg-safe).
  *
  * @since 0.1.0
  */
@@ -20,7 +21,13 @@ import type { Endpoint, EndpointTable, MethodKind } from "./endpoints.ts"
  * @category constructors
  */
 export const methodKindsOf = (row: Endpoint): ReadonlyArray<MethodKind> =>
-  row.shape === "page" ? ["list", "stream", "streamPages"] : row.shape === "array" ? ["list"] : ["get"]
+  row.shape === "page"
+    ? row.range?.dimension === "block"
+      ? ["list", "stream", "streamPages", "follow"]
+      : ["list", "stream", "streamPages"]
+    : row.shape === "array"
+      ? ["list"]
+      : ["get"]
 
 /**
  * The name the naming rule gives a method of kind `kind` for a row whose `method` is `method`.
@@ -35,7 +42,9 @@ export const methodName = (method: string, kind: MethodKind): string =>
       ? `stream${method}`
       : kind === "streamPages"
         ? `stream${method}Pages`
-        : `get${method}`
+        : kind === "follow"
+          ? `follow${method}`
+          : `get${method}`
 
 /**
  * One method of a table, at run time: its name, its row and its kind.
@@ -89,7 +98,9 @@ const reservedNames = [
   "budget",
   "getPath",
   "streamPath",
-  "streamPathPages"
+  "streamPathPages",
+  "follow",
+  "followAddressHistory"
 ]
 
 /**

@@ -36,16 +36,40 @@ export {
   PaginationStalled,
   RateLimited,
   Redirected,
+  ReorgBeyondFinality,
   ResponseTooLarge,
   type RequestReason,
   ServerError,
+  ServerLagging,
   type StreamReason,
+  type FollowReason,
   Timeout,
   Transport,
   Unauthorized,
   Unsupported
 } from "./BlockscoutError.ts"
 export type * from "./BlockscoutMethods.ts"
+export {
+  type Added,
+  defaultFinality,
+  defaultPollInterval,
+  type Finalized,
+  type FinalizedPage,
+  finalizedPages,
+  type FollowBlock,
+  type FollowCheckpoint,
+  FollowCheckpointSchema,
+  followDefaults,
+  type FollowEvent,
+  type FollowFrom,
+  type FollowHistoryOptions,
+  followIdentity,
+  type FollowLag,
+  type FollowMethods,
+  type FollowName,
+  type FollowOptions,
+  type Retracted
+} from "./Follow.ts"
 export { type HistoryCheckpoint, HistoryCheckpointSchema, type SourceProgress } from "./HistoryCheckpoint.ts"
 export type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "./HistoryEstimate.ts"
 export {

@@ -19,7 +19,9 @@ import {
   OutOfCredits,
   PaginationStalled,
   RateLimited,
+  ReorgBeyondFinality,
   ServerError,
+  ServerLagging,
   Timeout,
   Transport,
   Unauthorized
@@ -42,10 +44,14 @@ const everyReason: ReadonlyArray<BlockscoutErrorReason> = [
   new Transport({ ...where, message: "TransportError: connection refused", cause: new Error("ECONNREFUSED") }),
   new Timeout({ ...where, timeout: Duration.seconds(120) }),
   new Decode({ ...where, path: "items.0.validator_index", message: "Expected a number" }),
-  new PaginationStalled({ ...where, cursor: { index: 5, hash: "0xab", pending: true, gone: null }, pages: 4 })
+  new PaginationStalled({ ...where, cursor: { index: 5, hash: "0xab", pending: true, gone: null }, pages: 4 }),
+  new ReorgBeyondFinality({ ...where, url: "", height: 95, finalized: 100, expected: "0xaa", found: "0xbb" }),
+  new ReorgBeyondFinality({ ...where, url: "", height: 100, finalized: 100, expected: "0xaa", found: null }),
+  new ServerLagging({ ...where, url: "", head: 120, served: 117, lagMillis: 300_000 })
 ]
 
-const retryable = new Set(["RateLimited", "ServerError", "Transport", "Timeout"])
+// A lagging server may catch up: a follow started again later can go on.
+const retryable = new Set(["RateLimited", "ServerError", "Transport", "Timeout", "ServerLagging"])
 
 describe("BlockscoutError", () => {
   it("String(error) and message name the reason, where it happened and the server's words", () => {
@@ -71,6 +77,15 @@ describe("BlockscoutError", () => {
     assert.strictEqual(
       everyReason[11]!.message,
       'cursor {"index":5,"hash":"0xab","pending":true,"gone":null} repeated after 4 page(s)'
+    )
+    assert.strictEqual(
+      everyReason[12]!.message,
+      "the block at 95 changed (0xaa became 0xbb), at or below block 100, which the follow had declared final"
+    )
+    assert.include(everyReason[13]!.message, "0xaa became no block")
+    assert.strictEqual(
+      everyReason[14]!.message,
+      "the server answers up to block 117, 3 behind block 120 it showed before, for 300000 ms"
     )
   })
 

@@ -74,38 +74,43 @@ const collect = (run: (bs: BlockscoutShape) => Stream.Stream<unknown, unknown>) 
 
 describe("soak: streams under faults equal a fault-free run", () => {
   for (const family of ["pro", "instance"] as const) {
-    it.effect(`${family}: every paged endpoint, in process, 5xx / drop / truncate / hang / repeated cursor / 429`, () =>
-      Effect.gen(function* () {
-        const counts = new Map<string, number>()
-        const faulty = SimulatedBlockscout.make({
-          ...chain,
-          faults: chaos(["ServerError", "Drop", "Truncate", "Hang", "RepeatCursor"], counts),
-          rateLimit: { limit: 6, windowMillis: 1000 }
-        })
-        // Client pacing off: the server's 429s (and their x-ratelimit-reset) must be handled by retries.
-        const options: ClientOptions = {
-          pageSize: 25,
-          timeout: "5 seconds",
-          rateLimit: false,
-          retry: { times: 10, base: "50 millis", max: "2 seconds" }
-        }
-        const cleanLayer = layerOn(layerHttpClient(chain), family, options)
-        const faultyLayer = layerOn(layerHttpClient(faulty), family, options)
-        let total = 0
-        for (const [name, run] of streams) {
-          const expected = yield* collect(run).pipe(Effect.provide(cleanLayer))
-          const actual = yield* driven(collect(run).pipe(Effect.provide(faultyLayer)))
-          assert.isAbove(expected.length, 0, name)
-          assert.strictEqual(actual.length, expected.length, `${name}: item count`)
-          assert.isTrue(text(actual) === text(expected), `${name}: the same items in the same order`)
-          total += actual.length
-        }
-        assert.isAbove(total, 5000)
-        for (const tag of ["ServerError", "Drop", "Truncate", "Hang", "RepeatCursor"]) {
-          assert.isAbove(counts.get(tag) ?? 0, 5, `${tag} faults injected`)
-        }
-        assert.isAbove(faulty.requests.filter((r) => r.status === 429).length, 5, "429s answered")
-      }).pipe(isolatedLimits)
+    it.effect(
+      `${family}: every paged endpoint, in process, 5xx / drop / truncate / hang / repeated cursor / 429`,
+      () =>
+        Effect.gen(function* () {
+          const counts = new Map<string, number>()
+          const faulty = SimulatedBlockscout.make({
+            ...chain,
+            faults: chaos(["ServerError", "Drop", "Truncate", "Hang", "RepeatCursor"], counts),
+            rateLimit: { limit: 6, windowMillis: 1000 }
+          })
+          // Client pacing off: the server's 429s (and their x-ratelimit-reset) must be handled by retries.
+          const options: ClientOptions = {
+            pageSize: 25,
+            timeout: "5 seconds",
+            rateLimit: false,
+            retry: { times: 10, base: "50 millis", max: "2 seconds" }
+          }
+          const cleanLayer = layerOn(layerHttpClient(chain), family, options)
+          const faultyLayer = layerOn(layerHttpClient(faulty), family, options)
+          let total = 0
+          for (const [name, run] of streams) {
+            const expected = yield* collect(run).pipe(Effect.provide(cleanLayer))
+            const actual = yield* driven(collect(run).pipe(Effect.provide(faultyLayer)))
+            assert.isAbove(expected.length, 0, name)
+            assert.strictEqual(actual.length, expected.length, `${name}: item count`)
+            assert.isTrue(text(actual) === text(expected), `${name}: the same items in the same order`)
+            total += actual.length
+          }
+          assert.isAbove(total, 5000)
+          for (const tag of ["ServerError", "Drop", "Truncate", "Hang", "RepeatCursor"]) {
+            assert.isAbove(counts.get(tag) ?? 0, 5, `${tag} faults injected`)
+          }
+          assert.isAbove(faulty.requests.filter((r) => r.status === 429).length, 5, "429s answered")
+        }).pipe(isolatedLimits),
+      // Over 5,000 items decoded twice on the TestClock: about 2 s of CPU on a quiet 2-core machine, more
+      // than vitest's 5 s default when other work shares the cores.
+      30_000
     )
   }
 

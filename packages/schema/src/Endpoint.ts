@@ -99,13 +99,14 @@ export type EndpointShape = "page" | "array" | "item"
 
 /**
  * The kinds of client method a row can get: `list` (one page, or a bare array), `stream` (every item),
- * `streamPages` (every page with its cursor), `get` (one item). Names follow from the row's `method`:
- * `list<Method>`, `stream<Method>`, `stream<Method>Pages`, `get<Method>`.
+ * `streamPages` (every page with its cursor), `get` (one item), `follow` (the head, reorg-safe: a paged row
+ * with a block range). Names follow from the row's `method`: `list<Method>`, `stream<Method>`,
+ * `stream<Method>Pages`, `get<Method>`, `follow<Method>`.
  *
  * @since 0.1.0
  * @category endpoints
  */
-export type MethodKind = "list" | "stream" | "streamPages" | "get"
+export type MethodKind = "list" | "stream" | "streamPages" | "get" | "follow"
 
 /**
  * What every row says, whatever its shape.

@@ -325,6 +325,24 @@ describe("live mode: reorganisations", () => {
     ).toBe(synthetic)
   })
 
+  it("places a reorganisation chosen by time at the first block produced at or after it", () => {
+    const s = live({ reorgs: [{ atMillis: 5_500, depth: 2 }] })
+    expect(s.replacedBlocks(5_999)).toEqual([])
+    expect(s.replacedBlocks(6_000).map((b) => [b.height, b.replacedAtHead])).toEqual([
+      [204, 205],
+      [203, 205]
+    ])
+    // Without startMillis the start is the first request's time, and the time counts from it.
+    const late = SimulatedBlockscout.make({
+      seed: 5,
+      blocks: 200,
+      live: { blockMillis: 1000, reorgs: [{ atMillis: 100_500, depth: 1 }] }
+    })
+    expect(late.headAt(100_000)).toBe(199)
+    expect(late.replacedBlocks(100_999)).toEqual([])
+    expect(late.replacedBlocks(101_000).map((b) => [b.height, b.replacedAtHead])).toEqual([[199, 200]])
+  })
+
   it("draws seeded reorganisations the same way every time, never deeper than maxDepth", () => {
     const options = { randomReorgs: { probability: 0.3, maxDepth: 4 } }
     const a = live(options).replacedBlocks(200_000)
@@ -373,6 +391,13 @@ describe("live mode: a height between losing its block and getting the new one",
       const lost = get(s, "/api/v2/blocks/209", at)
       expect(lost.status).toBe(404)
       expect(lost.body).toEqual({ message: "Block lost consensus", hash: old[1]!.hash })
+    }
+    // So do the height's own lists, as every action of the block controller does.
+    for (const list of ["transactions", "withdrawals"]) {
+      expect(get(s, `/api/v2/blocks/209/${list}`, 11_000).body).toEqual({
+        message: "Block lost consensus",
+        hash: old[1]!.hash
+      })
     }
     // The replaced block is still there by hash; the height below the reorganisation is untouched.
     expect(get(s, `/api/v2/blocks/${old[1]!.hash}`, 11_000).body.type).toBe("reorg")
@@ -520,6 +545,35 @@ describe("live mode: what views share", () => {
     expect(get(walked, url, 40_000).body).toEqual(get(live(options), url, 40_000).body)
     expect(get(walked, url, 29_000).body).toEqual(get(live(options), url, 29_000).body)
     expect(get(walked, url, 31_000).body).toEqual(get(live(options), url, 31_000).body)
+  })
+})
+
+describe("live options out of range", () => {
+  it("read a NaN or infinite number as left out, and clamp shares and depths", () => {
+    const s = SimulatedBlockscout.make({
+      blocks: 50,
+      live: {
+        startMillis: Number.NaN,
+        blockMillis: Number.POSITIVE_INFINITY,
+        lostConsensusMillis: Number.NaN,
+        reincluded: Number.NaN,
+        reorgs: [
+          { head: 55, depth: 10_000 },
+          { head: Number.NaN, depth: 2 }
+        ],
+        randomReorgs: { probability: Number.NaN, maxDepth: 3 },
+        lag: [{ fromMillis: Number.NaN, toMillis: 10, blocks: 2 }]
+      }
+    })
+    // The start is the first request's time; the default block time.
+    expect(s.headAt(1_000)).toBe(49)
+    expect(s.headAt(1_000 + 12_000 * 5)).toBe(54)
+    expect(s.headAt(1_000 + 12_000 * 6)).toBe(55)
+    // The reorganisation at 55 reaches down to height 1, never genesis.
+    const replaced = s.replacedBlocks(1_000 + 12_000 * 6)
+    expect(replaced.map((b) => b.height)).toEqual(Array.from({ length: 54 }, (_, i) => 54 - i))
+    expect(get(s, "/api/v2/blocks/30", 1_000 + 12_000 * 6).status).toBe(200)
+    expect(s.listChainAt(1_000).height).toBe(50)
   })
 })
 

@@ -22,7 +22,7 @@ const filterText = (filter: Filter) =>
 export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
   const entries = methodEntries(table)
   const lines = [
-    "| endpoint | one call | every item (`*Pages`: every page) | filters | since |",
+    "| endpoint | one call | every item (`*Pages`: every page; `follow*`: the head, reorg-safe) | filters | since |",
     "| --- | --- | --- | --- | --- |"
   ]
   for (const row of Object.values(table)) {
@@ -31,8 +31,10 @@ export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
     const own = entries.filter((e) => e.row === row)
     const one = own.find((e) => e.kind === "list" || e.kind === "get")
     const oneText = `${call(one)}${row.shape === "array" ? " (an array)" : ""}`
-    const every = call(own.find((e) => e.kind === "stream"))
-    // A row without `since` is served by every supported server (5.0 on).
+    const follow = own.find((e) => e.kind === "follow")
+    const followArgs = [...row.pathParams.map((p) => p.name), "args?", "opts?"].join(", ")
+    const every = `${call(own.find((e) => e.kind === "stream"))}${follow === undefined ? "" : `; \`${follow.name}(${followArgs})\``}`
+    // A row without `since` is served by every supported server (5.0 on), or has not declared it yet.
     const since = row.since ?? ""
     lines.push(
       `| ${endpointLabel(row)} | ${oneText} | ${every} | ${row.filters.map(filterText).join("; ")} | ${since} |`

@@ -61,7 +61,7 @@ export const decodeJson = (
   body: Parsed
 ): Effect.Effect<unknown, Errors.BlockscoutError> => {
   const json = body.json
-  const mismatch = (reason: Errors.BlockscoutErrorReason) => Effect.fail(new Errors.BlockscoutError({ reason }))
+  const mismatch = (reason: Errors.StreamReason) => Effect.fail(new Errors.BlockscoutError({ reason }))
   // The decoder throwing (a free-form field that `JSON.parse` built ten thousand levels deep overflows its
   // stack) means a body the schema cannot take: `Decode`, not a defect.
   const broke = (thrown: unknown) =>

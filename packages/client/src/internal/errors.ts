@@ -82,7 +82,7 @@ export const redirectReason = (
   status: number,
   location: string | undefined,
   base: string
-): Errors.BlockscoutErrorReason => {
+): Errors.StreamReason => {
   const to = locationOf(secrets, base, location)
   return new Errors.Redirected({
     ...where,
@@ -100,7 +100,7 @@ export const reasonOfStatus = (
   headers: Headers,
   body: { readonly text: string; readonly cut: boolean },
   now: number
-): Errors.BlockscoutErrorReason => {
+): Errors.StreamReason => {
   if (status === 0 || (status >= 300 && status < 400)) {
     return redirectReason(secrets, where, status, headers.location, where.url)
   }
@@ -163,7 +163,7 @@ export const unparsableReason = (
   status: number,
   headers: () => Headers,
   body: string
-): Errors.BlockscoutErrorReason => {
+): Errors.StreamReason => {
   const decode = (message: string) => new Errors.Decode({ ...where, path: "", message })
   if (body.trim() === "") {
     return decode(`the server answered ${status} with no body; expected a JSON body`)
@@ -186,7 +186,7 @@ export const unparsableReason = (
 }
 
 /** Maps a 2xx body longer than `maxResponseBytes`: reading stopped at the limit. */
-export const tooLargeReason = (where: Where, limit: number): Errors.BlockscoutErrorReason =>
+export const tooLargeReason = (where: Where, limit: number): Errors.StreamReason =>
   new Errors.ResponseTooLarge({
     ...where,
     limit,
@@ -194,7 +194,7 @@ export const tooLargeReason = (where: Where, limit: number): Errors.BlockscoutEr
   })
 
 /** Maps a 2xx body with more objects and arrays than any page holds: refused unread and unparsed (`body.ts`). */
-export const tooComplexReason = (where: Where): Errors.BlockscoutErrorReason =>
+export const tooComplexReason = (where: Where): Errors.StreamReason =>
   new Errors.Decode({
     ...where,
     path: "",
@@ -202,12 +202,7 @@ export const tooComplexReason = (where: Where): Errors.BlockscoutErrorReason =>
   })
 
 /** Maps a body whose transfer failed part way: a cut connection, worth another try. */
-export const brokenBodyReason = (
-  secrets: Secrets,
-  where: Where,
-  bytes: number,
-  cause: unknown
-): Errors.BlockscoutErrorReason =>
+export const brokenBodyReason = (secrets: Secrets, where: Where, bytes: number, cause: unknown): Errors.StreamReason =>
   new Errors.Transport({
     ...where,
     message: `the response body is truncated: the connection failed after ${bytes} bytes (${shown(secrets, causeText(cause))})`,
@@ -245,7 +240,7 @@ export const transportReason = (
   secrets: Secrets,
   where: Where,
   error: HttpClientError.HttpClientError
-): Errors.BlockscoutErrorReason => {
+): Errors.StreamReason => {
   const reason = error.reason
   if (reason._tag === "InvalidUrlError") {
     return new Errors.InvalidArgument({ ...where, argument: "baseUrl", message: "the base URL is not a valid URL" })
@@ -266,11 +261,7 @@ export const transportReason = (
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** Maps a schema mismatch: the path of the first issue, the first three messages (bounded, redacted). */
-export const decodeReason = (
-  secrets: Secrets,
-  where: Where,
-  error: Schema.SchemaError
-): Errors.BlockscoutErrorReason => {
+export const decodeReason = (secrets: Secrets, where: Where, error: Schema.SchemaError): Errors.StreamReason => {
   const issues = formatter(error.issue).issues
   const first = issues[0]
   const path =

@@ -62,7 +62,7 @@ const invalid = (endpoint: string, argument: string, message: string) =>
  * bigint token id, or a block number given as a number, as its decimal string), over the options object's
  * entries.
  */
-const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): EndpointArgs => {
+export const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>): EndpointArgs => {
   const options = positional[row.pathParams.length]
   const named: Record<string, unknown> =
     options === undefined ? {} : typeof options === "object" && options !== null ? { ...options } : { options }
@@ -174,7 +174,7 @@ const calls = (ctx: ClientContext) => {
 const methodOf = (
   call: ReturnType<typeof calls>,
   row: Endpoint,
-  kind: MethodKind,
+  kind: Exclude<MethodKind, "follow">,
   name: string
 ): ((...args: ReadonlyArray<unknown>) => unknown) => {
   const span = `Blockscout.${name}`
@@ -198,7 +198,10 @@ const methodOf = (
 export const makeMethods = <M extends object, T extends EndpointTable>(table: T, ctx: ClientContext): M & ByName<T> => {
   const call = calls(ctx)
   const methods: Record<string, unknown> = {}
-  for (const entry of methodEntries(table)) methods[entry.name] = methodOf(call, entry.row, entry.kind, entry.name)
+  for (const entry of methodEntries(table)) {
+    // A follow needs the history and the chain's blocks besides its row: the service wires it (`follow/`).
+    if (entry.kind !== "follow") methods[entry.name] = methodOf(call, entry.row, entry.kind, entry.name)
+  }
   /** The row called `name` if it has one of `shapes`; else why not, as `InvalidArgument`. */
   const rowOf = (name: string, shapes: ReadonlyArray<Endpoint["shape"]>, use: string) => {
     // Own rows only (`toString`, `__proto__` are not rows); a caller in plain JavaScript may pass anything.

@@ -40,7 +40,7 @@ import { type Exchange, makeExchange, measured, reportOutcome, reportRequest, re
 import { credentialParams, type Query, requestUrl } from "./url.ts"
 
 /** Fails with a `BlockscoutError` of this reason. */
-export const fail = (reason: Errors.BlockscoutErrorReason): Effect.Effect<never, Errors.BlockscoutError> =>
+export const fail = (reason: Errors.StreamReason): Effect.Effect<never, Errors.BlockscoutError> =>
   Effect.fail(new Errors.BlockscoutError({ reason }))
 
 /**

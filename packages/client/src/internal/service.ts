@@ -13,6 +13,7 @@ import { endpoints } from "../endpoints.ts"
 import type { BlockscoutOptions } from "../Options.ts"
 import { fromCounters } from "../CountSources.ts"
 import { toContext } from "./context.ts"
+import { makeFollow } from "./follow/methods.ts"
 import { estimateHistory } from "./history/estimate.ts"
 import { makeHistory } from "./history/methods.ts"
 import { makeMethods } from "./methods.ts"
@@ -48,12 +49,19 @@ export const build = (http: HttpClient.HttpClient, registry: Registry, checked: 
   const { page, pages, stream, get, ...methods } = makeMethods<BlockscoutMethods, typeof endpoints>(endpoints, ctx)
   // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
   const byName = { page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">
+  const history = makeHistory({ page, pages, stream, get }, ctx.publicBase, {
+    "blockscout.family": ctx.family,
+    ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
+  })
   return {
     ...methods,
-    ...makeHistory({ page, pages, stream, get }, ctx.publicBase, {
-      "blockscout.family": ctx.family,
-      ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
-    }),
+    ...history,
+    ...makeFollow(
+      endpoints,
+      { ...byName, streamAddressHistory: history.streamAddressHistory },
+      ctx.publicBase,
+      target.chainId
+    ),
     ...byName,
     ...makePaths(ctx),
     family: target.family,

@@ -1,28 +1,19 @@
+import { Blockscout, type FollowCheckpoint } from "@blockscout-effect/client"
 import { Effect, Stream } from "effect"
-import { abiOf, Blockscout, decodeLogStream, decodeLogs } from "@blockscout-effect/client"
 
-const erc20 = [
-  {
-    type: "event",
-    name: "Transfer",
-    inputs: [
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "value", type: "uint256", indexed: false }
-    ]
-  }
-] as const
-
-export const program = (token: string, hash: string) =>
-  Effect.gen(function* () {
-    const bs = yield* Blockscout
-    const { items } = yield* bs.listTransactionLogs(hash)
-    for (const result of decodeLogs(items, erc20)) {
-      // Typed from the literal ABI: `args` is { from: `0x${string}`, to: `0x${string}`, value: bigint }.
-      if (result._tag === "Decoded") yield* Effect.log(result.eventName, result.args.value)
-      else yield* Effect.log(result._tag, result.log.index)
-    }
-    // A verified contract's own ABI, over a stream of its logs.
-    const abi = yield* abiOf(token)
-    return yield* Stream.runCount(bs.streamAddressLogs(token).pipe(Stream.take(500), decodeLogStream(abi)))
-  })
+// An address's token transfers as they happen, 2 blocks deep, from where the last run's final data ends.
+export const watch = (address: string, checkpoint?: FollowCheckpoint) =>
+  Blockscout.use((bs) =>
+    bs.followAddressTokenTransfers(address, { type: ["ERC-20"] }, { confirmations: 2, from: checkpoint }).pipe(
+      Stream.runForEach((event) => {
+        switch (event._tag) {
+          case "Added":
+            return Effect.log(`+ ${event.item.transaction_hash} in block ${event.block.number}`)
+          case "Retracted":
+            return Effect.log(`- ${event.item.transaction_hash}: block ${event.block.hash} lost consensus`)
+          case "Finalized":
+            return Effect.log(`final up to ${event.block.number}`) // store event.checkpoint here
+        }
+      })
+    )
+  )

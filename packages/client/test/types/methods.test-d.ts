@@ -37,6 +37,12 @@ import {
   type PageWithCursor,
   type PaginationStalled,
   type BudgetExhausted,
+  type FollowEvent,
+  type FollowOptions,
+  type FollowReason,
+  type HistoryEntry,
+  type ReorgBeyondFinality,
+  type ServerLagging,
   type BlockPartitionParameters,
   type IndexPartitionParameters,
   type StreamParameters,
@@ -260,3 +266,24 @@ expectTypeOf(Blockscout.layerConfig).returns.toEqualTypeOf<
   Layer.Layer<Blockscout, Config.ConfigError, HttpClient.HttpClient>
 >()
 expectTypeOf(bs.forChain(10)).toEqualTypeOf<Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>>>()
+
+// ---------------------------------------------------------------------------------------------------------
+// Follow methods: a row with a block range gets one (path parameters, the list's filters without `cursor`,
+// the follow's options); a row without one does not.
+type Follow<Args extends Array<unknown>, A> = (
+  ...args: Args
+) => Stream.Stream<FollowEvent<A>, BlockscoutError<FollowReason>>
+type FollowTransfersArgs = [
+  args?: Omit<TokenTransfersOptions, "cursor"> | undefined,
+  options?: FollowOptions | undefined
+]
+expectTypeOf(bs.followTokenTransfers).toEqualTypeOf<Follow<FollowTransfersArgs, TokenTransfer>>()
+expectTypeOf(bs.followAddressHistory).toEqualTypeOf<
+  (
+    address: string,
+    options?: import("../../src/index.ts").FollowHistoryOptions
+  ) => Stream.Stream<FollowEvent<HistoryEntry>, BlockscoutError<FollowReason>>
+>()
+expectTypeOf<"followSmartContracts">().not.toMatchTypeOf<keyof BlockscoutShape>()
+expectTypeOf<"followWithdrawals">().not.toMatchTypeOf<keyof BlockscoutShape>()
+expectTypeOf<ReorgBeyondFinality | ServerLagging>().toMatchTypeOf<FollowReason>()

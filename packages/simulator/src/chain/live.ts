@@ -22,6 +22,10 @@ export interface ReorgEvent {
 
 const unitOf = (x: number): number => x / 4294967296
 
+/** `x` when it is a finite number, else `fallback`: a NaN or infinite option reads as left out. */
+const finiteOr = (x: number | undefined, fallback: number): number =>
+  x !== undefined && Number.isFinite(x) ? x : fallback
+
 /** The deepest reorganisation the schedule makes (a deeper one is cut to this). */
 export const maxReorgDepth = 1024
 
@@ -50,9 +54,9 @@ export class LiveSchedule {
   constructor(options: LiveOptions, seed: number, initialHeight: number) {
     this.seed = seed
     this.initialHeight = initialHeight
-    this.blockMillis = Math.max(1, Math.floor(options.blockMillis ?? BLOCK_MILLIS))
-    this.lostConsensusMillis = Math.max(0, options.lostConsensusMillis ?? 0)
-    this.reincluded = Math.min(1, Math.max(0, options.reincluded ?? 0))
+    this.blockMillis = Math.max(1, Math.floor(finiteOr(options.blockMillis, BLOCK_MILLIS)))
+    this.lostConsensusMillis = Math.max(0, finiteOr(options.lostConsensusMillis, 0))
+    this.reincluded = Math.min(1, Math.max(0, finiteOr(options.reincluded, 0)))
     this.chosen = options.reorgs ?? []
     const rr = options.randomReorgs
     this.random =
@@ -66,7 +70,7 @@ export class LiveSchedule {
         ? undefined
         : { probability: Math.min(1, rl.probability), maxBlocks: Math.floor(rl.maxBlocks) }
     for (const r of this.chosen) if ("head" in r) this.choose(r.head, r.depth)
-    if (options.startMillis !== undefined) this.fix(options.startMillis)
+    if (options.startMillis !== undefined && Number.isFinite(options.startMillis)) this.fix(options.startMillis)
     else this.maxDepth = Math.max(0, this.random?.maxDepth ?? 0, ...this.explicit.values())
   }
 

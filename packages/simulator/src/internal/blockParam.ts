@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { notFound } from "./query.ts"
+import { notFound, Reject } from "./query.ts"
 import type { RouteContext } from "./router.ts"
 
 /**
@@ -17,10 +17,19 @@ export const isReplacedBlock = (ctx: RouteContext): boolean => {
   return raw.startsWith("0x") && ctx.chain.replacedBlockOfHash(raw) !== undefined
 }
 
-/** The block a checked `numberOrHash` parameter names; throws the 404 of an unknown block. */
+/**
+ * The block a checked `numberOrHash` parameter names; throws the 404 of an unknown block, and in live mode the
+ * 404 of a number whose block lost consensus moments ago (`lostConsensusMillis`), naming the replaced block, as
+ * every `/blocks/{numberOrHash}` action of Blockscout's block controller answers (`{:lost_consensus, {:ok, block}}`
+ * in its fallback controller).
+ */
 export const blockOf = (ctx: RouteContext): number => {
   const raw = ctx.params.numberOrHash!
   const h = raw.startsWith("0x") ? ctx.chain.blockOfHash(raw) : raw.length > 15 ? undefined : Number(raw)
   if (h === undefined || h >= ctx.chain.height) throw notFound()
+  const lost = raw.startsWith("0x") ? undefined : ctx.live?.lostConsensus(h)
+  if (lost !== undefined) {
+    throw new Reject({ status: 404, body: { message: "Block lost consensus", hash: ctx.chain.blockHashAt(h, lost) } })
+  }
   return h
 }

@@ -2,13 +2,12 @@
  * S11 `GET /blocks/{numberOrHash}`: one block's details, by number or hash (404 for a block the chain does not
  * have); the rewards carry their labels, as the lookup writes them. In live mode a hash a reorganisation
  * replaced is still answered, with `type: "reorg"`; its number answers the block that replaced it, or, within
- * `lostConsensusMillis` of the reorganisation, 404 naming the replaced block (`fallback_controller.ex`:
- * `{:lost_consensus, {:ok, block}}`).
+ * `lostConsensusMillis` of the reorganisation, 404 naming the replaced block (`internal/blockParam.ts`).
  *
  * @internal
  */
 import { blockOf } from "../internal/blockParam.ts"
-import { ok, Reject } from "../internal/query.ts"
+import { ok } from "../internal/query.ts"
 import { replacedByHash } from "../internal/reorgs.ts"
 import type { RouteHandler } from "../internal/router.ts"
 
@@ -19,11 +18,6 @@ export const block: RouteHandler = {
       const old = replacedByHash(ctx, raw)
       if (old !== undefined) return ok(old.render(true))
     }
-    const h = blockOf(ctx)
-    const lost = raw.startsWith("0x") ? undefined : ctx.live?.lostConsensus(h)
-    if (lost !== undefined) {
-      throw new Reject({ status: 404, body: { message: "Block lost consensus", hash: ctx.chain.blockHashAt(h, lost) } })
-    }
-    return ok(ctx.render.block(h, true))
+    return ok(ctx.render.block(blockOf(ctx), true))
   }
 }
