@@ -147,7 +147,7 @@ export const tokenRows = {
     since: "5.1.3",
     credits: 20,
     ids: "A3",
-    summary: "The holders of one NFT instance, largest balance first (ERC-721: its one owner)",
+    summary: "The holders of one NFT instance's id (ERC-1155), largest balance first",
     path: "/tokens/{token}/instances/{tokenId}/holders",
     pathParams: [
       { name: "token", kind: "address" },
@@ -156,6 +156,8 @@ export const tokenRows = {
     filters: [],
     response: TokenInstanceHoldersResponse,
     cursorKeys: ["value", "address_hash", "token_id", "items_count"],
-    gotcha: "Not a token: NotFound. An id nobody holds is an empty page."
+    gotcha:
+      "An ERC-20 token or an address that is not a token: NotFound. An ERC-721 or ERC-404 instance is an empty " +
+      "page (servers keep no per-id balances for them: the owner is on getTokenInstance), as is an id nobody holds."
   })
 } as const
