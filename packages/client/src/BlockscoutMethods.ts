@@ -1675,13 +1675,13 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<Token>, BlockscoutError<StreamReason>>
 
   /**
-   * The holders of one NFT instance's id (ERC-1155), largest balance first: A3 `GET
+   * The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first: A3 `GET
    * /tokens/{token}/instances/{tokenId}/holders`.
    *
    * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
    *
-   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 or ERC-404 instance is an empty
-   * page (servers keep no per-id balances for them: the owner is on getTokenInstance), as is an id nobody holds.
+   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page (servers
+   * keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds.
    */
   readonly listTokenInstanceHolders: (
     token: string,
@@ -1690,13 +1690,13 @@ export interface BlockscoutMethods {
   ) => Effect.Effect<Page<TokenHolder>, BlockscoutError<CallReason>>
 
   /**
-   * The holders of one NFT instance's id (ERC-1155), largest balance first: A3 `GET
+   * The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first: A3 `GET
    * /tokens/{token}/instances/{tokenId}/holders`.
    *
    * Every item, page after page, from `cursor` (or the first page) to the last.
    *
-   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 or ERC-404 instance is an empty
-   * page (servers keep no per-id balances for them: the owner is on getTokenInstance), as is an id nobody holds.
+   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page (servers
+   * keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds.
    */
   readonly streamTokenInstanceHolders: (
     token: string,
@@ -1705,14 +1705,14 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<TokenHolder, BlockscoutError<StreamReason>>
 
   /**
-   * The holders of one NFT instance's id (ERC-1155), largest balance first: A3 `GET
+   * The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first: A3 `GET
    * /tokens/{token}/instances/{tokenId}/holders`.
    *
    * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
    * resume.
    *
-   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 or ERC-404 instance is an empty
-   * page (servers keep no per-id balances for them: the owner is on getTokenInstance), as is an id nobody holds.
+   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page (servers
+   * keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds.
    */
   readonly streamTokenInstanceHoldersPages: (
     token: string,

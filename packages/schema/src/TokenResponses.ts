@@ -94,8 +94,8 @@ export const TokenInstanceDetailsResponse = TokenInstanceDetails
 export const TokensResponse = Page(Token).annotate({ identifier: "TokensResponse" })
 
 /**
- * The response of `GET /tokens/{a}/instances/{id}/holders`: the holders of one ERC-1155 id, each with its balance
- * of it (ERC-721 and ERC-404 instances have none: servers keep no per-id balances for them).
+ * The response of `GET /tokens/{a}/instances/{id}/holders`: the holders of one ERC-1155 or ERC-404 id, each with
+ * its balance of it (ERC-721 instances have none: servers keep no per-id balances for them).
  *
  * @since 0.1.0
  * @category responses

@@ -104,6 +104,15 @@ for (const family of families) {
               holders.filter((h) => h.token_id === id)
             )
           }
+          const hybrid = chain.tokens.find((t) => t.type === "ERC-404")
+          if (hybrid !== undefined) {
+            const owner = (yield* bs.getTokenInstance(hybrid.address, 0n)).owner
+            const held = (yield* bs.listTokenInstanceHolders(hybrid.address, 0n)).items
+            assert.deepStrictEqual(
+              held.map((h) => lower(h.address.hash)),
+              owner === null || owner === undefined ? [] : [lower(owner.hash)]
+            )
+          }
           const unique = chain.tokens.find((t) => t.type === "ERC-721")!
           assert.deepStrictEqual((yield* bs.listTokenInstanceHolders(unique.address, 0n)).items, [])
           const fungible = chain.tokens.find((t) => t.type === "ERC-20")!

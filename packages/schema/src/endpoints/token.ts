@@ -147,7 +147,7 @@ export const tokenRows = {
     since: "5.1.3",
     credits: 20,
     ids: "A3",
-    summary: "The holders of one NFT instance's id (ERC-1155), largest balance first",
+    summary: "The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first",
     path: "/tokens/{token}/instances/{tokenId}/holders",
     pathParams: [
       { name: "token", kind: "address" },
@@ -157,7 +157,7 @@ export const tokenRows = {
     response: TokenInstanceHoldersResponse,
     cursorKeys: ["value", "address_hash", "token_id", "items_count"],
     gotcha:
-      "An ERC-20 token or an address that is not a token: NotFound. An ERC-721 or ERC-404 instance is an empty " +
-      "page (servers keep no per-id balances for them: the owner is on getTokenInstance), as is an id nobody holds."
+      "An ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page " +
+      "(servers keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds."
   })
 } as const
