@@ -39,6 +39,8 @@ Live mode (each of these implies --live):
   --lag-rate P      share in [0, 1] of block intervals in which lists come from a lagging replica (default 0)
   --lag-blocks B    how many blocks behind the head a lagging replica is at most (default 3)
   --lost-consensus MS  how long a replaced height's number answers 404 Block lost consensus (default 0)
+  --backend-version V  what /config/backend-version answers (default: the release line's, v12.0.0 or v11.2.7)
+  --account-abstraction  serve ERC-4337 user operations (default: 501 Service is disabled, as most servers)
   -h, --help        print this help and exit`
 
 const optionSpec = {
@@ -60,6 +62,8 @@ const optionSpec = {
   "lag-rate": { type: "string" },
   "lag-blocks": { type: "string" },
   "lost-consensus": { type: "string" },
+  "backend-version": { type: "string" },
+  "account-abstraction": { type: "boolean" },
   help: { type: "boolean", short: "h" }
 } as const
 
@@ -157,7 +161,9 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
             lostConsensusMillis: lostConsensus,
             reincluded
           }
-        : undefined
+        : undefined,
+      backendVersion: values["backend-version"],
+      accountAbstraction: values["account-abstraction"] === true
     }
   })
 }

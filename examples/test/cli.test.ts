@@ -8,7 +8,8 @@ import { exitCodes } from "../src/cli/Exit.ts"
 import { Json } from "@blockscout-effect/export"
 import { answering, baseUrl, ndjson, runCli } from "./harness.ts"
 
-const simulator = SimulatedBlockscout.make({ blocks: 2000 })
+// With the user-ops indexer on, so the account-abstraction rows answer (most servers answer them 501).
+const simulator = SimulatedBlockscout.make({ blocks: 2000, accountAbstraction: true })
 const chain = simulator.chain
 const nft = chain.tokens.find((t) => t.type === "ERC-721")!
 
@@ -31,6 +32,10 @@ const pathArgs = (name: string): Record<string, string> => {
       return { address: auditedContract }
     case "tokenInstanceHolders":
       return { token: multi.address, tokenId: "0" }
+    case "userOperation":
+      return { hash: userOp.hash }
+    case "smartAccount":
+      return { address: userOp.address.hash }
     default: {
       // By parameter: a transaction with logs and transfers, a block, an NFT token, a user.
       const args: Record<string, string> = {}
@@ -42,6 +47,18 @@ const pathArgs = (name: string): Record<string, string> => {
     }
   }
 }
+
+// Filters a row needs to answer anything: a search's query.
+const filterArgs = (name: string): Record<string, string> =>
+  name === "search" || name === "quickSearch" ? { q: "usd" } : name === "searchRedirect" ? { q: "42" } : {}
+
+// A user operation the simulated indexer lists, and its sender (a smart account).
+const userOp = (
+  JSON.parse(
+    simulator.handle({ method: "GET", url: "/api/v2/proxy/account-abstraction/operations?page_size=1", headers: {} }, 0)
+      .body
+  ) as { items: ReadonlyArray<{ hash: string; address: { hash: string } }> }
+).items[0]!
 
 // A contract call that makes internal calls.
 const callHash = (() => {
@@ -91,14 +108,25 @@ describe("blockscout CLI, one subcommand per endpoint row", () => {
       `${kebab(name)} ${row.shape === "item" ? "prints the client's one item" : "streams the same items as the client"}, as NDJSON`,
       () =>
         Effect.gen(function* () {
-          const args = pathArgs(name)
+          const args = { ...pathArgs(name), ...filterArgs(name) }
           const positional = row.pathParams.map((p) => args[p.name]!)
-          // A page row with no cursor keys is one page (audit reports), where no server takes a page size.
-          const paged = row.shape === "page" && row.cursorKeys.length > 0
+          const flags = Object.entries(filterArgs(name)).flatMap(([k, v]) => [`--${k}`, v])
+          // A page size where the server takes one (12.x takes no items_count on search or the advanced filter).
+          // A one-page row without cursor keys (audit reports) takes none in any version either.
+          const paged =
+            row.shape === "page" && name !== "search" && name !== "advancedFilters" && row.cursorKeys.length > 0
           // A lookup prints its one object: no --limit, nothing to page.
           const limit = row.shape === "item" ? [] : ["--limit", "7"]
           const result = yield* runCli(
-            [kebab(name), ...positional, "--base-url", baseUrl, ...limit, ...(paged ? ["--page-size", "3"] : [])],
+            [
+              kebab(name),
+              ...positional,
+              ...flags,
+              "--base-url",
+              baseUrl,
+              ...limit,
+              ...(paged ? ["--page-size", "3"] : [])
+            ],
             simulator
           )
           assert.strictEqual(result.code, 0, result.stderr)

@@ -141,5 +141,37 @@ export const identities: { readonly [N in PagedName]: Identity } = {
       },
       { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
     ]
+  },
+  // One feed of three kinds: a transaction (no index), one of its token transfers (log index, and place in an
+  // ERC-1155 batch) or one of its internal transactions (index). The same item under other filters is one row.
+  advancedFilters: {
+    table: "advanced_filter_items",
+    fields: [
+      "hash",
+      { name: "token_transfer_index", orEmpty: true },
+      { name: "token_transfer_batch_index", orEmpty: true },
+      { name: "internal_transaction_index", orEmpty: true }
+    ]
+  },
+  // User operations by their hash; a bundle is its transaction and its index in it.
+  userOperations: { table: "user_operations", fields: ["hash"] },
+  userOperationBundles: { table: "user_operation_bundles", fields: ["transaction_hash", "bundle_index"] },
+  // A search result is the thing it names: its kind and its address or hash (a kind without one: the item itself).
+  search: {
+    table: "search_results",
+    fields: [],
+    derived: [
+      { name: "result_type", kind: "string", read: (item) => String(field(item, "type") ?? "") },
+      { name: "result_key", kind: "string", read: (item) => searchResultKey(item) }
+    ]
   }
+}
+
+/** What a search result names: its address or hash, lower-cased, or (a kind without one) the item as JSON. */
+const searchResultKey = (item: unknown): string => {
+  for (const key of ["address_hash", "transaction_hash", "block_hash", "user_operation_hash", "blob_hash"]) {
+    const value = field(item, key)
+    if (typeof value === "string") return value.toLowerCase()
+  }
+  return JSON.stringify(item, (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v))
 }

@@ -53,7 +53,9 @@ export class Unsupported extends Reason.extend<Unsupported>(identifier("Unsuppor
 }
 
 /**
- * 404: an unknown transaction, address, token or instance (or a base URL that serves no API). Never retried.
+ * 404: an unknown transaction, address, token or instance (or a base URL that serves no API); or 501: a feature
+ * the server has not enabled (account abstraction without its user-ops indexer: `Service is disabled`), the
+ * message saying so. Never retried.
  *
  * @since 0.1.0
  * @category reasons

@@ -12,7 +12,10 @@ import type {
   AddressCounters,
   AddressDetails,
   AddressTabsCounters,
+  AdvancedFilterItem,
+  AdvancedFilterMethod,
   AuditReport,
+  BackendVersion,
   Block,
   BlockDetails,
   CoinBalance,
@@ -20,11 +23,16 @@ import type {
   IndexingStatus,
   InternalTransaction,
   Log,
+  MarketChart,
   NftCollection,
   RawTrace,
+  SearchRedirect,
+  SearchResultItem,
+  SmartAccount,
   SmartContract,
   SmartContractDetails,
   StateChange,
+  Stats,
   Token,
   TokenBalance,
   TokenCounters,
@@ -37,6 +45,10 @@ import type {
   Transaction,
   TransactionDetails,
   TransactionSummary,
+  TransactionsChart,
+  UserOperation,
+  UserOperationBundle,
+  UserOperationInList,
   Withdrawal
 } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
@@ -390,6 +402,143 @@ export interface ListTokenInstanceHoldersParameters extends PageParameters {}
  * @category parameters
  */
 export interface ListSmartContractAuditReportsParameters extends PageParameters {}
+
+/**
+ * The options of `listAdvancedFilters`, `streamAdvancedFilters`, `streamAdvancedFiltersPages` (F1 `GET
+ * /advanced-filters`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAdvancedFiltersParameters extends PageParameters {
+  /** Item types to include (coin_transfer, contract_interaction, contract_creation, token types). */
+  readonly transaction_types?:
+    | ReadonlyArray<
+        | "coin_transfer"
+        | "contract_interaction"
+        | "contract_creation"
+        | "ERC-20"
+        | "ERC-404"
+        | "ERC-721"
+        | "ERC-1155"
+        | "ERC-7984"
+      >
+    | undefined
+  /** 4-byte method selectors to include (at most 20). */
+  readonly methods?: ReadonlyArray<string> | undefined
+  /** Method names to include (transfer, approve, ...). */
+  readonly methods_names?: ReadonlyArray<string> | undefined
+  /** Items at or after this time (ISO 8601). */
+  readonly age_from?: string | undefined
+  /** Items at or before this time (ISO 8601). */
+  readonly age_to?: string | undefined
+  /** From addresses to include. */
+  readonly from_address_hashes_to_include?: ReadonlyArray<string> | undefined
+  /** From addresses to exclude. */
+  readonly from_address_hashes_to_exclude?: ReadonlyArray<string> | undefined
+  /** To addresses to include. */
+  readonly to_address_hashes_to_include?: ReadonlyArray<string> | undefined
+  /** To addresses to exclude. */
+  readonly to_address_hashes_to_exclude?: ReadonlyArray<string> | undefined
+  /** Whether an item matches the from OR (default) the to addresses, or both. */
+  readonly address_relation?: "or" | "and" | undefined
+  /** The smallest amount moved, in base units. */
+  readonly amount_from?: string | undefined
+  /** The largest amount moved, in base units. */
+  readonly amount_to?: string | undefined
+  /** Token contracts to include (native for the coin; at most 20). */
+  readonly token_contract_address_hashes_to_include?: ReadonlyArray<string> | undefined
+  /** Token contracts to exclude (native for the coin; at most 20). */
+  readonly token_contract_address_hashes_to_exclude?: ReadonlyArray<string> | undefined
+  /** Token symbols to include. */
+  readonly token_contract_symbols_to_include?: ReadonlyArray<string> | undefined
+  /** Token symbols to exclude. */
+  readonly token_contract_symbols_to_exclude?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The options of `listAdvancedFilterMethods` (F2 `GET /advanced-filters/methods`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAdvancedFilterMethodsParameters {
+  /** A method name or selector to look up. */
+  readonly q?: string | undefined
+}
+
+/**
+ * The options of `listSearch`, `streamSearch`, `streamSearchPages` (D1 `GET /search`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListSearchParameters extends PageParameters {
+  /** What to look for: a name, symbol, address, hash or number. */
+  readonly q?: string | undefined
+}
+
+/**
+ * The options of `listQuickSearch` (D2 `GET /search/quick`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListQuickSearchParameters {
+  /** What to look for: a name, symbol, address, hash or number. */
+  readonly q?: string | undefined
+}
+
+/**
+ * The options of `getSearchRedirect` (D3 `GET /search/check-redirect`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface GetSearchRedirectParameters {
+  /** What to look for: a name, symbol, address, hash or number. */
+  readonly q?: string | undefined
+}
+
+/**
+ * The options of `listUserOperations`, `streamUserOperations`, `streamUserOperationsPages` (AA1 `GET
+ * /proxy/account-abstraction/operations`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListUserOperationsParameters extends PageParameters {
+  /** Operations a smart account sent. */
+  readonly sender?: string | undefined
+  /** Operations a bundler submitted. */
+  readonly bundler?: string | undefined
+  /** Operations a paymaster sponsored. */
+  readonly paymaster?: string | undefined
+  /** Operations that deployed an account through this factory. */
+  readonly factory?: string | undefined
+  /** Operations bundled in this transaction. */
+  readonly transaction_hash?: string | undefined
+  /** Operations sent to this EntryPoint. */
+  readonly entry_point?: string | undefined
+  /** With transaction_hash: operations of that bundle. */
+  readonly bundle_index?: number | bigint | string | undefined
+  /** Operations bundled in this block. */
+  readonly block_number?: number | bigint | string | undefined
+}
+
+/**
+ * The options of `listUserOperationBundles`, `streamUserOperationBundles`, `streamUserOperationBundlesPages` (AA3 `GET
+ * /proxy/account-abstraction/bundles`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListUserOperationBundlesParameters extends PageParameters {
+  /** Bundles this bundler submitted. */
+  readonly bundler?: string | undefined
+  /** Bundles sent to this EntryPoint. */
+  readonly entry_point?: string | undefined
+}
 
 /**
  * Every method the endpoints table gives the service: path parameters first (checked against the API doc's patterns
@@ -1780,4 +1929,260 @@ export interface BlockscoutMethods {
     address: string,
     options?: (ListSmartContractAuditReportsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<AuditReport>, BlockscoutError<StreamReason>>
+
+  /**
+   * The newest blocks for a main page (a bare array of 4, no paging): H1 `GET /main-page/blocks`.
+   *
+   * One call: the bare array the server sends (no paging).
+   */
+  readonly listMainPageBlocks: () => Effect.Effect<ReadonlyArray<Block>, BlockscoutError<RequestReason>>
+
+  /**
+   * The chain's counters, prices, gas prices and average block time: H2 `GET /stats`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: average_block_time is in milliseconds; the counters are the server's cached estimates, refreshed every few
+   * minutes, not exact counts.
+   */
+  readonly getStats: () => Effect.Effect<Stats, BlockscoutError<RequestReason>>
+
+  /**
+   * Daily transaction counts of the last month: H3 `GET /stats/charts/transactions`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   */
+  readonly getTransactionsChart: () => Effect.Effect<TransactionsChart, BlockscoutError<RequestReason>>
+
+  /**
+   * The coin's daily closing price, market cap and TVL, and its available supply: H4 `GET /stats/charts/market`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   */
+  readonly getMarketChart: () => Effect.Effect<MarketChart, BlockscoutError<RequestReason>>
+
+  /**
+   * The server's Blockscout release: H5 `GET /config/backend-version`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   */
+  readonly getBackendVersion: () => Effect.Effect<BackendVersion, BlockscoutError<RequestReason>>
+
+  /**
+   * Transactions, token transfers and internal transactions in one feed, newest first, filtered by type, method, time,
+   * addresses, amount and token: F1 `GET /advanced-filters`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: pages hold 50 items whatever pageSize says; a cursor's null keys go back empty (key=), as the server needs
+   * every key; the feed leaves out top-level calls as internal transactions; the page's search_params (what the server
+   * resolved from the filters) is not kept.
+   */
+  readonly listAdvancedFilters: (
+    options?: ListAdvancedFiltersParameters | undefined
+  ) => Effect.Effect<Page<AdvancedFilterItem>, BlockscoutError<CallReason>>
+
+  /**
+   * Transactions, token transfers and internal transactions in one feed, newest first, filtered by type, method, time,
+   * addresses, amount and token: F1 `GET /advanced-filters`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: pages hold 50 items whatever pageSize says; a cursor's null keys go back empty (key=), as the server needs
+   * every key; the feed leaves out top-level calls as internal transactions; the page's search_params (what the server
+   * resolved from the filters) is not kept.
+   */
+  readonly streamAdvancedFilters: (
+    options?: (ListAdvancedFiltersParameters & StreamParameters) | undefined
+  ) => Stream.Stream<AdvancedFilterItem, BlockscoutError<StreamReason>>
+
+  /**
+   * Transactions, token transfers and internal transactions in one feed, newest first, filtered by type, method, time,
+   * addresses, amount and token: F1 `GET /advanced-filters`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: pages hold 50 items whatever pageSize says; a cursor's null keys go back empty (key=), as the server needs
+   * every key; the feed leaves out top-level calls as internal transactions; the page's search_params (what the server
+   * resolved from the filters) is not kept.
+   */
+  readonly streamAdvancedFiltersPages: (
+    options?: (ListAdvancedFiltersParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<AdvancedFilterItem>, BlockscoutError<StreamReason>>
+
+  /**
+   * Methods a methods filter can name: the suggested ones, or those whose name or selector matches q: F2 `GET
+   * /advanced-filters/methods`.
+   *
+   * One call: the bare array the server sends (no paging).
+   */
+  readonly listAdvancedFilterMethods: (
+    options?: ListAdvancedFilterMethodsParameters | undefined
+  ) => Effect.Effect<ReadonlyArray<AdvancedFilterMethod>, BlockscoutError<CallReason>>
+
+  /**
+   * Search: tokens, addresses, contracts, names, blocks, transactions and more a query names, best matches first: D1
+   * `GET /search`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: items differ by type (check it before reading other keys; an unknown type decodes as SearchResultOther); an
+   * address or a hash is found on the first page only; the cursor is a page number before 6.10, the kinds' keys in
+   * bracket form (token[name], ...) since.
+   */
+  readonly listSearch: (
+    options?: ListSearchParameters | undefined
+  ) => Effect.Effect<Page<SearchResultItem>, BlockscoutError<CallReason>>
+
+  /**
+   * Search: tokens, addresses, contracts, names, blocks, transactions and more a query names, best matches first: D1
+   * `GET /search`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: items differ by type (check it before reading other keys; an unknown type decodes as SearchResultOther); an
+   * address or a hash is found on the first page only; the cursor is a page number before 6.10, the kinds' keys in
+   * bracket form (token[name], ...) since.
+   */
+  readonly streamSearch: (
+    options?: (ListSearchParameters & StreamParameters) | undefined
+  ) => Stream.Stream<SearchResultItem, BlockscoutError<StreamReason>>
+
+  /**
+   * Search: tokens, addresses, contracts, names, blocks, transactions and more a query names, best matches first: D1
+   * `GET /search`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: items differ by type (check it before reading other keys; an unknown type decodes as SearchResultOther); an
+   * address or a hash is found on the first page only; the cursor is a page number before 6.10, the kinds' keys in
+   * bracket form (token[name], ...) since.
+   */
+  readonly streamSearchPages: (
+    options?: (ListSearchParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<SearchResultItem>, BlockscoutError<StreamReason>>
+
+  /**
+   * Quick search: up to 50 results of every kind in one call (none for a query under 3 characters): D2 `GET
+   * /search/quick`.
+   *
+   * One call: the bare array the server sends (no paging).
+   */
+  readonly listQuickSearch: (
+    options?: ListQuickSearchParameters | undefined
+  ) => Effect.Effect<ReadonlyArray<SearchResultItem>, BlockscoutError<CallReason>>
+
+  /**
+   * Whether a query names one address, ENS name, block, transaction, user operation or blob to open: D3 `GET
+   * /search/check-redirect`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   */
+  readonly getSearchRedirect: (
+    options?: GetSearchRedirectParameters | undefined
+  ) => Effect.Effect<SearchRedirect, BlockscoutError<CallReason>>
+
+  /**
+   * ERC-4337 user operations, newest first, by sender, bundler, paymaster, factory, transaction or block: AA1 `GET
+   * /proxy/account-abstraction/operations`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: a server without the user-ops indexer (most instances) answers 501 Service is disabled: NotFound, saying
+   * so.
+   */
+  readonly listUserOperations: (
+    options?: ListUserOperationsParameters | undefined
+  ) => Effect.Effect<Page<UserOperationInList>, BlockscoutError<CallReason>>
+
+  /**
+   * ERC-4337 user operations, newest first, by sender, bundler, paymaster, factory, transaction or block: AA1 `GET
+   * /proxy/account-abstraction/operations`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: a server without the user-ops indexer (most instances) answers 501 Service is disabled: NotFound, saying
+   * so.
+   */
+  readonly streamUserOperations: (
+    options?: (ListUserOperationsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<UserOperationInList, BlockscoutError<StreamReason>>
+
+  /**
+   * ERC-4337 user operations, newest first, by sender, bundler, paymaster, factory, transaction or block: AA1 `GET
+   * /proxy/account-abstraction/operations`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: a server without the user-ops indexer (most instances) answers 501 Service is disabled: NotFound, saying
+   * so.
+   */
+  readonly streamUserOperationsPages: (
+    options?: (ListUserOperationsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<UserOperationInList>, BlockscoutError<StreamReason>>
+
+  /**
+   * One ERC-4337 user operation in detail: gas, parties, call, logs and the raw operation: AA2 `GET
+   * /proxy/account-abstraction/operations/{hash}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: an operation the indexer has not seen is NotFound. A server without the user-ops indexer (most instances)
+   * answers 501 Service is disabled: NotFound, saying so.
+   */
+  readonly getUserOperation: (hash: string) => Effect.Effect<UserOperation, BlockscoutError<CallReason>>
+
+  /**
+   * ERC-4337 bundles (a bundler's transactions carrying user operations), newest first: AA3 `GET
+   * /proxy/account-abstraction/bundles`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: a server without the user-ops indexer (most instances) answers 501 Service is disabled: NotFound, saying
+   * so.
+   */
+  readonly listUserOperationBundles: (
+    options?: ListUserOperationBundlesParameters | undefined
+  ) => Effect.Effect<Page<UserOperationBundle>, BlockscoutError<CallReason>>
+
+  /**
+   * ERC-4337 bundles (a bundler's transactions carrying user operations), newest first: AA3 `GET
+   * /proxy/account-abstraction/bundles`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: a server without the user-ops indexer (most instances) answers 501 Service is disabled: NotFound, saying
+   * so.
+   */
+  readonly streamUserOperationBundles: (
+    options?: (ListUserOperationBundlesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<UserOperationBundle, BlockscoutError<StreamReason>>
+
+  /**
+   * ERC-4337 bundles (a bundler's transactions carrying user operations), newest first: AA3 `GET
+   * /proxy/account-abstraction/bundles`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: a server without the user-ops indexer (most instances) answers 501 Service is disabled: NotFound, saying
+   * so.
+   */
+  readonly streamUserOperationBundlesPages: (
+    options?: (ListUserOperationBundlesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<UserOperationBundle>, BlockscoutError<StreamReason>>
+
+  /**
+   * One ERC-4337 smart account: its factory, the operation that created it, how many operations it sent: AA4 `GET
+   * /proxy/account-abstraction/accounts/{address}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: an address that sent no user operation is NotFound. A server without the user-ops indexer (most instances)
+   * answers 501 Service is disabled: NotFound, saying so.
+   */
+  readonly getSmartAccount: (address: string) => Effect.Effect<SmartAccount, BlockscoutError<CallReason>>
 }

@@ -47,11 +47,25 @@ describe("Columns.fromSchema", () => {
   })
 
   it("gives every endpoint row distinct columns that include its nested optional fields", () => {
+    // Rows whose answers are small by nature: a version string, a chart (one array), a method's selector and name;
+    // and search results, a union with an open member (a kind this package does not know), hence one JSON column.
+    const small: Readonly<Record<string, number>> = {
+      backendVersion: 1,
+      transactionsChart: 1,
+      marketChart: 2,
+      advancedFilterMethods: 2,
+      search: 1,
+      quickSearch: 1,
+      // An audit report: company, URL, date.
+      smartContractAuditReports: 3
+    }
     for (const row of Object.values(endpoints)) {
       const columns = Columns.ofEndpoint(row)
       assert.strictEqual(new Set(columns.map((c) => c.name)).size, columns.length, row.name)
-      // A lookup may be small (a token's two counters); a list's items hardly are (an audit report has three).
-      assert.isAtLeast(columns.length, row.shape === "item" ? 2 : 3, row.name)
+      // A lookup may be small (a token's two counters); a list's items never are.
+      const least = small[row.name]
+      if (least !== undefined) assert.strictEqual(columns.length, least, row.name)
+      else assert.isAbove(columns.length, row.shape === "item" ? 1 : 3, row.name)
     }
     const tx = Columns.ofEndpoint(endpoints.transactions).map((c) => c.name)
     for (const name of ["decoded_input.method_call", "revert_reason", "fee.value", "to.hash", "timestamp"]) {

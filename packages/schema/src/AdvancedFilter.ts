@@ -92,3 +92,23 @@ export const AdvancedFilterSearchParams = Schema.Struct({
  * @category resources
  */
 export interface AdvancedFilterSearchParams extends Schema.Schema.Type<typeof AdvancedFilterSearchParams> {}
+
+/**
+ * One entry of `GET /advanced-filters/methods`: a method's 4-byte selector and its name, for a `methods`
+ * filter. Without `q` the server lists the methods it suggests (transfer, approve, ...); with `q` the methods
+ * whose name or selector matches.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
+export const AdvancedFilterMethod = Schema.Struct({
+  method_id: Schema.String,
+  name: Schema.String
+}).annotate({ identifier: "AdvancedFilterMethod" })
+/**
+ * A decoded advanced filter method.
+ *
+ * @since 0.1.0
+ * @category resources
+ */
+export interface AdvancedFilterMethod extends Schema.Schema.Type<typeof AdvancedFilterMethod> {}

@@ -1,13 +1,16 @@
 /**
- * Response schemas of chain-wide endpoints used to check and assemble histories: the indexing status, and the
- * advanced filter feed (an address's transactions, internal transactions and token transfers in one list).
+ * Response schemas of chain-wide endpoints: the indexing status, the advanced filter feed (an address's
+ * transactions, internal transactions and token transfers in one list) and its methods, the head (the newest
+ * blocks), the stats and charts, and the server's version.
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { AdvancedFilterItem, AdvancedFilterSearchParams } from "./AdvancedFilter.ts"
+import { AdvancedFilterItem, AdvancedFilterMethod, AdvancedFilterSearchParams } from "./AdvancedFilter.ts"
+import { Block } from "./Block.ts"
 import { IndexingStatus } from "./IndexingStatus.ts"
 import { Page } from "./Page.ts"
+import { BackendVersion, MarketChart, Stats, TransactionsChart } from "./Stats.ts"
 
 /**
  * `GET /main-page/indexing-status`: how far the server has indexed blocks and internal transactions.
@@ -56,3 +59,54 @@ export const AdvancedFiltersResponse = Schema.Struct({
  * @category responses
  */
 export interface AdvancedFilters extends Schema.Schema.Type<typeof AdvancedFiltersResponse> {}
+
+/**
+ * `GET /advanced-filters/methods` (6.7.0 and later): a bare array of method selectors and names (`q` searches
+ * them by name or selector).
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const AdvancedFilterMethodsResponse = Schema.Array(AdvancedFilterMethod).annotate({
+  identifier: "AdvancedFilterMethodsResponse"
+})
+
+/**
+ * `GET /main-page/blocks`: a bare array of the 4 newest consensus blocks, shaped as `/blocks` items.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const MainPageBlocksResponse = Schema.Array(Block).annotate({ identifier: "MainPageBlocksResponse" })
+
+/**
+ * `GET /stats`: the chain's counters and prices (`average_block_time` in milliseconds).
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const StatsResponse = Stats
+
+/**
+ * `GET /stats/charts/transactions`: daily transaction counts.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const TransactionsChartResponse = TransactionsChart
+
+/**
+ * `GET /stats/charts/market`: the coin's daily market history and available supply.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const MarketChartResponse = MarketChart
+
+/**
+ * `GET /config/backend-version`: the server's release.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const BackendVersionResponse = BackendVersion

@@ -62,12 +62,13 @@ export interface PathParam {
  * - `text`: any non-empty string;
  * - `names`: a non-empty list of free names (no commas), sent comma-separated;
  * - `address`: one address (`0x` and 40 hex digits: a token contract, a holder);
- * - `hash`: one 32-byte hex value (`0x` and 64 hex digits: a log topic).
+ * - `hash`: one 32-byte hex value (`0x` and 64 hex digits: a log topic);
+ * - `integer`: one non-negative integer (a block number, an index), sent in decimal.
  *
  * @since 0.1.0
  * @category endpoints
  */
-export type FilterKind = "literal" | "literals" | "text" | "names" | "address" | "hash"
+export type FilterKind = "literal" | "literals" | "text" | "names" | "address" | "hash" | "integer"
 
 /**
  * A query filter of an endpoint: re-sent on every page, since servers drop filters from cursors.
@@ -134,6 +135,12 @@ export interface EndpointRow {
   readonly filters: ReadonlyArray<Filter>
   /** Keys servers are known to put in `next_page_params` (documentation; cursors are sent back as given). */
   readonly cursorKeys: ReadonlyArray<string>
+  /**
+   * How a cursor key whose value is null goes back: left out (the default, what every row but a few needs), or
+   * `"empty"`, as `key=` with no value, for a server that parses every key of its cursor and reads an empty one as
+   * null (`/advanced-filters`: a cursor with a null key left out is not recognised, and the walk starts over).
+   */
+  readonly nullCursorKeys?: "omit" | "empty" | undefined
   /** The API families serving the endpoint (both, for every row today). */
   readonly families: ReadonlyArray<Family>
   /**

@@ -24,10 +24,14 @@
  */
 import type { RowItem } from "./Endpoint.ts"
 import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./EndpointTable.ts"
+import { accountAbstractionRows } from "./endpoints/accountAbstraction.ts"
 import { addressRows } from "./endpoints/address.ts"
+import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
 import { contractRows } from "./endpoints/contract.ts"
+import { searchRows } from "./endpoints/search.ts"
+import { statsRows } from "./endpoints/stats.ts"
 import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
 import { tokenRows } from "./endpoints/token.ts"
 import { transactionRows } from "./endpoints/transaction.ts"
@@ -218,7 +222,11 @@ export const endpoints = endpointTable({
   ...transactionRows,
   ...tokenRows,
   ...chainRows,
-  ...contractRows
+  ...contractRows,
+  ...statsRows,
+  ...advancedFilterRows,
+  ...searchRows,
+  ...accountAbstractionRows
 })
 
 /**

@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import { Schema, SchemaGetter } from "effect"
-import { registerFast } from "./internal/compile.ts"
+import { invalid, registerFast } from "./internal/compile.ts"
 import {
   fastBigInt,
   fastCount,
@@ -188,6 +188,29 @@ export const NumericTextNumber = Schema.Union([Schema.Finite, Schema.String]).pi
   Schema.decodeTo(Schema.String, { decode: numberToText, encode: decimalToNumber })
 )
 
+const numberText = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i
+const FiniteTextTest = (t: string): boolean => numberText.test(t) && Number.isFinite(Number(t))
+const FiniteText = Schema.String.check(
+  Schema.makeFilter(FiniteTextTest, {
+    expected: "a number"
+  })
+)
+
+/**
+ * A measure the API sends as a JSON number that is not an amount (milliseconds, a percentage, gwei), decoded to
+ * a `number`, encoded as a number. A numeric string is accepted too: a number beyond ±(2^53 − 1) read exactly
+ * (`decodeResponseText`) arrives as its source text, and decodes to the nearest double.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
+export const FiniteNumber = Schema.Union([Schema.Finite, FiniteText]).pipe(
+  Schema.decodeTo(Schema.Finite, {
+    decode: SchemaGetter.transform((v: number | string): number => (typeof v === "number" ? v : Number(v))),
+    encode: SchemaGetter.transform((n: number): number => n)
+  })
+)
+
 // Fast decoders (internal/fastPrimitives.ts, run by internal/compile.ts): the same checks and results as the
 // schemas above, as plain code.
 registerFast(IntegerQuantity, fastBigInt(isIntegerString))
@@ -203,3 +226,7 @@ registerFast(Decimal, fastDecimal)
 registerFast(DecimalNumber, fastDecimal)
 registerFast(NumericText, fastText)
 registerFast(NumericTextNumber, fastText)
+registerFast(FiniteNumber, () => (u) => {
+  if (typeof u === "number") return Number.isFinite(u) ? u : invalid
+  return typeof u === "string" && FiniteTextTest(u) ? Number(u) : invalid
+})

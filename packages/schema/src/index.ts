@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+export * from "./AccountAbstraction.ts"
 export * from "./Address.ts"
 export * from "./AddressCounters.ts"
 export * from "./AddressDetails.ts"
@@ -37,9 +38,11 @@ export * from "./Resource.ts"
 export * from "./Resources.ts"
 export * from "./Responses.ts"
 export * from "./Rollup.ts"
+export * from "./Search.ts"
 export * from "./SmartContract.ts"
 export * from "./SmartContractDetails.ts"
 export * from "./StateChange.ts"
+export * from "./Stats.ts"
 export * from "./Token.ts"
 export * from "./TokenBalance.ts"
 export * from "./TokenCounters.ts"

@@ -3,9 +3,11 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { assert } from "@effect/vitest"
 import { DateTime, Exit, Schema } from "effect"
 import * as S from "../src/index.ts"
 import { decodeResponseExit } from "../src/index.ts"
+import { compileFast, invalid } from "../src/internal/compile.ts"
 
 /**
  * The resources with fixtures, by fixture file name (`fixtures/<name>.json` holds objects of every spec family in
@@ -85,3 +87,21 @@ export const decodeBoth = <S extends Schema.Top & { readonly DecodingServices: n
 /** Describes a failed exit for assertion messages. */
 export const describeExit = (exit: Exit.Exit<unknown, unknown>): string =>
   Exit.isSuccess(exit) ? "success" : String(Exit.isFailure(exit) ? exit.cause : "")
+
+/**
+ * Decodes with both decoders and asserts both succeed with equal values, and that the fast path decoded it itself
+ * (no fallback to Effect's decoder); returns the value.
+ */
+export const decodesFast = (schema: Schema.Codec<unknown, unknown>, input: unknown, where: string): unknown => {
+  const { slow, fast } = decodeBoth(
+    schema as Schema.Codec<unknown, unknown> & { readonly DecodingServices: never },
+    input
+  )
+  assert.isTrue(Exit.isSuccess(slow), `${where}: ${describeExit(slow)}`)
+  assert.isTrue(Exit.isSuccess(fast), `${where}: ${describeExit(fast)}`)
+  const compiled = compileFast(schema.ast)
+  assert.isDefined(compiled, `${where}: no fast path`)
+  assert.notStrictEqual(compiled?.(input), invalid, `${where}: the fast path fell back to Effect's decoder`)
+  if (Exit.isSuccess(slow) && Exit.isSuccess(fast)) assert.isTrue(sameValue(slow.value, fast.value), where)
+  return Exit.isSuccess(fast) ? fast.value : undefined
+}

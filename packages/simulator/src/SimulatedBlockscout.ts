@@ -13,7 +13,7 @@
 import { endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
 import { defaultBody, type Fault, pickFault, wrongBody } from "./Faults.ts"
 import { hash } from "./internal/hash.ts"
-import { type DispatchServices, dispatch } from "./internal/dispatch.ts"
+import { backendVersionOf, type DispatchServices, dispatch } from "./internal/dispatch.ts"
 import { type Cursor, intRe, type Outcome, type Query, Reject, splitUrl } from "./internal/query.ts"
 import { RateWindows } from "./internal/rateWindows.ts"
 import { checkRequest, credentialKeys, makeRoutes, matchRoute, type Route } from "./internal/router.ts"
@@ -394,7 +394,11 @@ export class SimulatedBlockscout {
    * and what the server says whatever the chain (`server`).
    */
   private services(list: boolean, mode: ServerMode, nowMillis: number): DispatchServices {
-    const server = { unindexed: this.options.unindexedInternalTransactions }
+    const server = {
+      unindexed: this.options.unindexedInternalTransactions,
+      backendVersion: backendVersionOf(this.options.backendVersion),
+      accountAbstraction: this.options.accountAbstraction
+    }
     return this.live === undefined
       ? { chain: this.chain, renderer: (m) => this.renderer(m), memo: this.memo, ...server }
       : { ...this.live.services(list, mode, nowMillis), ...server }

@@ -177,6 +177,19 @@ export interface SimulatorOptions extends ChainOptions {
    * a fixed chain of `blocks` blocks whatever the time.
    */
   readonly live?: LiveOptions | undefined
+  /**
+   * What `/config/backend-version` answers: one release for both families, or one per release line (`"11"`,
+   * `"12"`, `"pro"`), as a build's `BLOCKSCOUT_VERSION` reads (`"v6.8.0"`, `"v9.1.0.commit.1a2b3c4d"`). Default:
+   * `"v11.2.7"` for the 11 line, `"v12.0.0"` for the 12 line and the Pro API. Give an old release to see how a
+   * version-aware client treats a server that predates a row's `since`.
+   */
+  readonly backendVersion?: string | Partial<Record<"11" | "12" | "pro", string>> | undefined
+  /**
+   * Whether the server has its user-ops indexer (Blockscout's account-abstraction microservice) enabled: the
+   * `/proxy/account-abstraction/*` rows then serve the simulated chain's user operations, bundles and accounts.
+   * Default false, as on most instances: those rows answer 501 `{"message":"Service is disabled"}`.
+   */
+  readonly accountAbstraction?: boolean | undefined
 }
 
 /**

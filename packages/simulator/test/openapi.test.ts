@@ -17,7 +17,8 @@ interface Mode {
   readonly sim: SimulatedBlockscout
 }
 
-const options = { blocks: 400 }
+// The account-abstraction rows need the user-ops indexer (without it they answer 501, as most servers do).
+const options = { blocks: 400, accountAbstraction: true }
 const modes: ReadonlyArray<Mode> = [
   {
     name: "instance 11.x",
@@ -39,6 +40,14 @@ const modes: ReadonlyArray<Mode> = [
 /** Path arguments worth asking for: addresses of every kind, transactions with and without logs, NFT instances. */
 const argumentSets = (sim: SimulatedBlockscout, row: Endpoint): ReadonlyArray<Record<string, string>> => {
   const chain = sim.chain
+  // User operations and smart accounts: the ones the server lists (an unknown one is a 404, which checks nothing).
+  if (row.path.startsWith("/proxy/account-abstraction/") && row.pathParams.length > 0) {
+    const ops = get(sim, "/api/v2/proxy/account-abstraction/operations", { page_size: 3 }).json as {
+      items: Array<{ hash: string; address: { hash: string } }>
+    }
+    const name = row.pathParams[0]!.name
+    return ops.items.map((op) => ({ [name]: row.pathParams[0]!.kind === "hash" ? op.hash : op.address.hash }))
+  }
   const kinds = row.pathParams.map((p) => p.kind).join(",")
   switch (kinds) {
     case "":
@@ -88,24 +97,34 @@ const filterAddress = (name: string) => {
 }
 
 /** Each filter alone, with each of its values; text and name filters with a value that matches something. */
-const filterSets = (row: Endpoint, mode: Mode): ReadonlyArray<Record<string, string>> => {
+const filterSets = (
+  row: Endpoint,
+  mode: Mode,
+  declared: ReadonlyArray<string>
+): ReadonlyArray<Record<string, string>> => {
   const out: Array<Record<string, string>> = [{}]
   for (const f of row.filters) {
     if (f.kind === "text") out.push({ [f.name]: "vault" })
     else if (f.kind === "address") out.push({ [f.name]: filterAddress(f.name) })
     else if (f.kind === "hash") out.push({ [f.name]: transferTopic })
     else if (f.kind === "names") out.push({ [f.name]: "transfer,approve" })
+    else if (f.kind === "integer") out.push({ [f.name]: "1" })
     else for (const v of f.values ?? []) out.push({ [f.name]: v })
   }
   // The page-size parameter each mode knows: 11.x's `limit` on token transfers, `items_count` elsewhere.
   if (row.name === "tokenTransfers" && mode.spec === "instance-v11.2.7") out.push({ limit: "7" })
-  // Audit reports take no page size in any version (one page of every report).
-  else if (mode.spec !== "instance-v11.2.7" && row.name !== "smartContractAuditReports") out.push({ items_count: "7" })
+  else if (mode.spec !== "instance-v11.2.7" && declared.includes("items_count")) out.push({ items_count: "7" })
   if (row.name === "smartContracts") {
     out.push({ sort: "balance", order: "asc" }, { sort: "transactions_count", order: "desc" })
   }
   return out
 }
+
+/**
+ * Rows a spec does not declare although the family serves them, by spec: the generated Pro API document (0.5.0)
+ * leaves out `/config/backend-version`, which the Pro API's own docs spec lists.
+ */
+const undeclared: Partial<Record<SpecName, ReadonlyArray<string>>> = { "pro-api": ["backendVersion"] }
 
 const fill = (template: string, args: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, n: string) => args[n]!)
@@ -115,13 +134,19 @@ describe("simulated responses validate against the server's own OpenAPI document
     describe(mode.name, () => {
       const spec = loadSpec(mode.spec)
       for (const row of Object.values(endpoints) as ReadonlyArray<Endpoint>) {
+        if (undeclared[mode.spec]?.includes(row.name) === true) {
+          it(`${row.ids} ${row.path}: not declared by ${mode.spec}`, () => {
+            expect(spec.pathOf(row.path), `${mode.spec} declares ${row.path} now: validate it`).toBeUndefined()
+          })
+          continue
+        }
         it(`${row.ids} ${row.path}, every filter, three pages deep`, () => {
           const specPath = spec.pathOf(row.path)
           expect(specPath, `${mode.spec} has ${row.path}`).toBeDefined()
           const validate = spec.response(specPath!)
           let checked = 0
           for (const args of argumentSets(mode.sim, row)) {
-            for (const filters of filterSets(row, mode)) {
+            for (const filters of filterSets(row, mode, spec.queryParameters(specPath!))) {
               let cursor: Json | null = {}
               for (let page = 0; page < 3 && cursor !== null; page++) {
                 const path = `${mode.prefix}${fill(row.path, args)}`

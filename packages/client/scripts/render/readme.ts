@@ -16,7 +16,9 @@ const filterText = (filter: Filter) =>
       ? `\`${filter.name}\`: names`
       : filter.kind === "address" || filter.kind === "hash"
         ? `\`${filter.name}\`: ${filter.kind === "address" ? "an address" : "a 32-byte hash"}`
-        : `\`${filter.name}\``
+        : filter.kind === "integer"
+          ? `\`${filter.name}\`: an integer`
+          : `\`${filter.name}\``
 
 /** The README's method table, one line per row. */
 export const renderReadmeTable = (table: EndpointTable = endpoints): string => {

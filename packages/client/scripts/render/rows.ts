@@ -30,6 +30,8 @@ export const filterType = (filter: Filter): string => {
       return "string"
     case "names":
       return "ReadonlyArray<string>"
+    case "integer":
+      return "number | bigint | string"
   }
 }
 

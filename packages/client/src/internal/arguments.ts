@@ -79,6 +79,17 @@ const checkFilter = (
       return typeof value === "string" && value.length > 0
         ? Result.succeed(value)
         : fail(`${filter.name} must be a non-empty string; got ${show(value)}`)
+    case "integer": {
+      const text =
+        typeof value === "bigint" || (typeof value === "number" && Number.isSafeInteger(value))
+          ? String(value)
+          : typeof value === "string"
+            ? value
+            : ""
+      return /^(0|[1-9]\d*)$/.test(text)
+        ? Result.succeed(text)
+        : fail(`${filter.name} must be a non-negative integer; got ${show(value)}`)
+    }
     case "address":
     case "hash":
       return typeof value === "string" && patterns[filter.kind].test(value)

@@ -92,6 +92,24 @@ export const redirectReason = (
   })
 }
 
+/**
+ * What a 404 or 501 can say of the row asked: a row without path parameters names no item that could be
+ * missing, so its 404 means the server does not serve the path (a release before it, or a feature not enabled).
+ */
+export interface RowFacts {
+  readonly pathParams: ReadonlyArray<unknown>
+  /** The first release serving the row, when it is not every supported one. */
+  readonly since?: string | undefined
+}
+
+/** The words of a `NotFound` for a path the server does not serve. */
+const notServed = (status: number, message: string, row: RowFacts | undefined): string => {
+  const since = row?.since === undefined ? "" : `, which serves it from ${row.since} on`
+  return status === 501
+    ? `the server does not serve this endpoint (501 Not Implemented: ${message}); it has not enabled the feature behind it`
+    : `the server does not serve this endpoint (404: ${message}): a release before it${since}, or a feature it has not enabled`
+}
+
 /** Maps a non-2xx response to its reason, from its status, headers and (possibly cut) body. */
 export const reasonOfStatus = (
   secrets: Secrets,
@@ -99,14 +117,24 @@ export const reasonOfStatus = (
   status: number,
   headers: Headers,
   body: { readonly text: string; readonly cut: boolean },
-  now: number
+  now: number,
+  row?: RowFacts | undefined
 ): Errors.StreamReason => {
   if (status === 0 || (status >= 300 && status < 400)) {
     return redirectReason(secrets, where, status, headers.location, where.url)
   }
   const messages = messagesOf(secrets, body.text, body.cut)
   const message = messages.length === 0 ? `HTTP ${status}` : messages.join("; ")
-  if (status === 404) return new Errors.NotFound({ ...where, message })
+  // A 404 names a missing item, unless the row names none (no path parameters): then the path itself is missing.
+  if (status === 404) {
+    return new Errors.NotFound({
+      ...where,
+      message: row !== undefined && row.pathParams.length === 0 ? notServed(404, message, row) : message
+    })
+  }
+  // 501: the server has this path but not the feature behind it (a microservice it does not run: account
+  // abstraction's user-ops indexer answers `Service is disabled`). Asking again changes nothing.
+  if (status === 501) return new Errors.NotFound({ ...where, message: notServed(501, message, row) })
   if (status === 400 || status === 422) return new Errors.InvalidRequest({ ...where, status, message, messages })
   if (status === 401 || status === 403) return new Errors.Unauthorized({ ...where, status, message })
   if (status === 402) return new Errors.OutOfCredits({ ...where, message })

@@ -195,7 +195,7 @@ export const send = (
       if (ctx.limiter !== undefined || ctx.family === "pro") observeHeaders(ctx.observed, headersOf())
       if (status < 200 || status >= 300) {
         const now = yield* Clock.currentTimeMillis
-        return yield* fail(reasonOfStatus(ctx, where, status, headersOf(), body, now))
+        return yield* fail(reasonOfStatus(ctx, where, status, headersOf(), body, now, endpoint))
       }
       const json = Result.try(() => JSON.parse(body.text) as unknown)
       if (Result.isFailure(json)) return yield* fail(unparsableReason(ctx, where, status, headersOf, body.text))

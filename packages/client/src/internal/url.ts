@@ -12,23 +12,29 @@ import { isCredentialName, redactedMark } from "./redact.ts"
 /** A query: name and value pairs, in order, not yet encoded. */
 export type Query = ReadonlyArray<readonly [string, string]>
 
-/** A cursor value as a query parameter; `undefined` for `null` (a null key is not sent). */
-const wireValue = (value: unknown): string | undefined =>
-  value === null || value === undefined ? undefined : String(value)
+/**
+ * A cursor value as a query parameter; for `null`, `undefined` (the key is not sent), or the empty string on a row
+ * whose server reads every key of its cursor (`nullCursorKeys: "empty"`: `key=`, which every release of that
+ * endpoint reads as null; the literal `null` only from 6.10 on).
+ */
+const wireValue = (value: unknown, nulls: "omit" | "empty"): string | undefined =>
+  value === undefined ? undefined : value === null ? (nulls === "empty" ? "" : undefined) : String(value)
 
 /**
- * The cursor's part of a query: each key once, `null` values left out, booleans as `true`/`false`.
+ * The cursor's part of a query: each key once, `null` values left out (or sent empty where the row says so),
+ * booleans as `true`/`false`.
  * Filters win over a cursor key of the same name (one query parameter each), a page size asked for wins
  * over an echoed `items_count`, and credentials are never taken from a cursor.
  */
 const cursorQuery = (prepared: Prepared, cursor: Cursor | undefined): Array<readonly [string, string]> => {
   const query: Array<readonly [string, string]> = []
   if (cursor === undefined) return query
+  const nulls = prepared.endpoint.nullCursorKeys ?? "omit"
   for (const name of Object.keys(cursor)) {
     if (prepared.filters.some(([f]) => f === name)) continue
     if (name === "items_count" && prepared.pageSize !== undefined) continue
     if (isCredentialName(name)) continue
-    const value = wireValue(cursor[name])
+    const value = wireValue(cursor[name], nulls)
     if (value !== undefined) query.push([name, value])
   }
   return query

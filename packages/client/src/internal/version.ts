@@ -91,7 +91,9 @@ export const checkSince = (
   path: string
 ): Effect.Effect<void, BlockscoutError<Unsupported>> => {
   const since = row.since
-  if (since === undefined) return Effect.void
+  // The version row itself is never checked first: reading the version to decide whether to read it would send
+  // the same request twice (and a server too old for it answers its own 404, which says as much).
+  if (since === undefined || row.path === backendVersionPath) return Effect.void
   const required = parseVersion(since)
   if (required === undefined) return Effect.void
   return Effect.flatMap(serverVersion(ctx), (server) =>

@@ -215,7 +215,11 @@ describe("the history's report", () => {
             "internalTransactions",
             "the server says nothing of its internal-transaction lists' completeness (no page meta before 12.0)"
           ],
-          ["indexing", "indexing status not read (NotFound: Not found)"]
+          // The indexing status names no item: its 404 says the server does not serve it.
+          [
+            "indexing",
+            "indexing status not read (NotFound: the server does not serve this endpoint (404: Not found): a release before it, or a feature it has not enabled)"
+          ]
         ]
       )
     }).pipe(Effect.scoped)

@@ -39,7 +39,7 @@ const families: ReadonlyArray<Family> = ["pro", "instance"]
 
 /** The reason each status must map to. */
 const reasonOf = (status: number): BlockscoutError["reason"]["_tag"] =>
-  status === 404
+  status === 404 || status === 501
     ? "NotFound"
     : status === 401 || status === 403
       ? "Unauthorized"

@@ -18,3 +18,17 @@ export const scriptedServer = (script: Script) => publicScriptedServer(script, {
 
 /** A page body. */
 export const page = pageBody
+
+/** Whether a request is the client's read of the server's version (before a row that declares `since`). */
+export const isVersionRead = (request: { readonly path: string }): boolean =>
+  request.path.endsWith("/api/v2/config/backend-version")
+
+/**
+ * A script for rows that declare `since`: the version read answers a current release (`v12.0.0`), and `script`
+ * sees only the other requests, numbered from 0 among themselves, as it would without the read.
+ */
+export const withVersion = (script: (request: ScriptedRequest, index: number) => ScriptedReply) => {
+  let rows = 0
+  return (request: ScriptedRequest): ScriptedReply =>
+    isVersionRead(request) ? { body: { backend_version: "v12.0.0" } } : script(request, rows++)
+}

@@ -55,7 +55,20 @@ const specFixtures: Record<string, string> = {
   tokenCounters: "TokenCounters",
   tokenHolders: "TokenHolder",
   tokenInstance: "TokenInstanceDetails",
-  indexingStatus: "IndexingStatus"
+  indexingStatus: "IndexingStatus",
+  stats: "Stats",
+  transactionsChart: "TransactionsChart",
+  marketChart: "MarketChart",
+  backendVersion: "BackendVersion",
+  advancedFilters: "AdvancedFilterItem",
+  advancedFilterMethods: "AdvancedFilterMethod",
+  search: "SearchResultItem",
+  quickSearch: "SearchResultItem",
+  searchRedirect: "SearchRedirect",
+  userOperations: "UserOperationInList",
+  userOperation: "UserOperation",
+  userOperationBundles: "UserOperationBundle",
+  smartAccount: "SmartAccount"
 }
 const specFixtureDir = join(import.meta.dirname, "../../../schema/test/fixtures")
 const fromSpecs = (resource: string): Array<unknown> => {
@@ -112,7 +125,7 @@ for (const [name, row] of Object.entries(endpoints)) {
           ? candidate
           : row.shape === "array"
             ? [candidate]
-            : { items: [candidate], next_page_params: null }
+            : { items: [candidate], next_page_params: null, search_params: { methods: {}, tokens: {} } }
       if (found.length < 3 && Exit.isSuccess(decode(body))) found.push(candidate)
     }
     out[name] = found

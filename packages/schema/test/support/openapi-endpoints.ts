@@ -237,3 +237,68 @@ export const scopedEndpoints: ReadonlyArray<Endpoint> = [
     }
   }
 ]
+
+/**
+ * Discovery (search), the head and the chain's state, and the advanced filter's methods: the rows beyond the lists
+ * and lookups, each covered by answers written from the backend's views in `discovery.test.ts`.
+ */
+export const stateEndpoints: ReadonlyArray<Endpoint> = [
+  {
+    id: "advanced filter methods",
+    paths: ["/advanced-filters/methods"],
+    schema: codec(S.AdvancedFilterMethodsResponse),
+    absentFrom: {
+      specs: ["pro-api-docs", "instance-docs"],
+      why: "the hand-written specs predate the endpoint (6.7.0)"
+    }
+  },
+  // The head and the chain's state.
+  {
+    id: "main-page blocks",
+    paths: ["/main-page/blocks"],
+    schema: codec(S.MainPageBlocksResponse)
+  },
+  { id: "stats", paths: ["/stats"], schema: codec(S.StatsResponse) },
+  {
+    id: "transactions chart",
+    paths: ["/stats/charts/transactions"],
+    schema: codec(S.TransactionsChartResponse)
+  },
+  { id: "market chart", paths: ["/stats/charts/market"], schema: codec(S.MarketChartResponse) },
+  // Discovery.
+  { id: "search", paths: ["/search"], schema: codec(S.SearchResponse) },
+  {
+    id: "quick search",
+    paths: ["/search/quick"],
+    schema: codec(S.QuickSearchResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates it (5.2.2)" }
+  },
+  {
+    id: "search redirect",
+    paths: ["/search/check-redirect"],
+    schema: codec(S.SearchRedirectResponse)
+  },
+  {
+    id: "backend version",
+    paths: ["/config/backend-version"],
+    schema: codec(S.BackendVersionResponse),
+    absentFrom: {
+      specs: ["pro-api", "instance-docs"],
+      why: "the generated Pro spec (0.5.0) and the older hand-written spec leave it out"
+    }
+  },
+  // Account abstraction (the user-ops indexer, as the backend proxies it).
+  ...[
+    { id: "user operations", path: "/operations", schema: S.UserOperationsResponse },
+    { id: "user operation", path: "/operations/{operation_hash_param}", schema: S.UserOperationResponse },
+    { id: "user operation bundles", path: "/bundles", schema: S.UserOperationBundlesResponse },
+    { id: "smart account", path: "/accounts/{address_hash_param}", schema: S.SmartAccountResponse }
+  ].map(
+    (e): Endpoint => ({
+      id: e.id,
+      paths: [`/proxy/account-abstraction${e.path}`],
+      schema: codec(e.schema),
+      absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates the proxy (6.1.0)" }
+    })
+  )
+]

@@ -30,6 +30,8 @@
  *   everywhere else), and `required` lists old key names (`address`, `holders`) that `properties` only declares
  *   under their new names (`address_hash`, `holders_count`): such a key gets the schema of its new name, as
  *   older servers sent it.
+ * - A page envelope (an object declaring `items` and `next_page_params`) always holds both keys, as every server
+ *   sends them: the 11.2.7 and Pro specs declare `/search`'s envelope inline and require neither.
  * - Integers stay within ±2^53 where a schema declares `type: integer`; free-form values (cursors, metadata) may
  *   hold numbers beyond, which the tests read exactly from the text (`decodeResponseText`).
  */
@@ -476,6 +478,8 @@ export const makeSampler = (doc: OpenApiDocument, rng: Rng, options: SamplerOpti
   ): Record<string, unknown> => {
     const properties = (isNode(node.properties) ? node.properties : {}) as Readonly<Record<string, SchemaNode>>
     const required = new Set(Array.isArray(node.required) ? (node.required as ReadonlyArray<string>) : [])
+    // A page envelope always holds both keys (every server sends them); some inline declarations require neither.
+    if ("items" in properties && "next_page_params" in properties) required.add("items").add("next_page_params")
     const out: Record<string, unknown> = {}
     for (const [key, property] of Object.entries(properties)) {
       if (!required.has(key) && rng.chance(depth > 8 ? 0.8 : omitRate)) continue

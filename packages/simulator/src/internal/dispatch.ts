@@ -27,6 +27,10 @@ export interface DispatchServices {
   readonly unindexed?: Unindexed | undefined
   /** Live mode's history, for the routes that show reorganisations. */
   readonly live?: LiveRoutes | undefined
+  /** What `/config/backend-version` answers in a mode (`SimulatorOptions.backendVersion`). */
+  readonly backendVersion?: ((mode: ServerMode) => string) | undefined
+  /** Whether the user-ops indexer is enabled (`SimulatorOptions.accountAbstraction`). */
+  readonly accountAbstraction?: boolean | undefined
 }
 
 /** Runs the route's handler on checked path parameters; throws a `Reject` for the API's error answers. */
@@ -39,7 +43,9 @@ export const dispatch = (
 ): Outcome => {
   const v11 = mode === "11"
   const itemsCount = int(query, "items_count")
-  if (v11 && itemsCount !== undefined && route.handler?.ignoresUnknownParams !== true) checkV11ItemsCount(itemsCount)
+  if (v11 && itemsCount !== undefined && route.handler?.ignoresUnknownParams !== true) {
+    checkV11ItemsCount(itemsCount, route.handler?.itemsCountUnbounded === true ? Number.POSITIVE_INFINITY : 50)
+  }
   let size = v11 || itemsCount === undefined ? 50 : Math.min(100, Math.max(1, itemsCount))
   const limit = route.known(mode).has("limit") ? int(query, "limit") : undefined
   if (limit !== undefined) size = Math.max(1, Math.min(size, limit))
@@ -52,6 +58,8 @@ export const dispatch = (
     render: services.renderer(mode),
     unindexed: services.unindexed,
     live: services.live,
+    backendVersion: services.backendVersion?.(mode) ?? defaultBackendVersion(mode),
+    accountAbstraction: services.accountAbstraction === true,
     query,
     params,
     size,
@@ -73,8 +81,21 @@ export const dispatch = (
   return handler.handle(ctx)
 }
 
+/**
+ * The release each mode answers `/config/backend-version` with when not told otherwise: the releases whose
+ * OpenAPI specs the answers follow (11.2.7; 12.0 for the next major and the Pro API behind its gateway), written
+ * as the backend writes its `BLOCKSCOUT_VERSION` (a `v` prefix).
+ */
+export const defaultBackendVersion = (mode: ServerMode): string => (mode === "11" ? "v11.2.7" : "v12.0.0")
+
+/** The backend version answered in each mode, from `SimulatorOptions.backendVersion` (one for all, or per line). */
+export const backendVersionOf =
+  (option: string | Partial<Record<ServerMode, string>> | undefined) =>
+  (mode: ServerMode): string =>
+    typeof option === "string" ? option : (option?.[mode] ?? defaultBackendVersion(mode))
+
 /** 11.2.7's cast of a declared `items_count` (`%Schema{type: :integer, minimum: 1, maximum: 50}`), with OpenApiSpex's words. */
-const checkV11ItemsCount = (value: number): void => {
-  if (value > 50) throw invalid("items_count", `${value} is larger than inclusive maximum 50`)
+const checkV11ItemsCount = (value: number, max: number): void => {
+  if (value > max) throw invalid("items_count", `${value} is larger than inclusive maximum ${max}`)
   if (value < 1) throw invalid("items_count", `${value} is smaller than inclusive minimum 1`)
 }

@@ -43,6 +43,10 @@ export interface RouteContext {
   readonly memo: <A>(key: string, make: () => A) => A
   /** Blocks whose internal transactions the server has not fetched yet (`internal/indexing.ts`). */
   readonly unindexed: Unindexed | undefined
+  /** What `/config/backend-version` answers (the release line's, or `SimulatorOptions.backendVersion`). */
+  readonly backendVersion: string
+  /** Whether the user-ops indexer is enabled: else `/proxy/account-abstraction/*` answer 501 (`Service is disabled`). */
+  readonly accountAbstraction: boolean
   /** Live mode's history (reorganisations, the chain as it was); undefined for a fixed chain. */
   readonly live: LiveRoutes | undefined
 }
@@ -79,6 +83,11 @@ export interface RouteHandler {
    * and NFT instances S21): 422 when sent. Elsewhere 11.x declares it from 1 to 50 (`dispatch.ts`).
    */
   readonly refusesItemsCount?: ReadonlyArray<ServerMode> | undefined
+  /**
+   * 11.2.7 declares `items_count` on this row with a minimum of 1 and no maximum (`/advanced-filters`, where it
+   * counts the items already shown and does not size the page): any value from 1 is taken.
+   */
+  readonly itemsCountUnbounded?: boolean | undefined
 }
 
 /** One route: its row, its path pattern, what it accepts, and its handler (if any). */

@@ -7,6 +7,7 @@
  *
  * @internal
  */
+import { closingPrice, currentRate } from "../internal/stats.ts"
 import { partyAddress, pendingKey, priorityPerGas } from "../chain/coins.ts"
 import { methods } from "../chain/methods.ts"
 import { createsContract, recipientOf, transactionValue } from "../chain/parties.ts"
@@ -79,8 +80,8 @@ const common = (r: Renderer, tx: TxTemplate, h: number | null, salt: number, sen
     method,
     type: 2,
     nonce: chain.nonce(key, tx.position + salt),
-    exchange_rate: "3150.25",
-    historic_exchange_rate: h === null ? null : (2000 + (chain.noise(h, 4242) % 200_000) / 100).toFixed(2),
+    exchange_rate: currentRate,
+    historic_exchange_rate: h === null ? null : closingPrice(chain, h),
     gas_limit: String(gasLimit),
     gas_used: gasUsed === null ? null : String(gasUsed),
     gas_price: String(gasPrice),

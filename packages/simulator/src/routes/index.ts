@@ -28,7 +28,6 @@ import { tokenHolders } from "./tokenHolders.ts"
 import { tokenInstances } from "./tokenInstances.ts"
 import { tokenInstance } from "./tokenInstance.ts"
 import { indexingStatus } from "./indexingStatus.ts"
-import { backendVersion } from "./backendVersion.ts"
 import { addressWithdrawals } from "./addressWithdrawals.ts"
 import { blocksValidated } from "./blocksValidated.ts"
 import { internalTransactions } from "./internalTransactions.ts"
@@ -51,6 +50,20 @@ import { topAddresses } from "./topAddresses.ts"
 import { transactionRawTrace } from "./transactionRawTrace.ts"
 import { transactionStateChanges } from "./transactionStateChanges.ts"
 import { transactionSummary } from "./transactionSummary.ts"
+import { mainPageBlocks } from "./mainPageBlocks.ts"
+import { stats } from "./stats.ts"
+import { transactionsChart } from "./transactionsChart.ts"
+import { marketChart } from "./marketChart.ts"
+import { backendVersion } from "./backendVersion.ts"
+import { advancedFilters } from "./advancedFilters.ts"
+import { advancedFilterMethods } from "./advancedFilterMethods.ts"
+import { search } from "./search.ts"
+import { quickSearch } from "./quickSearch.ts"
+import { searchRedirect } from "./searchRedirect.ts"
+import { userOperations } from "./userOperations.ts"
+import { userOperation } from "./userOperation.ts"
+import { userOperationBundles } from "./userOperationBundles.ts"
+import { smartAccount } from "./smartAccount.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -98,5 +111,18 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   transactionRawTrace,
   transactionStateChanges,
   transactionSummary,
-  backendVersion
+  mainPageBlocks,
+  stats,
+  transactionsChart,
+  marketChart,
+  backendVersion,
+  advancedFilters,
+  advancedFilterMethods,
+  search,
+  quickSearch,
+  searchRedirect,
+  userOperations,
+  userOperation,
+  userOperationBundles,
+  smartAccount
 }
