@@ -17,6 +17,7 @@ export {
   type StreamChainsOptions,
   streamChains
 } from "./Chains.ts"
+export { type ContractCreation, contractCreation } from "./ContractCreation.ts"
 export * as CountSources from "./CountSources.ts"
 export {
   BlockscoutError,
