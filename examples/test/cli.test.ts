@@ -25,6 +25,13 @@ const pathArgs = (name: string): Record<string, string> => {
       return { address: nft.address }
     case "transactionInternalTransactions":
       return { hash: callHash }
+    case "blockInternalTransactions":
+      return { numberOrHash: String(callBlock) }
+    case "smartContract":
+    case "smartContractAuditReports":
+      return { address: auditedContract }
+    case "tokenInstanceHolders":
+      return { token: multi.address, tokenId: "0" }
     case "userOperation":
       return { hash: userOp.hash }
     case "smartAccount":
@@ -61,6 +68,16 @@ const callHash = (() => {
   }
 })()
 
+// The block of that call.
+const callBlock = (() => {
+  for (let h = 0; ; h++) if (chain.template(h).transactions.some((t) => t.internalCount > 0)) return h
+})()
+
+// An ERC-1155 token (its id 0 has holders) and a verified contract with audit reports (the simulator gives
+// each verified contract none, one or two).
+const multi = chain.tokens.find((t) => t.type === "ERC-1155")!
+const auditedContract = chain.smartContracts.find((c) => chain.noise(c.id, 0xa0d1) % 3 > 0)!.address
+
 const client = (options: Parameters<typeof Blockscout.layerInstance>[0] = { baseUrl }) =>
   Blockscout.layerInstance({ rateLimit: false, ...options }).pipe(Layer.provide(layerHttpClient(simulator)))
 
@@ -95,7 +112,9 @@ describe("blockscout CLI, one subcommand per endpoint row", () => {
           const positional = row.pathParams.map((p) => args[p.name]!)
           const flags = Object.entries(filterArgs(name)).flatMap(([k, v]) => [`--${k}`, v])
           // A page size where the server takes one (12.x takes no items_count on search or the advanced filter).
-          const paged = row.shape === "page" && name !== "search" && name !== "advancedFilters"
+          // A one-page row without cursor keys (audit reports) takes none in any version either.
+          const paged =
+            row.shape === "page" && name !== "search" && name !== "advancedFilters" && row.cursorKeys.length > 0
           // A lookup prints its one object: no --limit, nothing to page.
           const limit = row.shape === "item" ? [] : ["--limit", "7"]
           const result = yield* runCli(

@@ -67,6 +67,8 @@ describe("--dry-run", () => {
     })
   )
 
+  // On the real clock: the dry run's samples go out at the announced pace (one every 51 ms at 20 a second), and
+  // on the TestClock nothing would advance the limiter's waits.
   it.live("time at the rate the server announces, or at --requests-per-second where it announces none", () =>
     Effect.gen(function* () {
       const limited = SimulatedBlockscout.make({ blocks: 100, seed: 3, rateLimit: { limit: 20, windowMillis: 1000 } })

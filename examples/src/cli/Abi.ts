@@ -12,7 +12,10 @@
  * `{ "result": "decoded", "event", "signature", "args" }` (integers as decimal strings),
  * `{ "result": "no-matching-event", "selector" }` or `{ "result": "decode-failed", "event", "message" }`.
  */
-import { type Endpoint, logDecoder, type RawLog } from "@blockscout-effect/client"
+import { type Endpoint, logDecoder } from "@blockscout-effect/client"
+
+/** What a log decoder reads of a log line: its topics and data (any log item of the log rows has them). */
+type RawLog = Parameters<ReturnType<typeof logDecoder>>[0]
 import { Log } from "@blockscout-effect/schema"
 import { Effect, FileSystem, Result } from "effect"
 import { Flag } from "effect/cli"

@@ -11,8 +11,10 @@
 import type {
   AddressCounters,
   AddressDetails,
+  AddressTabsCounters,
   AdvancedFilterItem,
   AdvancedFilterMethod,
+  AuditReport,
   BackendVersion,
   Block,
   BlockDetails,
@@ -23,11 +25,15 @@ import type {
   Log,
   MarketChart,
   NftCollection,
+  RawTrace,
   SearchRedirect,
   SearchResultItem,
   SmartAccount,
   SmartContract,
+  SmartContractDetails,
+  StateChange,
   Stats,
+  Token,
   TokenBalance,
   TokenCounters,
   TokenDetails,
@@ -35,8 +41,10 @@ import type {
   TokenInstance,
   TokenInstanceDetails,
   TokenTransfer,
+  TopAddress,
   Transaction,
   TransactionDetails,
+  TransactionSummary,
   TransactionsChart,
   UserOperation,
   UserOperationBundle,
@@ -237,6 +245,19 @@ export interface ListAddressTokensParameters extends PageParameters {
 }
 
 /**
+ * The options of `listTopAddresses`, `streamTopAddresses`, `streamTopAddressesPages` (A1 `GET /addresses`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTopAddressesParameters extends PageParameters {
+  /** Sort key (default: balance). */
+  readonly sort?: "balance" | "transactions_count" | undefined
+  /** Sort order (with sort). */
+  readonly order?: "asc" | "desc" | undefined
+}
+
+/**
  * The options of `listBlocks`, `streamBlocks`, `streamBlocksPages`, `followBlocks` (S10 `GET /blocks`).
  *
  * @since 0.1.0
@@ -271,6 +292,15 @@ export interface ListBlockTransactionsParameters extends PageParameters {
 export interface ListBlockWithdrawalsParameters extends PageParameters {}
 
 /**
+ * The options of `listBlockInternalTransactions`, `streamBlockInternalTransactions`,
+ * `streamBlockInternalTransactionsPages` (T5 `GET /blocks/{numberOrHash}/internal-transactions`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBlockInternalTransactionsParameters extends PageParameters {}
+
+/**
  * The options of `listTransactionTokenTransfers`, `streamTransactionTokenTransfers`,
  * `streamTransactionTokenTransfersPages` (S15 `GET /transactions/{hash}/token-transfers`).
  *
@@ -290,6 +320,27 @@ export interface ListTransactionTokenTransfersParameters extends PageParameters 
  * @category parameters
  */
 export interface ListTransactionInternalTransactionsParameters extends PageParameters {}
+
+/**
+ * The options of `listTransactionStateChanges`, `streamTransactionStateChanges`, `streamTransactionStateChangesPages`
+ * (T1 `GET /transactions/{hash}/state-changes`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTransactionStateChangesParameters extends PageParameters {}
+
+/**
+ * The options of `listChainInternalTransactions`, `streamChainInternalTransactions`,
+ * `streamChainInternalTransactionsPages`, `followChainInternalTransactions` (T4 `GET /internal-transactions`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListChainInternalTransactionsParameters extends PageParameters {
+  /** Only this transaction's internal transactions. */
+  readonly transaction_hash?: string | undefined
+}
 
 /**
  * The options of `listTokenTransfersByToken`, `streamTokenTransfersByToken`, `streamTokenTransfersByTokenPages`,
@@ -320,6 +371,37 @@ export interface ListTokenInstancesParameters extends PageParameters {
   /** Only instances this address holds. */
   readonly holder_address_hash?: string | undefined
 }
+
+/**
+ * The options of `listTokens`, `streamTokens`, `streamTokensPages` (A2 `GET /tokens`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTokensParameters extends PageParameters {
+  /** Search by name, symbol or address. */
+  readonly q?: string | undefined
+  /** Token types to include. */
+  readonly type?: ReadonlyArray<"ERC-20" | "ERC-721" | "ERC-1155" | "ERC-404"> | undefined
+}
+
+/**
+ * The options of `listTokenInstanceHolders`, `streamTokenInstanceHolders`, `streamTokenInstanceHoldersPages` (A3 `GET
+ * /tokens/{token}/instances/{tokenId}/holders`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTokenInstanceHoldersParameters extends PageParameters {}
+
+/**
+ * The options of `listSmartContractAuditReports`, `streamSmartContractAuditReports`,
+ * `streamSmartContractAuditReportsPages` (C2 `GET /smart-contracts/{address}/audit-reports`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListSmartContractAuditReportsParameters extends PageParameters {}
 
 /**
  * The options of `listAdvancedFilters`, `streamAdvancedFilters`, `streamAdvancedFiltersPages` (F1 `GET
@@ -1099,6 +1181,60 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<TokenBalance>, BlockscoutError<StreamReason>>
 
   /**
+   * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET
+   * /addresses`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
+   * changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply decode
+   * with TopAddressesResponse; the client's pages carry items and cursor only.
+   */
+  readonly listTopAddresses: (
+    options?: ListTopAddressesParameters | undefined
+  ) => Effect.Effect<Page<TopAddress>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET
+   * /addresses`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
+   * changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply decode
+   * with TopAddressesResponse; the client's pages carry items and cursor only.
+   */
+  readonly streamTopAddresses: (
+    options?: (ListTopAddressesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<TopAddress, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET
+   * /addresses`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance
+   * changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply decode
+   * with TopAddressesResponse; the client's pages carry items and cursor only.
+   */
+  readonly streamTopAddressesPages: (
+    options?: (ListTopAddressesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<TopAddress>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many items each of an address's lists holds (transactions, transfers, logs, ...), up to 51: A4 `GET
+   * /addresses/{address}/tabs-counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: each count stops at 51 (51 means more than 50): use getAddressCounters for totals. Servers since 7.0.0
+   * answer zeros for an unknown address (older ones NotFound).
+   */
+  readonly getAddressTabsCounters: (address: string) => Effect.Effect<AddressTabsCounters, BlockscoutError<CallReason>>
+
+  /**
    * The chain's blocks, newest first (consensus blocks, or uncles, or reorged blocks): S10 `GET /blocks`.
    *
    * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
@@ -1225,6 +1361,46 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<Withdrawal>, BlockscoutError<StreamReason>>
 
   /**
+   * A block's internal transactions, by transaction index then index (top-level calls left out): T5 `GET
+   * /blocks/{numberOrHash}/internal-transactions`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: an unknown block is NotFound, not an empty list.
+   */
+  readonly listBlockInternalTransactions: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockInternalTransactionsParameters | undefined
+  ) => Effect.Effect<Page<InternalTransaction>, BlockscoutError<CallReason>>
+
+  /**
+   * A block's internal transactions, by transaction index then index (top-level calls left out): T5 `GET
+   * /blocks/{numberOrHash}/internal-transactions`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: an unknown block is NotFound, not an empty list.
+   */
+  readonly streamBlockInternalTransactions: (
+    numberOrHash: string | number | bigint,
+    options?: (ListBlockInternalTransactionsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<InternalTransaction, BlockscoutError<StreamReason>>
+
+  /**
+   * A block's internal transactions, by transaction index then index (top-level calls left out): T5 `GET
+   * /blocks/{numberOrHash}/internal-transactions`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: an unknown block is NotFound, not an empty list.
+   */
+  readonly streamBlockInternalTransactionsPages: (
+    numberOrHash: string | number | bigint,
+    options?: (ListBlockInternalTransactionsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
+
+  /**
    * One transaction's details, with its first token transfers and decoded revert reason: S14 `GET
    * /transactions/{hash}`.
    *
@@ -1314,6 +1490,132 @@ export interface BlockscoutMethods {
     hash: string,
     options?: (ListTransactionInternalTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * The balances a transaction changed (coin and tokens), before and after: T1 `GET
+   * /transactions/{hash}/state-changes`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: an unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an
+   * 11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there only the
+   * first page (50 changes) is reliable.
+   */
+  readonly listTransactionStateChanges: (
+    hash: string,
+    options?: ListTransactionStateChangesParameters | undefined
+  ) => Effect.Effect<Page<StateChange>, BlockscoutError<CallReason>>
+
+  /**
+   * The balances a transaction changed (coin and tokens), before and after: T1 `GET
+   * /transactions/{hash}/state-changes`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: an unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an
+   * 11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there only the
+   * first page (50 changes) is reliable.
+   */
+  readonly streamTransactionStateChanges: (
+    hash: string,
+    options?: (ListTransactionStateChangesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<StateChange, BlockscoutError<StreamReason>>
+
+  /**
+   * The balances a transaction changed (coin and tokens), before and after: T1 `GET
+   * /transactions/{hash}/state-changes`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: an unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an
+   * 11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there only the
+   * first page (50 changes) is reliable.
+   */
+  readonly streamTransactionStateChangesPages: (
+    hash: string,
+    options?: (ListTransactionStateChangesParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<StateChange>, BlockscoutError<StreamReason>>
+
+  /**
+   * A transaction's raw trace: the node's call tree in the Parity trace format (a bare array): T2 `GET
+   * /transactions/{hash}/raw-trace`.
+   *
+   * One call: the bare array the server sends (no paging).
+   *
+   * Gotcha: an unknown transaction is NotFound, a pending one an empty array; a server that cannot reach its node's
+   * tracer answers 500 (ServerError).
+   */
+  readonly listTransactionRawTrace: (
+    hash: string
+  ) => Effect.Effect<ReadonlyArray<RawTrace>, BlockscoutError<CallReason>>
+
+  /**
+   * A transaction's human-readable summary, from the server's transaction interpretation service: T3 `GET
+   * /transactions/{hash}/summary`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: only servers with the interpretation service configured answer it: others answer 403 (Unauthorized,
+   * 'Transaction Interpretation Service is disabled'). An unknown transaction is NotFound.
+   */
+  readonly getTransactionSummary: (hash: string) => Effect.Effect<TransactionSummary, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's internal transactions (calls inside transactions, top-level calls left out), newest first: T4 `GET
+   * /internal-transactions`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: a server still building the index this list needs answers an empty page (not an error): compare with the
+   * indexing status before calling a history complete.
+   */
+  readonly listChainInternalTransactions: (
+    options?: ListChainInternalTransactionsParameters | undefined
+  ) => Effect.Effect<Page<InternalTransaction>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's internal transactions (calls inside transactions, top-level calls left out), newest first: T4 `GET
+   * /internal-transactions`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: a server still building the index this list needs answers an empty page (not an error): compare with the
+   * indexing status before calling a history complete.
+   */
+  readonly streamChainInternalTransactions: (
+    options?: (ListChainInternalTransactionsParameters & BlockPartitionParameters) | undefined
+  ) => Stream.Stream<InternalTransaction, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's internal transactions (calls inside transactions, top-level calls left out), newest first: T4 `GET
+   * /internal-transactions`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: a server still building the index this list needs answers an empty page (not an error): compare with the
+   * indexing status before calling a history complete.
+   */
+  readonly streamChainInternalTransactionsPages: (
+    options?: (ListChainInternalTransactionsParameters & BlockPartitionParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's internal transactions (calls inside transactions, top-level calls left out), newest first: T4 `GET
+   * /internal-transactions`.
+   *
+   * The head, reorg-safe: each new block's items once it is `confirmations` deep (`Added`), what a reorg replaced taken
+   * back (`Retracted`), final blocks with a checkpoint to resume from (`Finalized`). Never ends by itself. See
+   * `Follow.ts` for the options, the finality defaults and the calls it costs.
+   *
+   * Gotcha: a server still building the index this list needs answers an empty page (not an error): compare with the
+   * indexing status before calling a history complete.
+   */
+  readonly followChainInternalTransactions: (
+    args?: Omit<ListChainInternalTransactionsParameters, "cursor"> | undefined,
+    options?: FollowOptions | undefined
+  ) => Stream.Stream<FollowEvent<InternalTransaction>, BlockscoutError<FollowReason>>
 
   /**
    * A token's details: name, symbol, decimals, type, supply, holders count, market data: S17 `GET /tokens/{token}`.
@@ -1485,6 +1787,89 @@ export interface BlockscoutMethods {
   ) => Effect.Effect<TokenInstanceDetails, BlockscoutError<CallReason>>
 
   /**
+   * The chain's tokens, by circulating market cap, then holders count (largest first), then name: A2 `GET /tokens`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ordered by market cap and holders count, which move with the chain: a long walk can miss or repeat a token
+   * whose counts changed meanwhile.
+   */
+  readonly listTokens: (
+    options?: ListTokensParameters | undefined
+  ) => Effect.Effect<Page<Token>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's tokens, by circulating market cap, then holders count (largest first), then name: A2 `GET /tokens`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ordered by market cap and holders count, which move with the chain: a long walk can miss or repeat a token
+   * whose counts changed meanwhile.
+   */
+  readonly streamTokens: (
+    options?: (ListTokensParameters & StreamParameters) | undefined
+  ) => Stream.Stream<Token, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's tokens, by circulating market cap, then holders count (largest first), then name: A2 `GET /tokens`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ordered by market cap and holders count, which move with the chain: a long walk can miss or repeat a token
+   * whose counts changed meanwhile.
+   */
+  readonly streamTokensPages: (
+    options?: (ListTokensParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<Token>, BlockscoutError<StreamReason>>
+
+  /**
+   * The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first: A3 `GET
+   * /tokens/{token}/instances/{tokenId}/holders`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page (servers
+   * keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds.
+   */
+  readonly listTokenInstanceHolders: (
+    token: string,
+    tokenId: string | bigint,
+    options?: ListTokenInstanceHoldersParameters | undefined
+  ) => Effect.Effect<Page<TokenHolder>, BlockscoutError<CallReason>>
+
+  /**
+   * The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first: A3 `GET
+   * /tokens/{token}/instances/{tokenId}/holders`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page (servers
+   * keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds.
+   */
+  readonly streamTokenInstanceHolders: (
+    token: string,
+    tokenId: string | bigint,
+    options?: (ListTokenInstanceHoldersParameters & StreamParameters) | undefined
+  ) => Stream.Stream<TokenHolder, BlockscoutError<StreamReason>>
+
+  /**
+   * The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first: A3 `GET
+   * /tokens/{token}/instances/{tokenId}/holders`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: an ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page (servers
+   * keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds.
+   */
+  readonly streamTokenInstanceHoldersPages: (
+    token: string,
+    tokenId: string | bigint,
+    options?: (ListTokenInstanceHoldersParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<TokenHolder>, BlockscoutError<StreamReason>>
+
+  /**
    * How far the server has indexed blocks and internal transactions: S23 `GET /main-page/indexing-status`.
    *
    * One item; fails with `NotFound` when the server has none.
@@ -1493,6 +1878,57 @@ export interface BlockscoutMethods {
    * indexed_internal_transactions_ratio with 1 before calling one complete.
    */
   readonly getIndexingStatus: () => Effect.Effect<IndexingStatus, BlockscoutError<RequestReason>>
+
+  /**
+   * A contract's code and verification: ABI, sources, compiler settings, proxy type and implementations: C1 `GET
+   * /smart-contracts/{address}`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: a contract nobody verified is answered with its bytecode, creation status and proxy facts only (no abi or
+   * sources; a verified twin's code when one matches); an address without code is NotFound.
+   */
+  readonly getSmartContract: (address: string) => Effect.Effect<SmartContractDetails, BlockscoutError<CallReason>>
+
+  /**
+   * A verified contract's audit reports (company, report URL, publish date): C2 `GET
+   * /smart-contracts/{address}/audit-reports`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: one page holds every report. An address that is not a verified contract is NotFound.
+   */
+  readonly listSmartContractAuditReports: (
+    address: string,
+    options?: ListSmartContractAuditReportsParameters | undefined
+  ) => Effect.Effect<Page<AuditReport>, BlockscoutError<CallReason>>
+
+  /**
+   * A verified contract's audit reports (company, report URL, publish date): C2 `GET
+   * /smart-contracts/{address}/audit-reports`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: one page holds every report. An address that is not a verified contract is NotFound.
+   */
+  readonly streamSmartContractAuditReports: (
+    address: string,
+    options?: (ListSmartContractAuditReportsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<AuditReport, BlockscoutError<StreamReason>>
+
+  /**
+   * A verified contract's audit reports (company, report URL, publish date): C2 `GET
+   * /smart-contracts/{address}/audit-reports`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: one page holds every report. An address that is not a verified contract is NotFound.
+   */
+  readonly streamSmartContractAuditReportsPages: (
+    address: string,
+    options?: (ListSmartContractAuditReportsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<AuditReport>, BlockscoutError<StreamReason>>
 
   /**
    * The newest blocks for a main page (a bare array of 4, no paging): H1 `GET /main-page/blocks`.

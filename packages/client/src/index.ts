@@ -44,6 +44,7 @@ export {
 } from "./BlockscoutError.ts"
 export type * as Methods from "./BlockscoutMethods.ts"
 export { type ChainElement, type StreamChainsOptions, streamChains } from "./Chains.ts"
+export { contractCreation } from "./ContractCreation.ts"
 export * as CountSources from "./CountSources.ts"
 export type { Endpoint, EndpointItem, EndpointName, Family } from "./endpoints.ts"
 export { endpoints } from "./endpoints.ts"
@@ -61,7 +62,7 @@ export {
   type HistoryTally
 } from "./History.ts"
 export type { AddressHistoryEstimate, HistoryEstimateOptions } from "./HistoryEstimate.ts"
-export { abiOf, decodeLogStream, decodeLogs, logDecoder, type RawLog } from "./LogDecoding.ts"
+export { abiOf, decodeLogStream, decodeLogs, logDecoder } from "./LogDecoding.ts"
 export type { ItemName, ListName } from "./Methods.ts"
 export * as Metrics from "./Metrics.ts"
 export type {

@@ -22,11 +22,11 @@ import { address, fixtures, txHash } from "./support/fixtures.ts"
 /** `endpoints` and two more rows: what adding endpoints looks like. */
 const table = endpointTable({
   ...endpoints,
-  transactionSummary: itemRow({
-    method: "TransactionSummary",
+  transactionNote: itemRow({
+    method: "TransactionNote",
     ids: "T1",
-    summary: "One transaction's summary",
-    path: "/transactions/{hash}/summary",
+    summary: "One transaction's note",
+    path: "/transactions/{hash}/note",
     pathParams: [{ name: "hash", kind: "hash" }],
     filters: [],
     response: Transaction,
@@ -57,7 +57,7 @@ interface ListAddressNftParameters extends PageParameters {
 
 /** The new rows' methods, as the generator writes them for `table` (the first test checks its text says so). */
 interface Added extends BlockscoutMethods {
-  readonly getTransactionSummary: (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>
+  readonly getTransactionNote: (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>
   readonly listAddressNft: (
     address: string,
     options?: ListAddressNftParameters | undefined
@@ -75,7 +75,7 @@ describe("a row added to a copy of the table: its types", () => {
   it("the generator writes the new rows' methods with the types `Added` states, and keeps every old one", () => {
     const text = squash(renderMethods(table))
     for (const member of [
-      "readonly getTransactionSummary: (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>",
+      "readonly getTransactionNote: (hash: string) => Effect.Effect<Transaction, BlockscoutError<CallReason>>",
       "readonly listAddressNft: (address: string, options?: ListAddressNftParameters | undefined) => Effect.Effect<Page<TokenTransfer>, BlockscoutError<CallReason>>",
       "readonly streamAddressNft: (address: string, options?: (ListAddressNftParameters & StreamParameters) | undefined) => Stream.Stream<TokenTransfer, BlockscoutError<StreamReason>>",
       "readonly streamAddressNftPages: (address: string, options?: (ListAddressNftParameters & StreamParameters) | undefined) => Stream.Stream<PageWithCursor<TokenTransfer>, BlockscoutError<StreamReason>>",
@@ -103,23 +103,23 @@ describe("a row added to a copy of the table", () => {
     Effect.gen(function* () {
       const raw = fixtures.transactions[0]!
       const server = yield* scriptedServer((request) =>
-        request.path.endsWith(`${txHash}/summary`) ? { body: raw } : { status: 404, body: { message: "Not found" } }
+        request.path.endsWith(`${txHash}/note`) ? { body: raw } : { status: 404, body: { message: "Not found" } }
       )
       const methods = yield* methodsAt(server.url)
-      const found = yield* methods.getTransactionSummary(txHash)
+      const found = yield* methods.getTransactionNote(txHash)
       assert.strictEqual(found.hash, (raw as { readonly hash: string }).hash)
       const other = `0x${"ab".repeat(32)}`
-      const missing = yield* Effect.flip(methods.getTransactionSummary(other))
+      const missing = yield* Effect.flip(methods.getTransactionNote(other))
       assert.strictEqual(missing.reason._tag, "NotFound")
       assert.deepStrictEqual(
         server.requests.map((r) => r.path),
-        [`/api/v2/transactions/${txHash}/summary`, `/api/v2/transactions/${other}/summary`]
+        [`/api/v2/transactions/${txHash}/note`, `/api/v2/transactions/${other}/note`]
       )
-      const byName = yield* methods.get("transactionSummary", { hash: txHash })
+      const byName = yield* methods.get("transactionNote", { hash: txHash })
       assert.strictEqual(byName.hash, found.hash)
-      const wrongKind = yield* Effect.flip(methods.page("transactionSummary" as never))
+      const wrongKind = yield* Effect.flip(methods.page("transactionNote" as never))
       assert.strictEqual(wrongKind.reason._tag, "InvalidArgument")
-      assert.include(wrongKind.message, "transactionSummary is an item endpoint: use get")
+      assert.include(wrongKind.message, "transactionNote is an item endpoint: use get")
     }).pipe(Effect.scoped)
   )
 
@@ -152,7 +152,7 @@ describe("a row added to a copy of the table", () => {
     const names = methodEntries(table).map((e) => e.name)
     for (const entry of methodEntries(endpoints)) assert.include(names, entry.name)
     assert.deepStrictEqual(names.slice(-4), [
-      "getTransactionSummary",
+      "getTransactionNote",
       "listAddressNft",
       "streamAddressNft",
       "streamAddressNftPages"

@@ -217,6 +217,72 @@ const cases: ReadonlyArray<Case> = [
     call: (bs) => one(bs.getTokenInstance(token, "7"))
   },
   { name: "indexingStatus", path: "/main-page/indexing-status", query: {}, call: (bs) => one(bs.getIndexingStatus()) },
+  {
+    name: "smartContract",
+    path: `/smart-contracts/${address}`,
+    query: {},
+    call: (bs) => one(bs.getSmartContract(address))
+  },
+  {
+    name: "smartContractAuditReports",
+    path: `/smart-contracts/${address}/audit-reports`,
+    query: {},
+    call: (bs) => Effect.map(bs.listSmartContractAuditReports(address), (p) => p.items)
+  },
+  {
+    name: "transactionStateChanges",
+    path: `/transactions/${txHash}/state-changes`,
+    query: {},
+    call: (bs) => Effect.map(bs.listTransactionStateChanges(txHash), (p) => p.items)
+  },
+  {
+    name: "transactionRawTrace",
+    path: `/transactions/${txHash}/raw-trace`,
+    query: {},
+    call: (bs) => bs.listTransactionRawTrace(txHash)
+  },
+  {
+    name: "transactionSummary",
+    path: `/transactions/${txHash}/summary`,
+    query: {},
+    call: (bs) => one(bs.getTransactionSummary(txHash))
+  },
+  {
+    name: "chainInternalTransactions",
+    path: "/internal-transactions",
+    query: { transaction_hash: txHash },
+    call: (bs) => Effect.map(bs.listChainInternalTransactions({ transaction_hash: txHash }), (p) => p.items)
+  },
+  {
+    name: "blockInternalTransactions",
+    path: "/blocks/19000000/internal-transactions",
+    query: {},
+    call: (bs) => Effect.map(bs.listBlockInternalTransactions(19_000_000), (p) => p.items)
+  },
+  {
+    name: "topAddresses",
+    path: "/addresses",
+    query: { sort: "balance", order: "desc" },
+    call: (bs) => Effect.map(bs.listTopAddresses({ sort: "balance", order: "desc" }), (p) => p.items)
+  },
+  {
+    name: "tokens",
+    path: "/tokens",
+    query: { q: "USD", type: "ERC-20,ERC-1155" },
+    call: (bs) => Effect.map(bs.listTokens({ q: "USD", type: ["ERC-20", "ERC-1155"] }), (p) => p.items)
+  },
+  {
+    name: "tokenInstanceHolders",
+    path: `/tokens/${token}/instances/7/holders`,
+    query: {},
+    call: (bs) => Effect.map(bs.listTokenInstanceHolders(token, 7n), (p) => p.items)
+  },
+  {
+    name: "addressTabsCounters",
+    path: `/addresses/${address}/tabs-counters`,
+    query: {},
+    call: (bs) => one(bs.getAddressTabsCounters(address))
+  },
   { name: "mainPageBlocks", path: "/main-page/blocks", query: {}, call: (bs) => bs.listMainPageBlocks() },
   { name: "stats", path: "/stats", query: {}, call: (bs) => one(bs.getStats()) },
   {

@@ -103,6 +103,7 @@ describe("streams ask for the largest page", () => {
       })
       const chain = sim.chain
       const nft = chain.tokens.find((t) => t.type !== "ERC-20")!
+      const multi = chain.tokens.find((t) => t.type === "ERC-1155")!
       const busy = Array.from({ length: chain.height }, (_, h) => h).find(
         (h) => chain.template(h).transactions.length > 3
       )!
@@ -131,6 +132,13 @@ describe("streams ask for the largest page", () => {
         tokenTransfersByToken: { token: chain.tokens[1]!.address },
         tokenHolders: { token: chain.tokens[1]!.address },
         tokenInstances: { token: nft.address },
+        transactionStateChanges: { hash },
+        chainInternalTransactions: {},
+        blockInternalTransactions: { numberOrHash: String(busy) },
+        topAddresses: {},
+        tokens: {},
+        tokenInstanceHolders: { token: multi.address, tokenId: "0" },
+        smartContractAuditReports: { address: chain.smartContracts[0]!.address },
         advancedFilters: {},
         search: { q: "usd" },
         userOperations: {},

@@ -55,7 +55,9 @@ describe("Columns.fromSchema", () => {
       marketChart: 2,
       advancedFilterMethods: 2,
       search: 1,
-      quickSearch: 1
+      quickSearch: 1,
+      // An audit report: company, URL, date.
+      smartContractAuditReports: 3
     }
     for (const row of Object.values(endpoints)) {
       const columns = Columns.ofEndpoint(row)

@@ -10,6 +10,7 @@
  */
 import { Block } from "./Block.ts"
 import { BlockDetails } from "./Details.ts"
+import { InternalTransaction } from "./InternalTransaction.ts"
 import { Page } from "./Page.ts"
 import { Transaction } from "./Transaction.ts"
 import { Withdrawal } from "./Withdrawal.ts"
@@ -62,3 +63,14 @@ export const BlockTransactionsResponse = Page(Transaction).annotate({ identifier
  * @category responses
  */
 export const BlockWithdrawalsResponse = Page(Withdrawal).annotate({ identifier: "BlockWithdrawalsResponse" })
+
+/**
+ * The response of `GET /blocks/{b}/internal-transactions`: a block's internal transactions, by transaction
+ * index then index.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const BlockInternalTransactionsResponse = Page(InternalTransaction).annotate({
+  identifier: "BlockInternalTransactionsResponse"
+})

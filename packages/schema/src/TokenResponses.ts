@@ -10,6 +10,7 @@
  */
 import { TokenDetails, TokenInstanceDetails } from "./Details.ts"
 import { Page } from "./Page.ts"
+import { Token } from "./Token.ts"
 import { TokenCounters } from "./TokenCounters.ts"
 import { TokenHolder } from "./TokenHolder.ts"
 import { TokenInstance } from "./TokenInstance.ts"
@@ -83,3 +84,20 @@ export const TokenInstancesResponse = Page(TokenInstance).annotate({ identifier:
  * @category responses
  */
 export const TokenInstanceDetailsResponse = TokenInstanceDetails
+
+/**
+ * The response of `GET /tokens`: the chain's tokens (market cap, then holders, largest first).
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const TokensResponse = Page(Token).annotate({ identifier: "TokensResponse" })
+
+/**
+ * The response of `GET /tokens/{a}/instances/{id}/holders`: the holders of one ERC-1155 or ERC-404 id, each with
+ * its balance of it (ERC-721 instances have none: servers keep no per-id balances for them).
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const TokenInstanceHoldersResponse = Page(TokenHolder).annotate({ identifier: "TokenInstanceHoldersResponse" })

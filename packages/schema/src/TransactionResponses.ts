@@ -55,3 +55,13 @@ export const TransactionTokenTransfersResponse = Page(TokenTransfer).annotate({
 export const TransactionInternalTransactionsResponse = Page(InternalTransaction).annotate({
   identifier: "TransactionInternalTransactionsResponse"
 })
+
+/**
+ * The response of `GET /internal-transactions`: the chain's internal transactions, newest first.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const ChainInternalTransactionsResponse = Page(InternalTransaction).annotate({
+  identifier: "ChainInternalTransactionsResponse"
+})

@@ -69,9 +69,19 @@ interface RecordedCase {
   readonly schema: string
   readonly body: unknown
 }
-const recorded = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, "fixtures", "recorded-scoped.json"), "utf8")
-) as { readonly cases: Readonly<Record<string, RecordedCase>> }
+// Every `fixtures/recorded-*.json` file: `recorded-scoped.json` (the scoped rows) and one file per later batch of
+// rows, so that batches written at once do not edit one file.
+const fixturesDir = path.join(import.meta.dirname, "fixtures")
+const recorded: { readonly cases: Readonly<Record<string, RecordedCase>> } = {
+  cases: Object.assign(
+    {},
+    ...fs
+      .readdirSync(fixturesDir)
+      .filter((f) => /^recorded-.*\.json$/.test(f))
+      .sort()
+      .map((f) => (JSON.parse(fs.readFileSync(path.join(fixturesDir, f), "utf8")) as { readonly cases: object }).cases)
+  )
+}
 
 const schemaNamed = (name: string): Codec => {
   const schema = (S as Record<string, unknown>)[name]

@@ -142,6 +142,45 @@ export const identities: { readonly [N in PagedName]: Identity } = {
     fields: ["id"],
     derived: [{ name: "token_address", kind: "string", read: (_item, args) => String(args.token ?? "").toLowerCase() }]
   },
+  // The chain's and a block's internal transactions: the same resource as E11 and S16, the same table.
+  chainInternalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] },
+  blockInternalTransactions: { table: "internal_transactions", fields: ["transaction_hash", "index"] },
+  tokens: { table: "tokens", fields: ["address_hash"] },
+  topAddresses: { table: "top_addresses", fields: ["hash"] },
+  // One NFT instance's holders are token holders with that id: the same table as S20's.
+  tokenInstanceHolders: {
+    table: "token_holders",
+    fields: [],
+    derived: [
+      { name: "token_address", kind: "string", read: (_item, args) => String(args.token ?? "").toLowerCase() },
+      { name: "holder", kind: "string", read: (item) => String(field(field(item, "address"), "hash") ?? "") },
+      {
+        name: "token_id_key",
+        kind: "string",
+        read: (item, args) => String(field(item, "token_id") ?? args.tokenId ?? "")
+      }
+    ]
+  },
+  smartContractAuditReports: {
+    table: "audit_reports",
+    fields: ["audit_company_name", "audit_report_url"],
+    derived: [{ name: "contract", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() }]
+  },
+  // A balance a transaction changed: one per address, and per token (and id) for token changes.
+  transactionStateChanges: {
+    table: "state_changes",
+    fields: [],
+    derived: [
+      { name: "transaction", kind: "string", read: (_item, args) => String(args.hash ?? "").toLowerCase() },
+      { name: "holder", kind: "string", read: (item) => String(field(field(item, "address"), "hash") ?? "") },
+      {
+        name: "token_address",
+        kind: "string",
+        read: (item) => String(field(field(item, "token"), "address_hash") ?? "")
+      },
+      { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
+    ]
+  },
   // One feed of three kinds: a transaction (no index), one of its token transfers (log index, and place in an
   // ERC-1155 batch) or one of its internal transactions (index). The same item under other filters is one row.
   advancedFilters: {

@@ -24,8 +24,8 @@ const filterText = (filter: Filter) =>
 export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
   const entries = methodEntries(table)
   const lines = [
-    "| endpoint | one call | every item (`*Pages`: every page; `follow*`: the head, reorg-safe) | filters |",
-    "| --- | --- | --- | --- |"
+    "| endpoint | one call | every item (`*Pages`: every page; `follow*`: the head, reorg-safe) | filters | since |",
+    "| --- | --- | --- | --- | --- |"
   ]
   for (const row of Object.values(table)) {
     const args = [...row.pathParams.map((p) => p.name), ...(hasOptions(row) ? ["opts?"] : [])].join(", ")
@@ -36,7 +36,11 @@ export const renderReadmeTable = (table: EndpointTable = endpoints): string => {
     const follow = own.find((e) => e.kind === "follow")
     const followArgs = [...row.pathParams.map((p) => p.name), "args?", "opts?"].join(", ")
     const every = `${call(own.find((e) => e.kind === "stream"))}${follow === undefined ? "" : `; \`${follow.name}(${followArgs})\``}`
-    lines.push(`| ${endpointLabel(row)} | ${oneText} | ${every} | ${row.filters.map(filterText).join("; ")} |`)
+    // A row without `since` is served by every supported server (5.0 on), or has not declared it yet.
+    const since = row.since ?? ""
+    lines.push(
+      `| ${endpointLabel(row)} | ${oneText} | ${every} | ${row.filters.map(filterText).join("; ")} | ${since} |`
+    )
   }
   return `${readmeStart}\n${lines.join("\n")}\n${readmeEnd}`
 }

@@ -44,6 +44,7 @@ describe("a partitioned stream gives the sequential stream's items", () => {
         "addressLogs",
         "addressCoinBalanceHistory",
         "blocks",
+        "chainInternalTransactions",
         "tokenTransfersByToken"
       ]
     )

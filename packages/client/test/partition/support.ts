@@ -103,7 +103,8 @@ export const rangedRows = (sim: SimulatedBlockscout): ReadonlyArray<RangedRow> =
     addressLogs: { address: chain.tokens[0]?.address ?? "", pageSize: 20 },
     addressCoinBalanceHistory: { address: chain.users[3] as string, pageSize: 5 },
     blocks: {},
-    tokenTransfersByToken: { token: chain.tokens[1]?.address ?? "", pageSize: 20 }
+    tokenTransfersByToken: { token: chain.tokens[1]?.address ?? "", pageSize: 20 },
+    chainInternalTransactions: {}
   }
   return Object.values(endpoints).flatMap((row) => {
     const range = "range" in row ? row.range : undefined

@@ -18,9 +18,11 @@ import {
   CoinBalanceHistoryResponse,
   TokenBalancesResponse
 } from "../AddressResponses.ts"
+import { AddressTabsCountersResponse } from "../AddressTabsCounters.ts"
 import { CoinBalanceHistoryByDayResponse } from "../CoinBalance.ts"
 import { arrayRow, blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { TokenTypeValues } from "../Token.ts"
+import { TopAddressesResponse } from "../TopAddress.ts"
 import { transferCursorKeys } from "./cursorKeys.ts"
 
 const address = [{ name: "address", kind: "address" }] as const
@@ -160,5 +162,43 @@ export const addressRows = {
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: AddressTokensResponse,
     cursorKeys: ["fiat_value", "value", "id", "items_count"]
+  }),
+  topAddresses: pageRow({
+    method: "TopAddresses",
+    credits: 20,
+    ids: "A1",
+    summary: "The chain's top accounts by coin balance (largest first), each with its balance and transactions count",
+    path: "/addresses",
+    pathParams: [],
+    filters: [
+      {
+        name: "sort",
+        kind: "literal",
+        values: ["balance", "transactions_count"],
+        description: "sort key (default: balance)"
+      },
+      { name: "order", kind: "literal", values: ["asc", "desc"], description: "sort order (with sort)" }
+    ],
+    response: TopAddressesResponse,
+    cursorKeys: ["fetched_coin_balance", "hash", "transactions_count", "items_count"],
+    gotcha:
+      "Ordered by balance, which moves with the chain: a long walk can miss or repeat an address whose balance " +
+      "changed meanwhile. Addresses without a balance are not listed. The page's exchange_rate and total_supply " +
+      "decode with TopAddressesResponse; the client's pages carry items and cursor only."
+  }),
+  addressTabsCounters: itemRow({
+    method: "AddressTabsCounters",
+    since: "5.2.2",
+    credits: 20,
+    ids: "A4",
+    summary: "How many items each of an address's lists holds (transactions, transfers, logs, ...), up to 51",
+    path: "/addresses/{address}/tabs-counters",
+    pathParams: address,
+    filters: [],
+    response: AddressTabsCountersResponse,
+    cursorKeys: [],
+    gotcha:
+      "Each count stops at 51 (51 means more than 50): use getAddressCounters for totals. Servers since 7.0.0 " +
+      "answer zeros for an unknown address (older ones NotFound)."
   })
 } as const

@@ -7,6 +7,7 @@
  */
 import {
   BlockDetailsResponse,
+  BlockInternalTransactionsResponse,
   BlocksResponse,
   BlockTransactionsResponse,
   BlockWithdrawalsResponse
@@ -82,5 +83,18 @@ export const blockRows = {
     response: BlockWithdrawalsResponse,
     cursorKeys: ["index", "items_count"],
     gotcha: "Items carry receiver but not block_number or timestamp (the block's); an unknown block is NotFound."
+  }),
+  blockInternalTransactions: pageRow({
+    method: "BlockInternalTransactions",
+    since: "6.4.0",
+    credits: 40,
+    ids: "T5",
+    summary: "A block's internal transactions, by transaction index then index (top-level calls left out)",
+    path: "/blocks/{numberOrHash}/internal-transactions",
+    pathParams: block,
+    filters: [],
+    response: BlockInternalTransactionsResponse,
+    cursorKeys: ["transaction_index", "index", "items_count"],
+    gotcha: "An unknown block is NotFound, not an empty list."
   })
 } as const

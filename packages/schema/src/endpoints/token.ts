@@ -11,9 +11,12 @@ import {
   TokenDetailsResponse,
   TokenHoldersResponse,
   TokenInstanceDetailsResponse,
+  TokenInstanceHoldersResponse,
   TokenInstancesResponse,
+  TokensResponse,
   TokenTransfersByTokenResponse
 } from "../TokenResponses.ts"
+import { TokenTypeValues } from "../Token.ts"
 import { transferCursorKeys } from "./cursorKeys.ts"
 
 const token = [{ name: "token", kind: "address" }] as const
@@ -113,5 +116,48 @@ export const tokenRows = {
     gotcha:
       "A fungible token (ERC-20), an address that is not a token, or an id the server has not indexed is " +
       "NotFound; metadata is null until the server has fetched it."
+  }),
+  tokens: pageRow({
+    method: "Tokens",
+    credits: 20,
+    ids: "A2",
+    summary: "The chain's tokens, by circulating market cap, then holders count (largest first), then name",
+    path: "/tokens",
+    pathParams: [],
+    filters: [
+      { name: "q", kind: "text", description: "search by name, symbol or address" },
+      { name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }
+    ],
+    response: TokensResponse,
+    cursorKeys: [
+      "market_cap",
+      "holders_count",
+      "contract_address_hash",
+      "name",
+      "is_name_null",
+      "fiat_value",
+      "items_count"
+    ],
+    gotcha:
+      "Ordered by market cap and holders count, which move with the chain: a long walk can miss or repeat a " +
+      "token whose counts changed meanwhile."
+  }),
+  tokenInstanceHolders: pageRow({
+    method: "TokenInstanceHolders",
+    since: "5.1.3",
+    credits: 20,
+    ids: "A3",
+    summary: "The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first",
+    path: "/tokens/{token}/instances/{tokenId}/holders",
+    pathParams: [
+      { name: "token", kind: "address" },
+      { name: "tokenId", kind: "tokenId" }
+    ],
+    filters: [],
+    response: TokenInstanceHoldersResponse,
+    cursorKeys: ["value", "address_hash", "token_id", "items_count"],
+    gotcha:
+      "An ERC-20 token or an address that is not a token: NotFound. An ERC-721 instance is an empty page " +
+      "(servers keep no per-id balances for it: the owner is on getTokenInstance), as is an id nobody holds."
   })
 } as const

@@ -5,13 +5,17 @@
  *
  * @since 0.1.0
  */
-import { itemRow, pageRow } from "../EndpointTable.ts"
+import { arrayRow, blockRange, itemRow, pageRow } from "../EndpointTable.ts"
+import { RawTraceResponse } from "../RawTrace.ts"
+import { StateChangesResponse } from "../StateChange.ts"
 import { TokenTypeValues } from "../Token.ts"
 import {
+  ChainInternalTransactionsResponse,
   TransactionDetailsResponse,
   TransactionInternalTransactionsResponse,
   TransactionTokenTransfersResponse
 } from "../TransactionResponses.ts"
+import { TransactionSummaryResponse } from "../TransactionSummary.ts"
 import { transferCursorKeys } from "./cursorKeys.ts"
 
 const hash = [{ name: "hash", kind: "hash" }] as const
@@ -62,5 +66,68 @@ export const transactionRows = {
     gotcha:
       "An unknown transaction is NotFound. 12.x servers and the Pro API add a page meta whose status 2 says the " +
       "list is not complete yet (older blocks' internal transactions are fetched from the node on demand)."
+  }),
+  transactionStateChanges: pageRow({
+    method: "TransactionStateChanges",
+    since: "5.1.1",
+    credits: 20,
+    ids: "T1",
+    summary: "The balances a transaction changed (coin and tokens), before and after",
+    path: "/transactions/{hash}/state-changes",
+    pathParams: hash,
+    filters: [],
+    response: StateChangesResponse,
+    // An offset: `state_changes_count` on 12.x and the Pro API; on 11.x `items_count`, read as the offset only
+    // beside a `state_changes` key, which its cursors carry as null (backend chain.ex `paging_options`).
+    cursorKeys: ["state_changes_count", "items_count", "state_changes"],
+    gotcha:
+      "An unknown transaction is NotFound; a pending one has none. 12.x servers page by state_changes_count; an " +
+      "11.x server's cursor needs its null state_changes key sent back, which this client leaves out, so there " +
+      "only the first page (50 changes) is reliable."
+  }),
+  transactionRawTrace: arrayRow({
+    method: "TransactionRawTrace",
+    credits: 20,
+    ids: "T2",
+    summary: "A transaction's raw trace: the node's call tree in the Parity trace format (a bare array)",
+    path: "/transactions/{hash}/raw-trace",
+    pathParams: hash,
+    filters: [],
+    response: RawTraceResponse,
+    cursorKeys: [],
+    gotcha:
+      "An unknown transaction is NotFound, a pending one an empty array; a server that cannot reach its node's " +
+      "tracer answers 500 (ServerError)."
+  }),
+  transactionSummary: itemRow({
+    method: "TransactionSummary",
+    since: "5.4.0",
+    credits: 20,
+    ids: "T3",
+    summary: "A transaction's human-readable summary, from the server's transaction interpretation service",
+    path: "/transactions/{hash}/summary",
+    pathParams: hash,
+    filters: [],
+    response: TransactionSummaryResponse,
+    cursorKeys: [],
+    gotcha:
+      "Only servers with the interpretation service configured answer it: others answer 403 (Unauthorized, " +
+      "'Transaction Interpretation Service is disabled'). An unknown transaction is NotFound."
+  }),
+  chainInternalTransactions: pageRow({
+    method: "ChainInternalTransactions",
+    since: "6.9.0",
+    credits: 40,
+    ids: "T4",
+    summary: "The chain's internal transactions (calls inside transactions, top-level calls left out), newest first",
+    path: "/internal-transactions",
+    pathParams: [],
+    filters: [{ name: "transaction_hash", kind: "hash", description: "only this transaction's internal transactions" }],
+    response: ChainInternalTransactionsResponse,
+    cursorKeys: ["block_number", "transaction_index", "index", "items_count"],
+    range: blockRange(["block_number", "transaction_index", "index"]),
+    gotcha:
+      "A server still building the index this list needs answers an empty page (not an error): compare with the " +
+      "indexing status before calling a history complete."
   })
 } as const

@@ -6,6 +6,7 @@
 import * as path from "node:path"
 import type { Schema } from "effect"
 import * as S from "../../src/index.ts"
+import type { OpenApiDocument, SchemaNode } from "./openapi-sampler.ts"
 
 /** Where the specs live: vendored in the repository (vendor/blockscout/openapi). */
 export const openapiDir = path.join(import.meta.dirname, "../../../../vendor/blockscout/openapi")
@@ -38,6 +39,36 @@ export interface Endpoint {
   readonly paths: ReadonlyArray<string>
   readonly schema: ResponseSchema
   readonly absentFrom?: { readonly specs: ReadonlyArray<string>; readonly why: string }
+  /**
+   * The part of the spec's response the client asks for, where a spec declares answers to requests it never
+   * sends (`anyOf` branches selected by a query parameter): the response schema in, the branch out.
+   */
+  readonly narrow?: ((response: SchemaNode, doc: OpenApiDocument) => SchemaNode) | undefined
+}
+
+/** A `$ref` resolved within its document (one level). */
+const resolveRef = (node: SchemaNode, doc: OpenApiDocument): SchemaNode => {
+  const ref = node.$ref
+  if (typeof ref !== "string") return node
+  const name = ref.split("/").pop() ?? ""
+  return doc.components?.schemas?.[name] ?? node
+}
+
+/**
+ * The summary's answer without `just_request_body=true`: of the generated specs' `anyOf` (`Summary`, and the
+ * interpretation request the server would send instead, `SummaryJustRequestBody`), the branch whose `data` holds
+ * `summaries`. A response without `anyOf` is kept.
+ */
+const summaryBranch = (response: SchemaNode, doc: OpenApiDocument): SchemaNode => {
+  const node = resolveRef(response, doc)
+  const branches = node.anyOf as ReadonlyArray<SchemaNode> | undefined
+  if (branches === undefined) return response
+  const found = branches.find((b) => {
+    const data = (resolveRef(b, doc).properties as Readonly<Record<string, SchemaNode>> | undefined)?.data
+    const props = data === undefined ? undefined : resolveRef(data, doc).properties
+    return props !== undefined && "summaries" in (props as object)
+  })
+  return found ?? response
 }
 
 const codec = (schema: Schema.Top): ResponseSchema => schema as unknown as ResponseSchema
@@ -152,6 +183,50 @@ export const scopedEndpoints: ReadonlyArray<Endpoint> = [
     schema: codec(S.TokenInstanceDetailsResponse)
   },
   { id: "indexing status", paths: ["/main-page/indexing-status"], schema: codec(S.IndexingStatusResponse) },
+  // The rows of issue 24, engineer A: contracts, traces, chain-wide lists.
+  {
+    id: "smart contract",
+    paths: ["/smart-contracts/{address_hash_param}", "/smart-contracts/{address_hash}"],
+    schema: codec(S.SmartContractDetailsResponse)
+  },
+  {
+    id: "smart contract audit reports",
+    paths: ["/smart-contracts/{address_hash_param}/audit-reports"],
+    schema: codec(S.AuditReportsResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the hand-written per-instance spec predates the endpoint (6.1.0)" }
+  },
+  { id: "transaction state changes", paths: transaction("/state-changes"), schema: codec(S.StateChangesResponse) },
+  { id: "transaction raw trace", paths: transaction("/raw-trace"), schema: codec(S.RawTraceResponse) },
+  {
+    id: "transaction summary",
+    paths: transaction("/summary"),
+    schema: codec(S.TransactionSummaryResponse),
+    narrow: summaryBranch
+  },
+  {
+    id: "internal transactions",
+    paths: ["/internal-transactions"],
+    schema: codec(S.ChainInternalTransactionsResponse)
+  },
+  {
+    id: "block internal transactions",
+    paths: block("/internal-transactions"),
+    schema: codec(S.BlockInternalTransactionsResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the hand-written per-instance spec predates the endpoint (6.4.0)" }
+  },
+  { id: "top addresses", paths: ["/addresses"], schema: codec(S.TopAddressesResponse) },
+  { id: "tokens", paths: ["/tokens/", "/tokens"], schema: codec(S.TokensResponse) },
+  {
+    id: "token instance holders",
+    paths: [...token("/instances/{token_id_param}/holders"), "/tokens/{address_hash}/instances/{id}/holders"],
+    schema: codec(S.TokenInstanceHoldersResponse)
+  },
+  {
+    id: "address tabs counters",
+    paths: address("/tabs-counters"),
+    schema: codec(S.AddressTabsCountersResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the hand-written per-instance spec does not list it" }
+  },
   {
     id: "advanced filters",
     paths: ["/advanced-filters"],

@@ -11,7 +11,7 @@ export type Json = Record<string, unknown>
 /** A query string, decoded. */
 export type Query = Record<string, string>
 /** A `next_page_params` object. */
-export type Cursor = Record<string, string | number | null>
+export type Cursor = Record<string, string | number | boolean | null>
 /** A status and a JSON body. */
 export interface Outcome {
   readonly status: number

@@ -39,6 +39,17 @@ import { tokenTransfers } from "./tokenTransfers.ts"
 import { transactionLogs } from "./transactionLogs.ts"
 import { transactions } from "./transactions.ts"
 import { withdrawals } from "./withdrawals.ts"
+import { addressTabsCounters } from "./addressTabsCounters.ts"
+import { blockInternalTransactions } from "./blockInternalTransactions.ts"
+import { chainInternalTransactions } from "./chainInternalTransactions.ts"
+import { smartContract } from "./smartContract.ts"
+import { smartContractAuditReports } from "./smartContractAuditReports.ts"
+import { tokenInstanceHolders } from "./tokenInstanceHolders.ts"
+import { tokens } from "./tokens.ts"
+import { topAddresses } from "./topAddresses.ts"
+import { transactionRawTrace } from "./transactionRawTrace.ts"
+import { transactionStateChanges } from "./transactionStateChanges.ts"
+import { transactionSummary } from "./transactionSummary.ts"
 import { mainPageBlocks } from "./mainPageBlocks.ts"
 import { stats } from "./stats.ts"
 import { transactionsChart } from "./transactionsChart.ts"
@@ -89,6 +100,17 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenInstances,
   tokenInstance,
   indexingStatus,
+  addressTabsCounters,
+  blockInternalTransactions,
+  chainInternalTransactions,
+  smartContract,
+  smartContractAuditReports,
+  tokenInstanceHolders,
+  tokens,
+  topAddresses,
+  transactionRawTrace,
+  transactionStateChanges,
+  transactionSummary,
   mainPageBlocks,
   stats,
   transactionsChart,
