@@ -178,7 +178,6 @@ const measure = (c: Case) =>
       // A follow ends only when stopped: anything else is a failure the figures must not hide.
       if (exit._tag === "Failure") console.error(`follow failed: ${Cause.pretty(exit.cause)}`)
       const end = Date.now()
-        for (const r of sim.requests) console.error(r.at - begin, r.path, JSON.stringify(r.query), r.status)
       // The steady state: from the first poll after the start (the head read and the first round run at once,
       // without the wait), a poll interval before it, to the stop. The start's calls are reported apart.
       const blockReads = sim.requests.filter((r) => pathKind(r.path) === "/blocks")
