@@ -15,11 +15,10 @@
  * `--latency` is added to every answer as is (real milliseconds, not scaled: a network does not speed up).
  *
  * Per case: requests per minute of chain time by path (`/blocks`, the followed list(s), the rest), Pro credits
- * a day at that rate (each call at its row's
- * credits, whichever family ran), the calls of the start (the head read and the first round, left out of the
- * rates), the lag from a block's production (the live
- * schedule's `producedAt`) to the emission of its first `Added` event (min / median / p95 / max, real ms and in
- * block times), the blocks whose items came out, and the `Retracted` events and replaced blocks with reorgs on.
+ * a day at that rate (each call at its row's credits, whichever family ran), the calls of the start (the head
+ * read and the first round, left out of the rates), the lag from a block's production (the live schedule's
+ * `producedAt`) to the emission of its first `Added` event (min / median / p95 / max, real ms and in block
+ * times), the blocks whose items came out, and the `Retracted` events and replaced blocks with reorgs on.
  * Bounded: each case's time is `(blocks + confirmations + 3)` block times plus 5 s, and at most 900 requests.
  * Figures go to BENCHMARKS.md, "Following the head".
  */
