@@ -48,8 +48,12 @@ export interface ChainView {
 
 /** What the engine asks of the followed list. */
 export interface ItemReader<A> {
-  /** The items of blocks `[from, to]`, in the list's order (newest block first). */
-  readonly items: (from: number, to: number) => Stream.Stream<A, BlockscoutError<StreamReason>>
+  /**
+   * The items of blocks `[from, to]`, in the list's order (newest block first). `catchingUp`: the range is a
+   * full chunk of a catch-up (more blocks are due after it), worth fetching in parallel; otherwise it is a
+   * poll's few new blocks, cheapest as one walk (a page per 100 items).
+   */
+  readonly items: (from: number, to: number, catchingUp: boolean) => Stream.Stream<A, BlockscoutError<StreamReason>>
   /** An item's block number. */
   readonly blockOf: (item: A) => number | undefined
   /** An item's identity (what stays the same when a reorg moves it to another block). */
@@ -289,7 +293,7 @@ const round = <A>(config: EngineConfig<A>, s: State<A>): Effect.Effect<Round<A>,
       }
     }
 
-    const items = yield* Stream.runCollect(config.reader.items(start, top))
+    const items = yield* Stream.runCollect(config.reader.items(start, top, top < target))
     const byBlock = new Map<number, Array<A>>()
     for (const item of items) {
       const n = config.reader.blockOf(item)

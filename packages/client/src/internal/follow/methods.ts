@@ -1,7 +1,7 @@
 /**
  * The follow methods, wired: the chain read through the `/blocks` rows (the newest page, a block by height, a
- * range of blocks), a row's items of a block range through its own partitioned stream (a range of a few blocks
- * is one request; a catch-up's chunk is split like a backfill's), an address's history through
+ * range of blocks), a row's items of a block range through its own partitioned stream (a poll's blocks one walk,
+ * a page per 100 items; a catch-up's chunk split like a backfill's), an address's history through
  * `streamAddressHistory` over the range, each followed by the one engine (`engine.ts`).
  *
  * @internal
@@ -190,7 +190,14 @@ export const makeFollow = (
     }
     const request = JSON.stringify({ api, endpoint: row.name, args })
     const reader: ItemReader<unknown> = {
-      items: (from, to) => source.stream(row.name as never, { ...args, partition: { fromBlock: from, toBlock: to } }),
+      // A poll's new blocks as one walk: split before any page shows how dense they are, a few blocks would
+      // cost a request each (measured: 7 calls a poll instead of 2 for 6 blocks of token transfers, bench:follow).
+      // A catch-up's chunk is split as a backfill is, for speed.
+      items: (from, to, catchingUp) =>
+        source.stream(row.name as never, {
+          ...args,
+          partition: { fromBlock: from, toBlock: to, ...(catchingUp ? {} : { concurrency: 1 }) }
+        }),
       blockOf: (item) => itemKeyOf(range, item),
       identity: followIdentity
     }
