@@ -25,7 +25,7 @@
 import { parseArgs } from "node:util"
 import { loadavg } from "node:os"
 // Relative imports: the workspace root does not depend on its packages.
-import { Blockscout, endpoints, type FollowEvent, type FollowOptions } from "../packages/client/src/index.ts"
+import { Blockscout, endpoints, type Follow } from "../packages/client/src/index.ts"
 import { serve } from "../packages/simulator/src/node.ts"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Cause, Effect, Layer, Redacted, Stream } from "effect"
@@ -132,7 +132,7 @@ const measure = (c: Case) =>
           ? Blockscout.layerPro({ chainId: server.chainId, apiKey, baseUrl: server.baseUrl })
           : Blockscout.layerInstance({ baseUrl: server.baseUrl })
       ).pipe(Layer.provide(NodeHttpClient.layerUndici))
-      const options: FollowOptions = { confirmations, pollInterval: c.pollMs / speed, finality: 64 }
+      const options: Follow.FollowOptions = { confirmations, pollInterval: c.pollMs / speed, finality: 64 }
       // The user most involved in the newest initial blocks: an address history with items in many blocks.
       const address = sim.chain.users[0]!
       const begin = Date.now()
@@ -140,7 +140,7 @@ const measure = (c: Case) =>
       const seen = new Set<number>()
       const lags: Array<number> = []
       let retracted = 0
-      const onEvent = (event: FollowEvent<unknown>) =>
+      const onEvent = (event: Follow.FollowEvent<unknown>) =>
         Effect.sync(() => {
           if (event._tag === "Retracted") retracted++
           if (event._tag !== "Added" || seen.has(event.block.number)) return
@@ -164,8 +164,8 @@ const measure = (c: Case) =>
         Effect.gen(function* () {
           const bs = yield* Blockscout
           return c.follow === "token-transfers"
-            ? (bs.followTokenTransfers({}, options) as Stream.Stream<FollowEvent<unknown>, unknown>)
-            : (bs.followAddressHistory(address, options) as Stream.Stream<FollowEvent<unknown>, unknown>)
+            ? (bs.followTokenTransfers({}, options) as Stream.Stream<Follow.FollowEvent<unknown>, unknown>)
+            : (bs.followAddressHistory(address, options) as Stream.Stream<Follow.FollowEvent<unknown>, unknown>)
         })
       )
       const exit = yield* events.pipe(
