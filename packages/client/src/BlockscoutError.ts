@@ -92,9 +92,9 @@ export class InvalidArgument extends Reason.extend<InvalidArgument>(identifier("
 
 /**
  * The server is older than the endpoint: the row declares the first backend version that serves it
- * (`since`), and the server's `/config/backend-version` names an earlier one. Found before the call is sent
- * (the version is read once per layer, only for a row that declares `since`), instead of the bare 404 the
- * server would answer. A server whose version cannot be read or parsed is called as usual. Never retried.
+ * (`since`), the server answered it 404, and its `/config/backend-version` names an earlier one (read once per
+ * layer, only to explain such a 404; once known, later calls of a row it is too old for fail before sending).
+ * A server whose version cannot be read or parsed keeps its `NotFound`. Never retried.
  *
  * @since 0.1.0
  * @category reasons

@@ -14,15 +14,14 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted, Schema, Stream } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
 import type { BlockscoutMethods } from "../src/BlockscoutMethods.ts"
-import { CountSources, endpoints } from "../src/index.ts"
+import { type BlockscoutError, CountSources, endpoints } from "../src/index.ts"
 import { endpointTable, itemRow } from "@blockscout-effect/schema"
 import { estimateOf } from "../src/internal/partition/estimate.ts"
 import { toContext } from "../src/internal/context.ts"
 import { makeRegistry } from "../src/internal/limiter/registry.ts"
 import { makeMethods } from "../src/internal/methods.ts"
 import { isOlder, parseVersion } from "../src/internal/version.ts"
-import { page, scriptedServer } from "./support/ScriptedServer.ts"
-import { fixtures } from "./support/fixtures.ts"
+import { scriptedServer } from "./support/ScriptedServer.ts"
 
 /** `endpoints`, withdrawals served since 12.0 (a made-up `since`, for the test), and the version row. */
 const table = endpointTable({
@@ -53,23 +52,30 @@ const methodsAt = (baseUrl: string) =>
 const versionPath = "/api/v2/config/backend-version"
 
 describe("a row declaring since, against the simulator's release lines", () => {
-  it.live("11.x: Unsupported before sending, naming both versions; the version read once for every call", () =>
+  it.live("11.x: the row's 404 becomes Unsupported naming both versions; then refused before sending", () =>
     Effect.gen(function* () {
       const server = yield* serve({ version: "11", endpoints: table, blocks: 200 })
       const bs = yield* methodsAt(server.baseUrl)
-      // Three calls at once and one after: one version read between them.
-      const errors = yield* Effect.all(
+      // The first call is sent, answered 404 (an 11.2.7 server has no such route), and explained.
+      const errors: Array<BlockscoutError> = [yield* Effect.flip(bs.listWithdrawals())]
+      assert.deepStrictEqual(
+        server.simulator.requests.map((r) => [r.path, r.status]),
         [
-          Effect.flip(bs.listWithdrawals()),
-          Effect.flip(Stream.runDrain(bs.streamWithdrawals())),
-          Effect.flip(Stream.runDrain(bs.streamWithdrawalsPages()))
-        ],
-        { concurrency: "unbounded" }
+          ["/api/v2/withdrawals", 404],
+          [versionPath, 200]
+        ]
       )
-      errors.push(yield* Effect.flip(bs.page("withdrawals")))
-      // A dry run of it too, before the counters or a page are asked.
+      // Every later call of the row, and a dry run of it, is refused at once: the version is known now.
       errors.push(
-        yield* Effect.flip(estimateOf(table, bs.ctx, () => CountSources.fromCounters(bs as never))("withdrawals"))
+        ...(yield* Effect.all(
+          [
+            Effect.flip(Stream.runDrain(bs.streamWithdrawals())),
+            Effect.flip(Stream.runDrain(bs.streamWithdrawalsPages())),
+            Effect.flip(bs.page("withdrawals")),
+            Effect.flip(estimateOf(table, bs.ctx, () => CountSources.fromCounters(bs as never))("withdrawals"))
+          ],
+          { concurrency: "unbounded" }
+        ))
       )
       for (const error of errors) {
         assert.strictEqual(error.reason._tag, "Unsupported")
@@ -81,17 +87,26 @@ describe("a row declaring since, against the simulator's release lines", () => {
         assert.isFalse(error.isRetryable)
         assert.include(error.message, "the server runs v11.2.7; withdrawals needs 12.0.0 or later")
       }
-      // A row without since goes as usual, and reads no version.
+      // A row without since goes as usual; the version is never read again.
       const blocks = yield* bs.listBlocks()
       assert.isAbove(blocks.items.length, 0)
       assert.deepStrictEqual(
         server.simulator.requests.map((r) => r.path),
-        [versionPath, "/api/v2/blocks"]
+        ["/api/v2/withdrawals", versionPath, "/api/v2/blocks"]
       )
     }).pipe(Effect.scoped)
   )
 
-  it.live("12.x: the row is called, after one version read", () =>
+  it.live("11.x: a stream's first 404 is explained too", () =>
+    Effect.gen(function* () {
+      const server = yield* serve({ version: "11", endpoints: table, blocks: 200 })
+      const bs = yield* methodsAt(server.baseUrl)
+      const error = yield* Effect.flip(Stream.runDrain(bs.streamWithdrawals()))
+      assert.strictEqual(error.reason._tag, "Unsupported")
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("12.x: the row is called and the version never read", () =>
     Effect.gen(function* () {
       const server = yield* serve({ version: "12", endpoints: table, blocks: 200 })
       const bs = yield* methodsAt(server.baseUrl)
@@ -100,24 +115,24 @@ describe("a row declaring since, against the simulator's release lines", () => {
       assert.isAbove(first.items.length, 0)
       assert.strictEqual(some.length, 120)
       const paths = server.simulator.requests.map((r) => r.path)
-      assert.strictEqual(paths[0], versionPath)
-      assert.strictEqual(paths.filter((p) => p === versionPath).length, 1)
-      assert.isTrue(paths.slice(1).every((p) => p === "/api/v2/withdrawals"))
+      assert.isTrue(paths.every((p) => p === "/api/v2/withdrawals"))
     }).pipe(Effect.scoped)
   )
 
-  it.live("a server whose version is not read at first use is not asked before: rows without since read none", () =>
+  it.live("rows without since read no version, even when answered 404", () =>
     Effect.gen(function* () {
       const server = yield* serve({ version: "11", endpoints: table, blocks: 200 })
       const bs = yield* methodsAt(server.baseUrl)
       yield* bs.listBlocks()
       yield* Stream.runDrain(bs.streamBlocks().pipe(Stream.take(60)))
+      const missing = yield* Effect.flip(bs.getTransaction(`0x${"ab".repeat(32)}`))
+      assert.strictEqual(missing.reason._tag, "NotFound")
       assert.isFalse(server.simulator.requests.some((r) => r.path === versionPath))
     }).pipe(Effect.scoped)
   )
 })
 
-describe("a version that cannot be read never blocks", () => {
+describe("a version that cannot be read never hides the 404", () => {
   const cases: ReadonlyArray<readonly [string, (path: string) => { status?: number; body: unknown }]> = [
     ["404", () => ({ status: 404, body: { message: "Not found" } })],
     ["null", () => ({ body: { backend_version: null } })],
@@ -126,29 +141,48 @@ describe("a version that cannot be read never blocks", () => {
     ["a 500", () => ({ status: 500, body: { message: "oops" } })]
   ]
   for (const [what, versionReply] of cases) {
-    it.live(`${what}: the call goes, and the version is not asked again`, () =>
+    it.live(`${what}: NotFound stays NotFound, and the version is not asked again`, () =>
       Effect.gen(function* () {
         const server = yield* scriptedServer((request) =>
-          request.path === versionPath ? versionReply(request.path) : { body: page([fixtures.withdrawals[0]], null) }
+          request.path === versionPath ? versionReply(request.path) : { status: 404, body: { message: "Not found" } }
         )
         const bs = yield* methodsAt(server.url)
-        const one = yield* bs.listWithdrawals()
-        const again = yield* Stream.runCollect(bs.streamWithdrawals())
-        assert.strictEqual(one.items.length, 1)
-        assert.strictEqual(again.length, 1)
+        const one = yield* Effect.flip(bs.listWithdrawals())
+        const again = yield* Effect.flip(Stream.runCollect(bs.streamWithdrawals()))
+        assert.strictEqual(one.reason._tag, "NotFound")
+        assert.strictEqual(again.reason._tag, "NotFound")
         assert.deepStrictEqual(
           server.requests.map((r) => r.path),
-          [versionPath, "/api/v2/withdrawals", "/api/v2/withdrawals"]
+          ["/api/v2/withdrawals", versionPath, "/api/v2/withdrawals"]
         )
       }).pipe(Effect.scoped)
     )
   }
 
+  it.live("a new enough server's 404 is the NotFound it says, after one version read", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer((request) =>
+        request.path === versionPath
+          ? { body: { backend_version: "v12.1.0" } }
+          : { status: 404, body: { message: "Not found" } }
+      )
+      const bs = yield* methodsAt(server.url)
+      assert.strictEqual((yield* Effect.flip(bs.listWithdrawals())).reason._tag, "NotFound")
+      assert.strictEqual((yield* Effect.flip(bs.listWithdrawals())).reason._tag, "NotFound")
+      assert.deepStrictEqual(
+        server.requests.map((r) => r.path),
+        ["/api/v2/withdrawals", versionPath, "/api/v2/withdrawals"]
+      )
+    }).pipe(Effect.scoped)
+  )
+
   it.live("a version holding the key is redacted in the error", () =>
     Effect.gen(function* () {
       const key = "inst_SECRET_version_key"
       const server = yield* scriptedServer((request) =>
-        request.path === versionPath ? { body: { backend_version: `v5.0.0 ${key}` } } : { body: {} }
+        request.path === versionPath
+          ? { body: { backend_version: `v5.0.0 ${key}` } }
+          : { status: 404, body: { message: "Not found" } }
       )
       const http = yield* HttpClient.HttpClient
       const target = { family: "instance", chainId: undefined, baseUrl: server.url, apiKey: undefined } as const

@@ -25,7 +25,7 @@ import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
 import { partitionedItems, partitionedPages } from "./partition/stream.ts"
 import { callSpanOptions, requestSpanName } from "./spans.ts"
-import { checkSince } from "./version.ts"
+import { checkSince, explainNotFound } from "./version.ts"
 
 /**
  * The by-name calls over a table: any row by its name, for tools that derive commands from the table.
@@ -106,7 +106,7 @@ const calls = (ctx: ClientContext) => {
     const call = Effect.flatMap(prepare(ctx, row, args), (prepared) =>
       Effect.andThen(checkSince(ctx, row, prepared.path), () =>
         row.shape === "page" ? Fetch.fetchPage(ctx, prepared, request) : Fetch.fetchWhole(ctx, prepared, request)
-      )
+      ).pipe(Effect.catch(explainNotFound(ctx, row, prepared.path)))
     )
     return Effect.withSpan(call, span, callSpanOptions(ctx, row))
   }
@@ -140,7 +140,7 @@ const calls = (ctx: ClientContext) => {
     const request = requestSpanName(ctx, row)
     return Stream.unwrap(
       Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
-        row.shape !== "page"
+        (row.shape !== "page"
           ? Stream.fromEffect(
               Effect.map(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request), (items) => ({
                 items,
@@ -151,6 +151,7 @@ const calls = (ctx: ClientContext) => {
           : partition !== undefined
             ? partitionedPages({ ctx, prepared, spanName: request, partition, creditBudget })
             : Walk.pages(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
+        ).pipe(Stream.catch((error) => Stream.fromEffect(explainNotFound(ctx, row, prepared.path)(error))))
       )
     ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
   }
@@ -159,11 +160,12 @@ const calls = (ctx: ClientContext) => {
     const request = requestSpanName(ctx, row)
     return Stream.unwrap(
       Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
-        row.shape !== "page"
+        (row.shape !== "page"
           ? Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request))
           : partition !== undefined
             ? partitionedItems({ ctx, prepared, spanName: request, partition, creditBudget })
             : Walk.items(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
+        ).pipe(Stream.catch((error) => Stream.fromEffect(explainNotFound(ctx, row, prepared.path)(error))))
       )
     ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
   }

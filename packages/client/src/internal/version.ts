@@ -1,12 +1,17 @@
 /**
- * Version awareness: a row that declares `since` (the first backend version serving it) is checked against
- * the server's `/config/backend-version` before it is called, and an older server fails the call with
- * `Unsupported` instead of answering a bare 404.
+ * Version awareness: a row that declares `since` (the first backend version serving it) and is answered 404 has
+ * the server's `/config/backend-version` read, and an older server fails the call with `Unsupported` naming both
+ * versions instead of a bare 404. Once the version is known, a later call of a row the server is too old for fails
+ * before anything is sent.
  *
- * The version is read once per layer (per client context), lazily: only when a row declaring `since` is first
- * called, through the path escape hatch (the same pipeline, with at most one retry: the call it guards waits
- * for it). A server whose version cannot be read (a 404, an error, a body without one) or parsed is called as
- * usual, and that outcome is kept too: a missing version endpoint never blocks and is never asked again.
+ * Why after a 404 and not before every first call: a server new enough (nearly every one) then pays nothing, not
+ * even one request per layer, and a 404 is exactly when the question arises. An item row's 404 on a server new
+ * enough is the unknown item it says it is, after one version read per layer.
+ *
+ * The version is read once per layer (per client context), lazily, through the path escape hatch (the same
+ * pipeline, with at most one retry: the call it explains waits for it). A server whose version cannot be read (a
+ * 404, an error, a body without one) or parsed keeps its 404, and that outcome is kept too: a missing version
+ * endpoint is never asked again.
  *
  * @internal
  */
@@ -55,6 +60,9 @@ export const backendVersionPath = "/config/backend-version"
 /** The server's version, read once per context (`Effect.cached` shares one read between concurrent calls). */
 const versions = new WeakMap<ClientContext, Effect.Effect<ServerVersion | undefined>>()
 
+/** What a finished read found, per context: a version, or `null` when it could not be read or parsed. */
+const known = new WeakMap<ClientContext, ServerVersion | null>()
+
 const readVersion = (ctx: ClientContext): Effect.Effect<ServerVersion | undefined> =>
   makePaths({ ...ctx, retryTimes: Math.min(ctx.retryTimes, 1) })
     .getPath(backendVersionPath, { schema: BackendVersionBody })
@@ -67,7 +75,8 @@ const readVersion = (ctx: ClientContext): Effect.Effect<ServerVersion | undefine
         return { text: text.length > 64 ? `${text.slice(0, 61)}...` : text, version }
       }),
       // Any failure: the server is called as usual (and the failure is what is kept).
-      Effect.orElseSucceed(() => undefined)
+      Effect.orElseSucceed(() => undefined),
+      Effect.tap((version) => Effect.sync(() => known.set(ctx, version ?? null)))
     )
 
 /** The server's version for this context, read on first use. */
@@ -80,34 +89,53 @@ export const serverVersion = (ctx: ClientContext): Effect.Effect<ServerVersion |
   return read
 }
 
+/** The version a row requires: its `since` parsed; `undefined` without one (or for the version row itself). */
+const requiredOf = (row: Endpoint): Version | undefined =>
+  // The version row is never explained by itself: reading the version to account for its own 404 would ask twice.
+  row.since === undefined || row.path === backendVersionPath ? undefined : parseVersion(row.since)
+
+const unsupported = (ctx: ClientContext, row: Endpoint, path: string, server: ServerVersion) =>
+  new BlockscoutError({
+    reason: new Unsupported({
+      endpoint: row.name,
+      url: redactedUrl(ctx, path, []),
+      required: row.since ?? "",
+      server: server.text
+    })
+  })
+
 /**
- * Checks a row's `since` against the server's version: `Unsupported` (nothing else sent) when the server says
- * it is older; succeeds at once for a row without `since`, and whenever the version is unknown. A `since` that
- * does not parse is a mistake in the table, not the server's: the call goes.
+ * Before a call: `Unsupported` (nothing sent) when this context already knows the server is older than the row's
+ * `since`; otherwise the call goes. Never reads the version itself (that waits for a 404: `explainNotFound`). A
+ * `since` that does not parse is a mistake in the table, not the server's: the call goes.
  */
 export const checkSince = (
   ctx: ClientContext,
   row: Endpoint,
   path: string
 ): Effect.Effect<void, BlockscoutError<Unsupported>> => {
-  const since = row.since
-  // The version row itself is never checked first: reading the version to decide whether to read it would send
-  // the same request twice (and a server too old for it answers its own 404, which says as much).
-  if (since === undefined || row.path === backendVersionPath) return Effect.void
-  const required = parseVersion(since)
-  if (required === undefined) return Effect.void
-  return Effect.flatMap(serverVersion(ctx), (server) =>
-    server === undefined || !isOlder(server.version, required)
-      ? Effect.void
-      : Effect.fail(
-          new BlockscoutError({
-            reason: new Unsupported({
-              endpoint: row.name,
-              url: redactedUrl(ctx, path, []),
-              required: since,
-              server: server.text
-            })
-          })
-        )
-  )
+  const required = requiredOf(row)
+  const server = known.get(ctx)
+  return required === undefined || server === undefined || server === null || !isOlder(server.version, required)
+    ? Effect.void
+    : Effect.fail(unsupported(ctx, row, path, server))
 }
+
+/**
+ * After a call failed: a `NotFound` of a row that declares `since` has the server's version read (once per
+ * context), and becomes `Unsupported` when the server is older than the row; every other failure, and a 404 from
+ * a server new enough (or whose version is unknown), stays as it was.
+ */
+export const explainNotFound =
+  (ctx: ClientContext, row: Endpoint, path: string) =>
+  <E extends BlockscoutError>(error: E): Effect.Effect<never, E | BlockscoutError<Unsupported>> => {
+    const required = requiredOf(row)
+    if (required === undefined || error.reason._tag !== "NotFound") return Effect.fail(error)
+    return Effect.flatMap(
+      serverVersion(ctx),
+      (server): Effect.Effect<never, E | BlockscoutError<Unsupported>> =>
+        server !== undefined && isOlder(server.version, required)
+          ? Effect.fail(unsupported(ctx, row, path, server))
+          : Effect.fail(error)
+    )
+  }

@@ -76,6 +76,7 @@ export const blockRows = {
     method: "BlockWithdrawals",
     credits: 20,
     ids: "S13",
+    since: "5.1.5",
     summary: "A block's beacon-chain withdrawals, highest index first",
     path: "/blocks/{numberOrHash}/withdrawals",
     pathParams: block,

@@ -84,6 +84,7 @@ export const tokenRows = {
     method: "TokenInstances",
     credits: 20,
     ids: "S21",
+    since: "5.1.0",
     summary: "A token's NFT instances, highest token id first",
     path: "/tokens/{token}/instances",
     pathParams: token,
@@ -104,6 +105,7 @@ export const tokenRows = {
     method: "TokenInstance",
     credits: 20,
     ids: "S22",
+    since: "5.1.0",
     summary: "One NFT instance's details: metadata, owner, token",
     path: "/tokens/{token}/instances/{tokenId}",
     pathParams: [

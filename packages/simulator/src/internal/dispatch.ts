@@ -49,6 +49,11 @@ export const dispatch = (
   let size = v11 || itemsCount === undefined ? 50 : Math.min(100, Math.max(1, itemsCount))
   const limit = route.known(mode).has("limit") ? int(query, "limit") : undefined
   if (limit !== undefined) size = Math.max(1, Math.min(size, limit))
+  const backendVersion = services.backendVersion?.(mode) ?? defaultBackendVersion(mode)
+  // A release older than the row's `since` has no route for it: Phoenix answers an unknown API path 404.
+  if (route.row.since !== undefined && releaseOlder(backendVersion, route.row.since)) {
+    return { status: 404, body: { message: "Not found" } }
+  }
   const handler = route.handler
   if (handler === undefined) {
     return { status: 501, body: { message: `The simulated Blockscout has no handler for ${route.row.name} yet` } }
@@ -58,7 +63,7 @@ export const dispatch = (
     render: services.renderer(mode),
     unindexed: services.unindexed,
     live: services.live,
-    backendVersion: services.backendVersion?.(mode) ?? defaultBackendVersion(mode),
+    backendVersion,
     accountAbstraction: services.accountAbstraction === true,
     query,
     params,
@@ -79,6 +84,19 @@ export const dispatch = (
     }
   }
   return handler.handle(ctx)
+}
+
+/** Whether release `a` (`v6.3.0-beta`) is older than `b` (`6.9.0`); an unreadable `a` is taken as current. */
+const releaseOlder = (a: string, b: string): boolean => {
+  const read = (text: string) => /^\s*v?(\d+)\.(\d+)(?:\.(\d+))?/i.exec(text)
+  const x = read(a)
+  const y = read(b)
+  if (x === null || y === null) return false
+  for (let i = 1; i <= 3; i++) {
+    const d = Number(x[i] ?? 0) - Number(y[i] ?? 0)
+    if (d !== 0) return d < 0
+  }
+  return false
 }
 
 /**
