@@ -12,6 +12,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
 import type { BlockscoutError, BlockscoutShape, Family } from "../../src/index.ts"
+import { isVersionRead, withVersion } from "../support/ScriptedServer.ts"
 import {
   apiKeyText,
   type DeclaredError,
@@ -139,11 +140,20 @@ for (const [specIndex, spec] of specFiles.entries()) {
                   body: declaredBody(endpoint, error, seedOf(specIndex, rowIndex, family, error.status) + i)
                 }))
               )
-              const { bs, server } = yield* specClient(spec, family, (_, n) => cases[n] ?? { status: 599 })
+              // A 404 of a row declaring `since` has the server's version read (a current one here), outside the cases.
+              const { bs, server } = yield* specClient(
+                spec,
+                family,
+                withVersion((_, n) => cases[n] ?? { status: 599 })
+              )
               for (const [i, c] of cases.entries()) {
                 const error = yield* Effect.flip(callOnce(bs, row))
                 checkError(error, { ...c, family, row }, `${where} ${c.status} #${i}`)
-                assert.strictEqual(server.requests.length, i + 1, `${where} ${c.status} #${i}: sent once, not retried`)
+                assert.strictEqual(
+                  server.requests.filter((r) => !isVersionRead(r)).length,
+                  i + 1,
+                  `${where} ${c.status} #${i}: sent once, not retried`
+                )
               }
               // A stream meets the same error on its first page: it fails the same way, also without a retry.
               const first = cases[0]
