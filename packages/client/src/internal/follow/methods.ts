@@ -6,6 +6,7 @@
  *
  * @internal
  */
+import { KeyRanges } from "@blockscout-effect/schema"
 import { Duration, Effect, Option, Result, Stream } from "effect"
 import { BlockscoutError, InvalidArgument } from "../../BlockscoutError.ts"
 import type { Endpoint, EndpointTable, endpoints } from "../../endpoints.ts"
@@ -22,7 +23,6 @@ import { type HistoryMethods, historyEntryKey } from "../../History.ts"
 import type { EndpointArgs } from "../../Parameters.ts"
 import { methodEntries } from "../../Methods.ts"
 import { type ByName, namedArguments } from "../methods.ts"
-import { itemKeyOf } from "../partition/keys.ts"
 import { type BlockRef, type ChainView, type EngineConfig, follow, type ItemReader } from "./engine.ts"
 
 /** What the follow methods read through: the service's by-name calls and its address history. */
@@ -198,7 +198,7 @@ export const makeFollow = (
           ...args,
           partition: { fromBlock: from, toBlock: to, ...(catchingUp ? {} : { concurrency: 1 }) }
         }),
-      blockOf: (item) => itemKeyOf(range, item),
+      blockOf: (item) => KeyRanges.itemKeyOf(range, item),
       identity: followIdentity
     }
     return run(row.name, request, options, reader)
