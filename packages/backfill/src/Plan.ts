@@ -82,14 +82,7 @@ export const keyRangeOf = (job: Job): KeyRange | undefined => {
   // The row's own description (`range` on the endpoints table): absent where the history cannot split.
   const range = KeyRanges.rangeOf(endpoints[list.endpoint] as Endpoint)
   if (range === undefined) return undefined
-  const args = list.args
-  const blocked = range.unless.some((u) => {
-    const value = args[u.filter]
-    if (value === undefined) return false
-    const values = Array.isArray(value) ? value : [value]
-    return u.values === undefined || values.some((v) => u.values!.includes(v))
-  })
-  return blocked ? undefined : range
+  return KeyRanges.ruledOut(range, list.args) === undefined ? range : undefined
 }
 
 const invalid = (message: string) => new BackfillError({ reason: "InvalidJob", message, retryable: false })

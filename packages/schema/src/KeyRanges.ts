@@ -24,6 +24,29 @@ export const rangeOf = (endpoint: Endpoint): KeyRange | undefined =>
   endpoint.shape === "page" ? endpoint.range : undefined
 
 /**
+ * The filter of a request that orders the row otherwise (a rule of the range's `unless`), with the value it
+ * was given, or `undefined` when the ranges apply. A filter's value may be given as a string (several values
+ * comma-separated, as sent), an array, or anything else (its text).
+ *
+ * @since 0.1.0
+ * @category key ranges
+ */
+export const ruledOut = (
+  range: KeyRange,
+  args: Readonly<Record<string, unknown>>
+): { readonly filter: string; readonly value: string } | undefined => {
+  for (const rule of range.unless) {
+    const value = args[rule.filter]
+    if (value === undefined) continue
+    const values = Array.isArray(value) ? value.map(String) : String(value).split(",")
+    if (rule.values === undefined || values.some((v) => rule.values?.includes(v))) {
+      return { filter: rule.filter, value: values.join(",") }
+    }
+  }
+  return undefined
+}
+
+/**
  * A key value as a number: a non-negative safe integer, sent as a number or (older servers) as digits;
  * `undefined` for anything else.
  *

@@ -128,6 +128,29 @@ describe("range arithmetic", () => {
     assert.deepStrictEqual(startCursor({ cursorKeys: ["block_number", "index"] }, 41), { block_number: 42, index: 0 })
   })
 
+  it("a filter value the row's `unless` names rules its ranges out, however the value is given", () => {
+    const transactions = endpoints.transactions.range as KeyRange
+    const blocks = endpoints.blocks.range as KeyRange
+    assert.deepStrictEqual(KeyRanges.ruledOut(transactions, { filter: "pending" }), {
+      filter: "filter",
+      value: "pending"
+    })
+    assert.isUndefined(KeyRanges.ruledOut(transactions, { filter: "validated" }))
+    assert.isUndefined(KeyRanges.ruledOut(transactions, {}))
+    assert.deepStrictEqual(KeyRanges.ruledOut(blocks, { type: ["block", "uncle"] }), {
+      filter: "type",
+      value: "block,uncle"
+    })
+    assert.deepStrictEqual(KeyRanges.ruledOut(blocks, { type: "block,reorg" }), {
+      filter: "type",
+      value: "block,reorg"
+    })
+    assert.isUndefined(KeyRanges.ruledOut(blocks, { type: "block" }))
+    // A rule without values: any value of the filter rules the ranges out.
+    const any: KeyRange = { ...transactions, unless: [{ filter: "sort" }] }
+    assert.deepStrictEqual(KeyRanges.ruledOut(any, { sort: "fee" }), { filter: "sort", value: "fee" })
+  })
+
   it("every ranged row's first cursor key is a key its cursors carry", () => {
     for (const row of Object.values(endpoints)) {
       const range = "range" in row ? (row.range as KeyRange | undefined) : undefined

@@ -41,13 +41,11 @@ export const plan = <A>(
   if (range === undefined) {
     return fail(`${endpoint.name} cannot be partitioned: its cursor is not a block or index range`)
   }
-  for (const rule of range.unless) {
-    const set = prepared.filters.find(([name]) => name === rule.filter)
-    if (set !== undefined && (rule.values === undefined || rule.values.includes(set[1]))) {
-      return fail(
-        `${endpoint.name} with ${rule.filter}=${set[1]} cannot be partitioned: it is not ordered by ${range.dimension}`
-      )
-    }
+  const ruled = KeyRanges.ruledOut(range, Object.fromEntries(prepared.filters))
+  if (ruled !== undefined) {
+    return fail(
+      `${endpoint.name} with ${ruled.filter}=${ruled.value} cannot be partitioned: it is not ordered by ${range.dimension}`
+    )
   }
   if (prepared.cursor !== undefined) {
     return fail("a partitioned stream starts from its span or from partition.resume, not from a cursor")
