@@ -20,11 +20,11 @@
  * @since 0.1.0
  */
 import { type BlockscoutError, type BlockscoutShape, CountSources, type EstimateRange } from "@blockscout-effect/client"
-import { endpoints } from "@blockscout-effect/schema"
+import { endpoints, KeyRanges } from "@blockscout-effect/schema"
 import { Effect } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
 import type { Job } from "./Job.ts"
-import { type Chain, chainsOf, historyHead, keyRangeOf, split } from "./Plan.ts"
+import { type Chain, chainsOf, historyHead, keyRangeOf } from "./Plan.ts"
 import { Sources } from "./Sources.ts"
 import { historyRows, kindsOf, type ListRead, listOf } from "./SourceRows.ts"
 
@@ -107,7 +107,7 @@ const listEstimate = (bs: BlockscoutShape, job: Job, list: ListRead) => {
       ? 1
       : job.range._tag === "Everything"
         ? job.partitions
-        : split(job.range.from, job.range.to, job.partitions).length
+        : KeyRanges.split(job.range.from, job.range.to, job.partitions).length
   const head = range !== undefined && job.range._tag === "Everything" ? 1 : 0
   const crossing = job.range._tag !== "Everything" && job.range.from > 0
   const price = bs.family === "pro" ? endpoints[list.endpoint].credits : 0
@@ -149,7 +149,7 @@ const historyEstimate = (bs: BlockscoutShape, job: Job, source: Extract<Job["sou
     const top = job.range._tag === "Everything" ? yield* historyHead(bs, job, source) : job.range.to
     const bottom = job.range._tag === "Everything" ? 0 : job.range.from
     // As `Plan.planChain` splits it: no block known (items without one), one walk of the whole history.
-    const ranges = top === undefined || top < bottom ? undefined : split(bottom, top, job.partitions)
+    const ranges = top === undefined || top < bottom ? undefined : KeyRanges.split(bottom, top, job.partitions)
     const e = yield* bs
       .estimateAddressHistory(source.address, {
         kinds,

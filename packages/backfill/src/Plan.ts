@@ -2,7 +2,9 @@
  * The plan of a job: its partitions, each a chain and a key range (blocks or indexes) walked by its own cursor.
  *
  * When to use: `Backfill` plans a job once, as the first step of its workflow (so every runner and every
- * restart sees the same partitions); `split` and `startCursor` are here for tools that want the same ranges.
+ * restart sees the same partitions). Its range arithmetic (`split`, `startCursor`, `itemKeyOf`, `isBelow`) is
+ * `KeyRanges` in `@blockscout-effect/schema`, shared with the client's partitioned streams: tools that want the
+ * same ranges use it.
  *
  * How a history splits (docs/blockscout-api.md, "Cursors are keys"): each paged row is ordered newest first by
  * a key (a block number, or a withdrawal's index), and a cursor made of that key asks for everything strictly
@@ -17,7 +19,7 @@
  * @since 0.1.0
  */
 import type { BlockscoutShape } from "@blockscout-effect/client"
-import { type Endpoint, endpoints, type KeyRange, type NextPageParams } from "@blockscout-effect/schema"
+import { type Endpoint, endpoints, type KeyRange, KeyRanges } from "@blockscout-effect/schema"
 import { Effect, Schema } from "effect"
 import { BackfillError, fromBlockscout } from "./BackfillError.ts"
 import type { Job, Source, Target } from "./Job.ts"
@@ -78,57 +80,9 @@ export const keyRangeOf = (job: Job): KeyRange | undefined => {
   const list = listOf(job.source)
   if (list === undefined) return undefined
   // The row's own description (`range` on the endpoints table): absent where the history cannot split.
-  const row: Endpoint = endpoints[list.endpoint]
-  const range = row.shape === "page" ? row.range : undefined
+  const range = KeyRanges.rangeOf(endpoints[list.endpoint] as Endpoint)
   if (range === undefined) return undefined
-  const args = list.args
-  const blocked = range.unless.some((u) => {
-    const value = args[u.filter]
-    if (value === undefined) return false
-    const values = Array.isArray(value) ? value : [value]
-    return u.values === undefined || values.some((v) => u.values!.includes(v))
-  })
-  return blocked ? undefined : range
-}
-
-/**
- * Equal inclusive ranges covering `[lo, hi]`, newest first; fewer than `parts` when the span is shorter.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const split = (lo: number, hi: number, parts: number): ReadonlyArray<{ lo: number; hi: number }> => {
-  if (hi < lo) return []
-  const span = hi - lo + 1
-  const n = Math.min(parts, span)
-  const out: Array<{ lo: number; hi: number }> = []
-  for (let i = 0; i < n; i++) {
-    // Part i takes floor(span * (i + 1) / n) - floor(span * i / n) keys, counted down from hi.
-    const top = hi - Math.floor((span * i) / n)
-    const bottom = hi - Math.floor((span * (i + 1)) / n) + 1
-    out.push({ lo: bottom, hi: top })
-  }
-  return out
-}
-
-/**
- * The cursor that starts a range at `hi` inclusive: the first key `hi + 1`, every other key 0.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const startCursor = (range: KeyRange, hi: number): NextPageParams =>
-  Object.fromEntries(range.cursorKeys.map((key, i) => [key, i === 0 ? hi + 1 : 0]))
-
-/**
- * The first key of an item (`block_number`, a block's `height`, a withdrawal's `index`), if it carries one.
- *
- * @since 0.1.0
- * @category accessors
- */
-export const itemKey = (range: KeyRange, item: unknown): number | undefined => {
-  const value = item !== null && typeof item === "object" ? (item as Record<string, unknown>)[range.itemKey] : undefined
-  return typeof value === "number" ? value : undefined
+  return KeyRanges.ruledOut(range, list.args) === undefined ? range : undefined
 }
 
 const invalid = (message: string) => new BackfillError({ reason: "InvalidJob", message, retryable: false })
@@ -144,10 +98,13 @@ export const head = (bs: BlockscoutShape, job: Job, range: KeyRange) =>
   bs.page((listOf(job.source) as ListRead).endpoint, { ...listOf(job.source)?.args, pageSize: job.pageSize }).pipe(
     Effect.mapError(fromBlockscout),
     Effect.map((page) => {
-      const keys = page.items.map((item) => itemKey(range, item))
+      const keys = page.items.map((item) => KeyRanges.itemKeyOf(range, item))
       return keys.some((k) => k === undefined) ? undefined : Math.max(-1, ...(keys as Array<number>))
     })
   )
+
+/** Every list of an address's history keys its items by `block_number`. */
+const blockKey = { itemKey: "block_number" } as const
 
 /**
  * The newest block of an address's history: the largest block on its lists' first pages (pending transactions,
@@ -164,8 +121,8 @@ export const historyHead = (bs: BlockscoutShape, job: Job, source: Extract<Sourc
       Effect.map((page) => ({
         items: page.items.length,
         blocks: page.items.flatMap((item) => {
-          const block = (item as { readonly block_number?: unknown }).block_number
-          return typeof block === "number" ? [block] : []
+          const block = KeyRanges.itemKeyOf(blockKey, item)
+          return block === undefined ? [] : [block]
         })
       }))
     )
@@ -204,7 +161,7 @@ export const planChain = (bs: BlockscoutShape, job: Job, chain: Chain) =>
       return yield* invalid(`${what} is keyed by block, not by index: use a block range`)
     }
     if (job.range._tag !== "Everything") {
-      return split(job.range.from, job.range.to, job.partitions).map(
+      return KeyRanges.split(job.range.from, job.range.to, job.partitions).map(
         (r, part): Partition => ({ chain, part, range: r })
       )
     }
@@ -212,5 +169,5 @@ export const planChain = (bs: BlockscoutShape, job: Job, chain: Chain) =>
       source._tag === "AddressHistory" ? yield* historyHead(bs, job, source) : yield* head(bs, job, range as KeyRange)
     // A server whose items carry no key: the whole history is one walk, which needs no key.
     if (top === undefined) return [{ chain, part: 0 }] satisfies ReadonlyArray<Partition>
-    return split(0, top, job.partitions).map((r, part): Partition => ({ chain, part, range: r }))
+    return KeyRanges.split(0, top, job.partitions).map((r, part): Partition => ({ chain, part, range: r }))
   })

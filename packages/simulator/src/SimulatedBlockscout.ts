@@ -10,7 +10,7 @@
  *
  * @since 0.1.0
  */
-import { endpoints as defaultEndpoints, type Family } from "@blockscout-effect/schema"
+import { endpoints as defaultEndpoints, type Family, KeyRanges } from "@blockscout-effect/schema"
 import { defaultBody, type Fault, pickFault, wrongBody } from "./Faults.ts"
 import { hash } from "./internal/hash.ts"
 import { backendVersionOf, type DispatchServices, dispatch } from "./internal/dispatch.ts"
@@ -174,7 +174,7 @@ export class SimulatedBlockscout {
     args: { readonly path?: Readonly<Record<string, string>>; readonly query?: Readonly<Record<string, string>> } = {}
   ): Array<unknown> {
     const route = this.routes.find((r) => r.row.name === row)
-    const range = route?.row.shape === "page" ? route.row.range : undefined
+    const range = route === undefined ? undefined : KeyRanges.rangeOf(route.row)
     if (route === undefined || range === undefined || range.dimension !== "block") {
       throw new Error(`rowItems: ${row} is not a block-keyed list row`)
     }
@@ -182,9 +182,7 @@ export class SimulatedBlockscout {
     const services = this.services(false, mode, nowMillis)
     const out: Array<unknown> = []
     // The range's start cursor at the block (`{block_number: height + 1, index: 0}`: everything at or below it).
-    let cursor: Record<string, unknown> = Object.fromEntries(
-      range.cursorKeys.map((k, i) => [k, i === 0 ? height + 1 : 0])
-    )
+    let cursor: Record<string, unknown> = KeyRanges.startCursor(range, height)
     for (;;) {
       const query: Record<string, string> = { ...args.query }
       for (const [k, v] of Object.entries(cursor)) if (v !== null && v !== undefined) query[k] = String(v)

@@ -6,8 +6,9 @@
  * restart continues from the last committed page. `next: null` marks the partition's last page.
  *
  * How the bottom is found: items below `lo` belong to the next partition, so they are dropped, and the walk
- * ends on the page that holds one, or whose next cursor is already below `lo` (everything after it is too), or
- * on the history's last page. A partition without a range is a plain walk to the last page.
+ * ends on the page that holds one, or whose next cursor leaves nothing at or above `lo` (`KeyRanges.isBelow`,
+ * the client's rule too, an ERC-1155 batch cursor at `lo` included), or on the history's last page. A
+ * partition without a range is a plain walk to the last page.
  *
  * An address's history walks through the client's `streamAddressHistoryPages` over the partition's blocks,
  * each page's entries with the history's checkpoint as the cursor to commit, so a restart resumes the history
@@ -19,11 +20,11 @@
  * @since 0.1.0
  */
 import { type BlockscoutShape, type HistoryCheckpoint, HistoryCheckpointSchema } from "@blockscout-effect/client"
-import type { KeyRange, NextPageParams } from "@blockscout-effect/schema"
+import { KeyRanges, type NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Schema, Stream } from "effect"
 import { BackfillError, fromBlockscout } from "../BackfillError.ts"
 import type { Job, Source } from "../Job.ts"
-import { itemKey, keyRangeOf, type Partition, startCursor } from "../Plan.ts"
+import { keyRangeOf, type Partition } from "../Plan.ts"
 import { type ListRead, listOf } from "../SourceRows.ts"
 
 /**
@@ -46,15 +47,6 @@ export interface PartitionPage {
   readonly next: Position | null
   /** Items the server sent on this page, inside the range or not. */
   readonly fetched: number
-}
-
-const firstKey = (range: KeyRange, cursor: NextPageParams | null): number | undefined => {
-  const value = cursor?.[range.cursorKeys[0] ?? ""]
-  return typeof value === "number"
-    ? value
-    : typeof value === "string" && /^\d+$/.test(value)
-      ? Number(value)
-      : undefined
 }
 
 /**
@@ -87,7 +79,8 @@ const listPages = (
 ): Stream.Stream<PartitionPage, BackfillError> => {
   const range = partition.range === undefined ? undefined : keyRangeOf(job)
   const bounds = partition.range
-  const cursor = from ?? (range !== undefined && bounds !== undefined ? startCursor(range, bounds.hi) : undefined)
+  const cursor =
+    from ?? (range !== undefined && bounds !== undefined ? KeyRanges.startCursor(range, bounds.hi) : undefined)
   const source = bs
     .pages(list.endpoint, { ...list.args, cursor, pageSize: job.pageSize })
     .pipe(Stream.mapError(fromBlockscout))
@@ -106,7 +99,7 @@ const listPages = (
       let below = false
       let keyless = false
       const items = page.items.filter((item) => {
-        const key = itemKey(range, item)
+        const key = KeyRanges.itemKeyOf(range, item)
         if (key === undefined) keyless = true
         else if (key < bounds.lo) below = true
         return key !== undefined && key >= bounds.lo && key <= bounds.hi
@@ -115,11 +108,11 @@ const listPages = (
         const message = `${list.endpoint}: this server's items carry no ${range.itemKey}, so they cannot be split by range`
         return Effect.fail(new BackfillError({ reason: "InvalidJob", message, retryable: false }))
       }
-      const nextKey = firstKey(range, page.next_page_params)
-      const done = below || page.next_page_params === null || (nextKey !== undefined && nextKey < bounds.lo)
+      const next = page.next_page_params
+      const done = below || next === null || KeyRanges.isBelow(range, next, bounds.lo)
       return Effect.succeed<PartitionPage>({
         items,
-        next: done ? null : page.next_page_params,
+        next: done ? null : next,
         fetched: page.items.length
       })
     }),

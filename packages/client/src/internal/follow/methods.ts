@@ -6,6 +6,7 @@
  *
  * @internal
  */
+import { KeyRanges } from "@blockscout-effect/schema"
 import { Duration, Effect, Option, Result, Stream } from "effect"
 import { BlockscoutError, InvalidArgument } from "../../BlockscoutError.ts"
 import type { Endpoint, EndpointTable, endpoints } from "../../endpoints.ts"
@@ -22,7 +23,6 @@ import { type HistoryMethods, historyEntryKey } from "../../History.ts"
 import type { EndpointArgs } from "../../Parameters.ts"
 import { methodEntries } from "../../Methods.ts"
 import { type ByName, namedArguments } from "../methods.ts"
-import { itemKeyOf } from "../partition/keys.ts"
 import { type BlockRef, type ChainView, type EngineConfig, follow, type ItemReader } from "./engine.ts"
 
 /** What the follow methods read through: the service's by-name calls and its address history. */
@@ -171,7 +171,7 @@ export const makeFollow = (
     ).pipe(Stream.withSpan(`Blockscout.follow.${endpoint}`, { attributes: { "blockscout.endpoint": endpoint } }))
 
   const followRow = (row: Endpoint, args: EndpointArgs, options: FollowOptions | undefined) => {
-    const range = row.shape === "page" ? row.range : undefined
+    const range = KeyRanges.rangeOf(row)
     if (range === undefined || range.dimension !== "block") {
       return Stream.fail(invalid(row.name, "name", `${row.name} has no block range: it cannot be followed`))
     }
@@ -179,14 +179,11 @@ export const makeFollow = (
     if (given !== undefined) {
       return Stream.fail(invalid(row.name, given, `a follow reads its own ranges: ${given} does not apply`))
     }
-    for (const rule of range.unless) {
-      const value = args[rule.filter]
-      const values = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : []
-      if (value !== undefined && (rule.values === undefined || values.some((v) => rule.values?.includes(v)))) {
-        return Stream.fail(
-          invalid(row.name, rule.filter, `${rule.filter}=${String(value)} is not in block order: it cannot be followed`)
-        )
-      }
+    const ruled = KeyRanges.ruledOut(range, args)
+    if (ruled !== undefined) {
+      return Stream.fail(
+        invalid(row.name, ruled.filter, `${ruled.filter}=${ruled.value} is not in block order: it cannot be followed`)
+      )
     }
     const request = JSON.stringify({ api, endpoint: row.name, args })
     const reader: ItemReader<unknown> = {
@@ -198,7 +195,7 @@ export const makeFollow = (
           ...args,
           partition: { fromBlock: from, toBlock: to, ...(catchingUp ? {} : { concurrency: 1 }) }
         }),
-      blockOf: (item) => itemKeyOf(range, item),
+      blockOf: (item) => KeyRanges.itemKeyOf(range, item),
       identity: followIdentity
     }
     return run(row.name, request, options, reader)

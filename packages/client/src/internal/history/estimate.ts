@@ -13,6 +13,7 @@
  *
  * @internal
  */
+import { KeyRanges } from "@blockscout-effect/schema"
 import { Effect, Result } from "effect"
 import { BlockscoutError, type CallReason, InvalidArgument } from "../../BlockscoutError.ts"
 import { counterFor, itemsPerCount, itemsPerCountRange } from "../../CountSources.ts"
@@ -21,11 +22,10 @@ import type { HistoryKind } from "../../History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "../../HistoryEstimate.ts"
 import type { EndpointArgs, Page } from "../../Parameters.ts"
 import type { CountSource } from "../../CountSources.ts"
-import { type Cursor, type Prepared, prepare } from "../arguments.ts"
+import { type Prepared, prepare } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { fetchPage } from "../pagination/fetch.ts"
 import { runPageSize, sampleOf } from "../partition/estimate.ts"
-import { keyValue } from "../partition/keys.ts"
 import { effectiveRate } from "../partition/pace.ts"
 import {
   type Bounds,
@@ -40,7 +40,7 @@ import {
   walkPages
 } from "../partition/sample.ts"
 import { type Held, placeOf, unplaced } from "./entries.ts"
-import { type Range, split } from "./partition.ts"
+import { blockRanges, type Range } from "./partition.ts"
 import { check, rangeKeys, rows } from "./methods.ts"
 
 const invalid = (argument: string, message: string) =>
@@ -67,7 +67,7 @@ interface ListRead extends ListPlan {
 }
 
 /**
- * A list's pages counted range by range, when it was read whole: the run's ranges (`split`, as a partitioned
+ * A list's pages counted range by range, when it was read whole: the run's ranges (`blockRanges`, as a partitioned
  * history cuts its span; one range unpartitioned) each end on the list's last page, or on the page going below
  * the range when the list goes on below it (`floor + 1`); a partitioned run's walk has then asked for the page
  * after that one too (the walk under each range's merge fetches a page ahead, and the ranges run side by side
@@ -224,15 +224,15 @@ export const estimateHistory =
         const span = whole ? {} : { partition: { fromBlock: c.fromBlock, toBlock: c.toBlock } }
         const counted = yield* count({ endpoint: row.name, args: { ...args, ...span } })
         const prepared = sampleOf(yield* prepare(ctx, row, args))
-        const keys = rangeKeys[kind]
+        const keys = { cursorKeys: rangeKeys[kind] }
         const spanName = `Blockscout.estimateAddressHistory.${row.name}`
         const keyed: Keyed = {
           keyOf: (item) => {
             const block = placeOf(kind, item).block
             return typeof block === "number" ? block : undefined
           },
-          positionOf: (cursor) => keyValue(cursor[keys[0] as string]),
-          startAt: (top): Cursor => Object.fromEntries(keys.map((key, i) => [key, i === 0 ? top + 1 : 0])),
+          positionOf: (cursor) => KeyRanges.positionOf(keys, cursor),
+          startAt: (top) => KeyRanges.startCursor(keys, top),
           fetch: (cursor) => fetchPage<unknown>(ctx, { ...prepared, cursor }, spanName)
         }
         return { kind, row, args, counted, prepared, keyed } satisfies ListPlan
@@ -318,7 +318,7 @@ export const estimateHistory =
       const lookupPrice = pro ? (table.transaction?.credits ?? 0) : 0
       // The run's block ranges: its span (the top its lists' newest items show, when not given) cut as it cuts.
       const newest = Math.max(from, ...lists.map((l) => l.sampled.top ?? from))
-      const ranges = separate ?? split({ fromBlock: from, toBlock: c.toBlock ?? newest }, parts)
+      const ranges = separate ?? blockRanges({ fromBlock: from, toBlock: c.toBlock ?? newest }, parts)
       // Each list's walk asks a page ahead: past a range's bottom, that page is sent before the merge is done
       // with the range when ranges go side by side (partitioned), seldom when one history walks alone; a client
       // pacing its requests sends it or not as its turn at the limiter comes (half of them, expected). The

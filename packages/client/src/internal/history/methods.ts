@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { isAddress, type NextPageParams } from "@blockscout-effect/schema"
+import { isAddress, KeyRanges, type NextPageParams } from "@blockscout-effect/schema"
 import { Effect, Result, Stream } from "effect"
 import { BlockscoutError, Decode, InvalidArgument } from "../../BlockscoutError.ts"
 import type { endpoints } from "../../endpoints.ts"
@@ -28,7 +28,9 @@ export const rows = {
 
 /**
  * The keys each list compares, most significant first (docs/blockscout-api.md, "Cursors are keys"): a cursor
- * `{ block_number: B + 1, others: 0 }` asks for everything at or below block B.
+ * `{ block_number: B + 1, others: 0 }` asks for everything at or below block B (`KeyRanges.startCursor`). Named
+ * here, not read from the rows' `range`: an address's transactions have none (their cursor also holds pending
+ * transactions' keys, and `sort` reorders them), yet the history walks them by block like the others.
  */
 export const rangeKeys: Record<HistoryKind, ReadonlyArray<string>> = {
   transaction: ["block_number", "index"],
@@ -113,9 +115,7 @@ export const makeHistory = (
   const sources = (c: Checked, pageSize: number | undefined): Array<SourceSpec> =>
     c.kinds.map((kind) => {
       const start: NextPageParams | undefined =
-        c.toBlock === undefined
-          ? undefined
-          : Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? (c.toBlock as number) + 1 : 0]))
+        c.toBlock === undefined ? undefined : KeyRanges.startCursor({ cursorKeys: rangeKeys[kind] }, c.toBlock)
       return {
         kind,
         endpoint: rows[kind],
@@ -197,7 +197,7 @@ export const makeHistory = (
           // A range's pages: its own tally from zero and no report (the partitioned stream adds them up).
           run: (range, rangeResume) =>
             mergePages({ ...c, ...range }, options.pageSize, rangeResume, emptyTally, undefined),
-          below: (kind, block) => Object.fromEntries(rangeKeys[kind].map((key, i) => [key, i === 0 ? block : 0])),
+          below: (kind, block) => KeyRanges.startCursor({ cursorKeys: rangeKeys[kind] }, block - 1),
           finish
         })
       })

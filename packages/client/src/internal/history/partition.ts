@@ -11,7 +11,7 @@
  *
  * @internal
  */
-import type { NextPageParams } from "@blockscout-effect/schema"
+import { KeyRanges, type NextPageParams } from "@blockscout-effect/schema"
 import { type Cause, Effect, type Queue, Scope, Stream } from "effect"
 import type { BlockscoutError } from "../../BlockscoutError.ts"
 import type { HistoryKind, HistoryPage } from "../../History.ts"
@@ -42,19 +42,9 @@ export interface PartitionInput {
   readonly finish: ((tally: HistoryTally) => Effect.Effect<HistoryReport, BlockscoutError>) | undefined
 }
 
-/** `span` cut into at most `parts` ranges of whole blocks, newest first. */
-export const split = (span: Range, parts: number): Array<Range> => {
-  const blocks = span.toBlock - span.fromBlock + 1
-  const n = Math.max(1, Math.min(parts, blocks))
-  const out: Array<Range> = []
-  let top = span.toBlock
-  for (let i = 0; i < n; i++) {
-    const size = Math.ceil((top - span.fromBlock + 1) / (n - i))
-    out.push({ fromBlock: top - size + 1, toBlock: top })
-    top -= size
-  }
-  return out
-}
+/** `span` cut into at most `parts` ranges of whole blocks, newest first (`KeyRanges.split`, as every partitioning). */
+export const blockRanges = (span: Range, parts: number): Array<Range> =>
+  KeyRanges.split(span.fromBlock, span.toBlock, parts).map(({ lo, hi }) => ({ fromBlock: lo, toBlock: hi }))
 
 const allDone = (checkpoint: HistoryCheckpoint) => checkpoint.sources.every((source) => source.done)
 
@@ -63,7 +53,7 @@ export const partitioned = (input: PartitionInput): Stream.Stream<HistoryPage, B
   Stream.unwrap(
     Effect.gen(function* () {
       const scope = yield* Effect.scope
-      const ranges = split(input.span, input.parts)
+      const ranges = blockRanges(input.span, input.parts)
       const queues = new Map<number, Queue.Dequeue<HistoryPage, BlockscoutError | Cause.Done>>()
       // Each range fetches ahead into a queue of its own, started in the stream's scope (ending the stream
       // interrupts every range still fetching).

@@ -9,6 +9,7 @@
  *
  * @internal
  */
+import { KeyRanges } from "@blockscout-effect/schema"
 import { Effect, Result } from "effect"
 import * as Errors from "../../BlockscoutError.ts"
 import type { EndpointTable } from "../../endpoints.ts"
@@ -20,7 +21,6 @@ import { type Cursor, forStream, invalid, type Prepared, prepare } from "../argu
 import type { ClientContext } from "../context.ts"
 import { fetchPage } from "../pagination/fetch.ts"
 import { checkSince } from "../version.ts"
-import { itemKeyOf, positionOf, rangeOf, startCursor } from "./keys.ts"
 import { effectiveRate, pagesPerRange, targetConcurrency } from "./pace.ts"
 import { type Plan, plan } from "./plan.ts"
 import {
@@ -124,7 +124,7 @@ export const estimate = (
     const to = top === undefined || !Number.isFinite(top) ? undefined : top
     const name = prepared.endpoint.name
     const counted = yield* (count ?? counters())({ endpoint: name, args })
-    const range = rangeOf(prepared.endpoint)
+    const range = KeyRanges.rangeOf(prepared.endpoint)
     const spanName = `Blockscout.estimate.${prepared.endpoint.name}`
     const fetch = (cursor: Cursor | undefined) =>
       fetchPage<unknown>(ctx, { ...prepared, cursor: cursor ?? prepared.cursor }, spanName)
@@ -134,7 +134,7 @@ export const estimate = (
     // A count, or an even list: a range's items end where a density cut says (`crossingCost`).
     let unevenness = 0
     if (counted !== undefined || range === undefined) {
-      first = yield* fetch(to === undefined || range === undefined ? undefined : startCursor(range, to))
+      first = yield* fetch(to === undefined || range === undefined ? undefined : KeyRanges.startCursor(range, to))
       if (counted === undefined) {
         // No keys to sample by: counted when the page holds the whole list, else a count source must say.
         if (first.next_page_params !== null) {
@@ -151,9 +151,9 @@ export const estimate = (
         const rule = counterFor(name, args)
         if (rule !== undefined && range !== undefined && items !== counted && first.next_page_params !== null) {
           const keyed: Keyed = {
-            keyOf: (item) => itemKeyOf(range, item),
-            positionOf: (cursor) => positionOf(range, cursor),
-            startAt: (key) => startCursor(range, key),
+            keyOf: (item) => KeyRanges.itemKeyOf(range, item),
+            positionOf: (cursor) => KeyRanges.positionOf(range, cursor),
+            startAt: (key) => KeyRanges.startCursor(range, key),
             fetch
           }
           const read = yield* sampleSpan(keyed, from, to, (page) => runPageSize(ctx, prepared, requested, page), {
@@ -176,9 +176,9 @@ export const estimate = (
       }
     } else {
       const keyed: Keyed = {
-        keyOf: (item) => itemKeyOf(range, item),
-        positionOf: (cursor) => positionOf(range, cursor),
-        startAt: (key) => startCursor(range, key),
+        keyOf: (item) => KeyRanges.itemKeyOf(range, item),
+        positionOf: (cursor) => KeyRanges.positionOf(range, cursor),
+        startAt: (key) => KeyRanges.startCursor(range, key),
         fetch
       }
       const sampled = yield* sampleSpan(keyed, from, to, (page) => runPageSize(ctx, prepared, requested, page), {
@@ -199,7 +199,7 @@ export const estimate = (
     // bottom (`walkPages`), in as many ranges as the engine is expected to cut.
     const ranges = planned === undefined ? 1 : rangesOf(ctx, planned.success, items / pageSize)
     // A range ends on the page going below its bottom, but for a row keyed by one key per item (withdrawals):
-    // its walk ends on the page ending at the bottom's item (`keys.isBelow`).
+    // its walk ends on the page ending at the bottom's item (`KeyRanges.isBelow`).
     const endsAtBottom = range !== undefined && range.cursorKeys.length === 1
     const crossing = planned !== undefined && from > 0 && !endsAtBottom
     // Several workers halve ranges where they stand, wherever that falls on a page: half a page each.

@@ -6,14 +6,13 @@
  *
  * @internal
  */
-import type { KeyRange } from "@blockscout-effect/schema"
+import { type KeyRange, KeyRanges } from "@blockscout-effect/schema"
 import { Result } from "effect"
 import type * as Errors from "../../BlockscoutError.ts"
 import type { PartitionOptions } from "../../Partition.ts"
 import { invalid, type Prepared } from "../arguments.ts"
-import { rangeOf } from "./keys.ts"
 import { resumeFrom } from "./progress.ts"
-import { type Segment, segment, splitEvenly } from "./segments.ts"
+import { type Segment, segment } from "./segments.ts"
 
 /** What the engine needs from the option, checked. */
 export interface Plan<A> {
@@ -38,17 +37,15 @@ export const plan = <A>(
 ): Result.Result<Plan<A>, Errors.BlockscoutError> => {
   const { endpoint } = prepared
   const fail = (message: string) => Result.fail(invalid(endpoint, "partition", message))
-  const range = rangeOf(endpoint)
+  const range = KeyRanges.rangeOf(endpoint)
   if (range === undefined) {
     return fail(`${endpoint.name} cannot be partitioned: its cursor is not a block or index range`)
   }
-  for (const rule of range.unless) {
-    const set = prepared.filters.find(([name]) => name === rule.filter)
-    if (set !== undefined && (rule.values === undefined || rule.values.includes(set[1]))) {
-      return fail(
-        `${endpoint.name} with ${rule.filter}=${set[1]} cannot be partitioned: it is not ordered by ${range.dimension}`
-      )
-    }
+  const ruled = KeyRanges.ruledOut(range, Object.fromEntries(prepared.filters))
+  if (ruled !== undefined) {
+    return fail(
+      `${endpoint.name} with ${ruled.filter}=${ruled.value} cannot be partitioned: it is not ordered by ${range.dimension}`
+    )
   }
   if (prepared.cursor !== undefined) {
     return fail("a partitioned stream starts from its span or from partition.resume, not from a cursor")
@@ -103,7 +100,7 @@ export const plan = <A>(
   }
   const segments =
     parts !== undefined && to !== undefined
-      ? splitEvenly<A>(from, to as number, parts as number)
+      ? KeyRanges.split(from, to as number, parts as number).map((r) => segment<A>(r.lo, r.hi))
       : [segment<A>(from, (to as number | undefined) ?? Number.POSITIVE_INFINITY)]
   return Result.succeed({ ...base, segments })
 }

@@ -7,9 +7,8 @@
  *
  * @internal
  */
-import type { KeyRange, PageMeta } from "@blockscout-effect/schema"
+import { type KeyRange, type PageMeta, KeyRanges } from "@blockscout-effect/schema"
 import type { Cursor } from "../arguments.ts"
-import { positionOf } from "./keys.ts"
 
 /** A page fetched for a range, held until it can be emitted. */
 export interface Delivered<A> {
@@ -59,26 +58,12 @@ export const segment = <A>(lo: number, hi: number, cursor?: Cursor): Segment<A> 
   emittedDone: false
 })
 
-/** A span cut in `parts` ranges of equal width (the last ones one key narrower), newest first. */
-export const splitEvenly = <A>(lo: number, hi: number, parts: number): Array<Segment<A>> => {
-  const width = hi - lo + 1
-  const n = Math.max(1, Math.min(parts, width))
-  const out: Array<Segment<A>> = []
-  let top = hi
-  for (let i = 0; i < n; i++) {
-    const size = Math.floor(width / n) + (i < width % n ? 1 : 0)
-    out.push(segment(top - size + 1, top))
-    top -= size
-  }
-  return out
-}
-
 /**
  * The newest key a range still has to fetch: below its cursor and its lowest item so far, or its top when not
  * begun; `undefined` for an open range not begun (the first page says).
  */
 export const topOf = <A>(range: KeyRange, seg: Segment<A>): number | undefined => {
-  const at = seg.cursor === undefined ? seg.hi : (positionOf(range, seg.cursor) ?? Number.POSITIVE_INFINITY)
+  const at = seg.cursor === undefined ? seg.hi : (KeyRanges.positionOf(range, seg.cursor) ?? Number.POSITIVE_INFINITY)
   const top = Math.min(at, seg.floor)
   return Number.isFinite(top) ? top : undefined
 }

@@ -10,7 +10,7 @@
  *
  * @internal
  */
-import type { KeyRange } from "@blockscout-effect/schema"
+import { type KeyRange, KeyRanges } from "@blockscout-effect/schema"
 import { type Context, Deferred, Effect, Exit, type Scope, Stream } from "effect"
 import * as Errors from "../../BlockscoutError.ts"
 import type { PageWithCursor } from "../../Parameters.ts"
@@ -19,7 +19,6 @@ import type { ClientContext } from "../context.ts"
 import type { Budget } from "../pagination/budget.ts"
 import * as Walk from "../pagination/walk.ts"
 import { noStack, partitionSpanName, partitionSpanOptions, reportPartition } from "../spans.ts"
-import { hasExtraKeys, isBelow, itemKeyOf, positionOf, startCursor } from "./keys.ts"
 import { arrivalCap, bufferCap, pagesPerRange, rangeWindow, targetConcurrency } from "./pace.ts"
 import { carvePoint, cutAt, type Density, observeDensity, type Segment, spanFor, splitPoint } from "./segments.ts"
 
@@ -158,8 +157,8 @@ const walkRange = <A>(shared: Shared<A>, seg: Segment<A>): Effect.Effect<void> =
   let walked = 0
   let failed: string | undefined
   const pages = Walk.walk<A, PageWithCursor<A>>(shared.ctx, shared.prepared, shared.spanName, {
-    start: seg.cursor ?? (Number.isFinite(seg.hi) ? startCursor(range, seg.hi) : undefined),
-    until: (next) => isBelow(range, next, seg.lo),
+    start: seg.cursor ?? (Number.isFinite(seg.hi) ? KeyRanges.startCursor(range, seg.hi) : undefined),
+    until: (next) => KeyRanges.isBelow(range, next, seg.lo),
     emit: (page) => [page],
     // One request per worker: nothing is in flight when a worker lets its range go.
     prefetch: false,
@@ -272,15 +271,16 @@ const missingKey = <A>(shared: Shared<A>, index: number): Errors.BlockscoutError
 const deliver = <A>(shared: Shared<A>, seg: Segment<A>, page: PageWithCursor<A>): boolean => {
   const { range } = shared
   const next = page.next_page_params
-  const last = next === null || isBelow(range, next, seg.lo)
+  const last = next === null || KeyRanges.isBelow(range, next, seg.lo)
   // Items are below the cursor they were asked with (so at most `hi`), and at or above the next cursor: when
   // it is at or above `lo` (and names the page's last item: no batch keys), the whole page is in the range.
-  const wholeInRange = next !== null && !hasExtraKeys(range, next) && (positionOf(range, next) ?? -1) >= seg.lo
+  const wholeInRange =
+    next !== null && !KeyRanges.hasExtraKeys(range, next) && (KeyRanges.positionOf(range, next) ?? -1) >= seg.lo
   let kept: Array<A> | undefined
   let lowest = Number.POSITIVE_INFINITY
   let highest = Number.NEGATIVE_INFINITY
   page.items.forEach((item, i) => {
-    const key = itemKeyOf(range, item)
+    const key = KeyRanges.itemKeyOf(range, item)
     const inRange = key === undefined ? wholeInRange : key >= seg.lo && key <= seg.hi
     if (key === undefined && !wholeInRange && shared.failure === undefined) shared.failure = missingKey(shared, i)
     if (key !== undefined && inRange) {
@@ -292,8 +292,12 @@ const deliver = <A>(shared: Shared<A>, seg: Segment<A>, page: PageWithCursor<A>)
   })
   const items = kept ?? page.items
   const before =
-    page.cursor === undefined ? (Number.isFinite(seg.hi) ? seg.hi + 1 : highest + 1) : positionOf(range, page.cursor)
-  const after = last ? seg.lo : positionOf(range, next)
+    page.cursor === undefined
+      ? Number.isFinite(seg.hi)
+        ? seg.hi + 1
+        : highest + 1
+      : KeyRanges.positionOf(range, page.cursor)
+  const after = last ? seg.lo : KeyRanges.positionOf(range, next)
   if (before !== undefined && after !== undefined && Number.isFinite(before)) {
     observeDensity(shared.density, items.length, before - after, page.items.length)
   }

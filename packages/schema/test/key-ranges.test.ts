@@ -2,13 +2,14 @@
  * Range arithmetic, held to the server's own rule (docs/blockscout-api.md, "Cursors are keys"): a cursor asks
  * for every item whose keys, compared one by one, are strictly below it. A range's start cursor must ask for
  * exactly the items at or below its top, and a walk must stop exactly when no item at or above its bottom is
- * left below its cursor.
+ * left below its cursor. A span's split covers it end to end, newest first. One definition serves the client's
+ * partitioned streams, its histories and the backfill's plans.
  */
-import type { KeyRange } from "@blockscout-effect/schema"
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
-import { endpoints } from "../../src/index.ts"
-import { hasExtraKeys, isBelow, itemKeyOf, keyValue, startCursor } from "../../src/internal/partition/keys.ts"
+import { endpoints, type KeyRange, KeyRanges } from "../src/index.ts"
+
+const { hasExtraKeys, isBelow, itemKeyOf, keyValue, positionOf, rangeOf, split, startCursor } = KeyRanges
 
 const internal = endpoints.internalTransactions.range as KeyRange
 const transfers = endpoints.tokenTransfers.range as KeyRange
@@ -78,6 +79,76 @@ describe("range arithmetic", () => {
     const blocks = endpoints.blocksValidated.range as KeyRange
     assert.strictEqual(itemKeyOf(blocks, { height: 12 }), 12)
     assert.strictEqual(itemKeyOf(transfers, { log_index: 3 }), undefined)
+  })
+
+  it("a split covers its span end to end, newest first, in at most `parts` ranges a key apart in width", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1000 }), fc.nat({ max: 300 }), fc.integer({ min: 1, max: 50 }), (lo, extra, parts) => {
+        const hi = lo + extra
+        const ranges = split(lo, hi, parts)
+        assert.strictEqual(ranges.length, Math.min(parts, extra + 1))
+        assert.strictEqual(ranges[0]?.hi, hi)
+        assert.strictEqual(ranges[ranges.length - 1]?.lo, lo)
+        ranges.forEach((r, i) => {
+          assert.isAtMost(r.lo, r.hi)
+          if (i > 0) assert.strictEqual(r.hi, (ranges[i - 1]?.lo as number) - 1)
+        })
+        const widths = ranges.map((r) => r.hi - r.lo + 1)
+        assert.isAtMost(Math.max(...widths) - Math.min(...widths), 1)
+        // The wider ranges come first (the newest).
+        assert.deepStrictEqual(
+          widths,
+          [...widths].sort((a, b) => b - a)
+        )
+      })
+    )
+  })
+
+  it("a split of an empty span has no range; a short span has one range per key", () => {
+    assert.deepStrictEqual(split(0, -1, 4), [])
+    assert.deepStrictEqual(split(5, 4, 1), [])
+    assert.deepStrictEqual(split(7, 9, 8), [
+      { lo: 9, hi: 9 },
+      { lo: 8, hi: 8 },
+      { lo: 7, hi: 7 }
+    ])
+    assert.deepStrictEqual(split(0, 9, 3), [
+      { lo: 6, hi: 9 },
+      { lo: 3, hi: 5 },
+      { lo: 0, hi: 2 }
+    ])
+  })
+
+  it("a cursor's position is its first key; a row's ranges are a paged row's `range`", () => {
+    assert.strictEqual(positionOf(transfers, { block_number: "12", index: 3 }), 12)
+    assert.isUndefined(positionOf(transfers, { index: 3 }))
+    assert.strictEqual(rangeOf(endpoints.tokenTransfers), transfers)
+    assert.isUndefined(rangeOf(endpoints.mainPageTransactions))
+    // Only the cursor keys are read: a list ranged by a history alone passes its keys.
+    assert.deepStrictEqual(startCursor({ cursorKeys: ["block_number", "index"] }, 41), { block_number: 42, index: 0 })
+  })
+
+  it("a filter value the row's `unless` names rules its ranges out, however the value is given", () => {
+    const transactions = endpoints.transactions.range as KeyRange
+    const blocks = endpoints.blocks.range as KeyRange
+    assert.deepStrictEqual(KeyRanges.ruledOut(transactions, { filter: "pending" }), {
+      filter: "filter",
+      value: "pending"
+    })
+    assert.isUndefined(KeyRanges.ruledOut(transactions, { filter: "validated" }))
+    assert.isUndefined(KeyRanges.ruledOut(transactions, {}))
+    assert.deepStrictEqual(KeyRanges.ruledOut(blocks, { type: ["block", "uncle"] }), {
+      filter: "type",
+      value: "block,uncle"
+    })
+    assert.deepStrictEqual(KeyRanges.ruledOut(blocks, { type: "block,reorg" }), {
+      filter: "type",
+      value: "block,reorg"
+    })
+    assert.isUndefined(KeyRanges.ruledOut(blocks, { type: "block" }))
+    // A rule without values: any value of the filter rules the ranges out.
+    const any: KeyRange = { ...transactions, unless: [{ filter: "sort" }] }
+    assert.deepStrictEqual(KeyRanges.ruledOut(any, { sort: "fee" }), { filter: "sort", value: "fee" })
   })
 
   it("every ranged row's first cursor key is a key its cursors carry", () => {
