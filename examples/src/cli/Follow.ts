@@ -64,7 +64,9 @@ export interface FollowInput {
  * `--poll-interval` (seconds) as a duration, checked to be from 0.05 to 3600 seconds; `undefined` when not given.
  * Shared by the list commands' `--follow` and `backfill run --follow`.
  */
-export const pollIntervalOf = (seconds: number | undefined): Effect.Effect<Duration.Duration | undefined, UsageError> =>
+export const pollIntervalOf = (
+  seconds: number | undefined
+): Effect.Effect<Duration.Duration | undefined, UsageError> =>
   seconds === undefined
     ? Effect.succeed(undefined)
     : seconds >= 0.05 && seconds <= 3600
