@@ -25,7 +25,9 @@ describe("blockscout backfill", () => {
     [["--follow", "--from-block", "1", "--to-block", "5", "--ndjson", "/tmp/parts"], "--follow writes SQL tables"],
     [["--follow", "--from-block", "1", "--to-block", "5", "--detach"], "--follow does not go with --detach"],
     [["--confirmations", "2"], "--confirmations and --finality need --follow"],
-    [["--follow", "--from-block", "1", "--to-block", "5", "--finality", "0"], "--finality 0"]
+    [["--follow", "--from-block", "1", "--to-block", "5", "--finality", "0"], "--finality 0"],
+    [["--poll-interval", "1"], "--poll-interval needs --follow"],
+    [["--follow", "--from-block", "1", "--to-block", "5", "--poll-interval", "0"], "--poll-interval 0"]
   ] as const) {
     it.effect(`refuses ${flags.join(" ")} before anything is sent`, () =>
       Effect.gen(function* () {

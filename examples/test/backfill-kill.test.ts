@@ -6,57 +6,22 @@
 import { serve } from "@blockscout-effect/client/testing/node"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Fiber, FileSystem, Schedule } from "effect"
-import type { ChildProcess } from "node:child_process"
+import { Effect, FileSystem } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { DatabaseSync } from "node:sqlite"
-import { expectedHistory, expectedTransfers, runTransfers, type TransferKey, transferKey } from "./backfill-support.ts"
+import {
+  expectedHistory,
+  expectedTransfers,
+  killMidway,
+  progress,
+  runTransfers,
+  type TransferKey,
+  transferKey
+} from "./backfill-support.ts"
 import { entry, node } from "./spawn.ts"
 
 const cliMain = entry("examples/src/cli/main.ts")
 const env = { BLOCKSCOUT_API_KEY: "proapi_kill_test" }
-
-/** Reads the backfill's progress from its SQLite file (read-only: the child may be writing). */
-const progress = (db: string) => {
-  let d: DatabaseSync | undefined
-  try {
-    d = new DatabaseSync(db, { readOnly: true })
-    const rows = d.prepare("SELECT done, items FROM backfill_partitions").all() as Array<{
-      done: number
-      items: number
-    }>
-    return {
-      partitions: rows.length,
-      done: rows.filter((r) => r.done === 1).length,
-      items: rows.reduce((n, r) => n + r.items, 0)
-    }
-  } catch {
-    // Not created yet, or not migrated yet.
-    return { partitions: 0, done: 0, items: 0 }
-  } finally {
-    d?.close()
-  }
-}
-
-/**
- * Runs `node argv` and kills it with SIGKILL once its partitions committed `items` items; returns the progress
- * it left, checked to be cut off (some partitions not done).
- */
-const killMidway = (argv: ReadonlyArray<string>, db: string, items: number) =>
-  Effect.gen(function* () {
-    let child: ChildProcess | undefined
-    const first = yield* node(argv, { env, onSpawn: (c) => (child = c) }).pipe(Effect.forkChild)
-    yield* Effect.sync(() => progress(db)).pipe(
-      Effect.filterOrFail((p) => p.items >= items),
-      Effect.retry(Schedule.spaced("25 millis"))
-    )
-    child?.kill("SIGKILL")
-    const killed = yield* Fiber.join(first)
-    assert.strictEqual(killed.code, null, "killed by the signal")
-    const halfway = progress(db)
-    assert.isBelow(halfway.done, halfway.partitions, "some partitions were cut off")
-    return halfway
-  })
 
 describe("backfill survives kill -9", () => {
   for (const sink of ["sql", "ndjson"] as const) {
@@ -79,7 +44,7 @@ describe("backfill survives kill -9", () => {
               ...(sink === "ndjson" ? ["--ndjson", parts] : [])
             )
             // Once a fifth of the way in, kill it without warning.
-            const halfway = yield* killMidway(argv, db, 300)
+            const halfway = yield* killMidway(argv, db, 300, env)
 
             const before = server.simulator.requests.length
             const second = yield* node(argv, { env })
@@ -139,7 +104,7 @@ describe("backfill survives kill -9", () => {
             ...["--requests-per-second", "1000", "--db", db]
           ]
           const expected = yield* expectedHistory(server, address)
-          yield* killMidway(argv, db, expected.length / 5)
+          yield* killMidway(argv, db, expected.length / 5, env)
 
           const answered = () => server.simulator.books.requests
           const before = answered()

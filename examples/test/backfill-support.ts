@@ -1,13 +1,16 @@
 /**
- * Shared by the backfill tests: a token transfer's identity (as the `token_transfers` table keys it) and the
- * identities of the sequential stream of a simulated server's whole history.
+ * Shared by the backfill tests: a token transfer's identity (as the `token_transfers` table keys it), the
+ * identities of the sequential stream of a simulated server's whole history, and the CLI as a child process
+ * killed at a chosen moment (`killWhen`, `killMidway`).
  */
 import { Blockscout, type BlockscoutShape, historyEntryKey } from "@blockscout-effect/client"
-import { type ChildProcess, spawn } from "node:child_process"
 import { layerHttpClient, type SimulatedBlockscout } from "@blockscout-effect/client/testing"
-import { Effect, Redacted, type Scope, Stream } from "effect"
+import { assert } from "@effect/vitest"
+import { type Duration, Effect, Fiber, Redacted, type Scope, Stream } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
+import { DatabaseSync } from "node:sqlite"
 import { freePort } from "./services.ts"
-import { repoRoot } from "./spawn.ts"
+import { type Finished, node, repoRoot } from "./spawn.ts"
 
 /** The identity columns of `token_transfers`, as read back. */
 export interface TransferKey {
@@ -126,3 +129,82 @@ export const startRunner = (
     })
     return { address, child, output: () => output }
   }).pipe(Effect.retry({ times: 4 }))
+
+/** Reads a backfill's progress from its SQLite file (read-only: the child may be writing). */
+export const progress = (db: string) => {
+  let d: DatabaseSync | undefined
+  try {
+    d = new DatabaseSync(db, { readOnly: true })
+    const rows = d.prepare("SELECT done, items FROM backfill_partitions").all() as Array<{
+      done: number
+      items: number
+    }>
+    return {
+      partitions: rows.length,
+      done: rows.filter((r) => r.done === 1).length,
+      items: rows.reduce((n, r) => n + r.items, 0)
+    }
+  } catch {
+    // Not created yet, or not migrated yet.
+    return { partitions: 0, done: 0, items: 0 }
+  } finally {
+    d?.close()
+  }
+}
+
+/**
+ * Runs `node argv` and sends it `signal` (default SIGKILL) as soon as `reached` says so (asked every 20 ms);
+ * returns how it ended. Dies if the child exits first (with what it printed) or if `reached` is not reached
+ * `within` (default 45 s), so a run that stalls fails the test instead of hanging it.
+ */
+export const killWhen = (
+  argv: ReadonlyArray<string>,
+  options: {
+    readonly env: Record<string, string>
+    readonly reached: Effect.Effect<boolean>
+    readonly signal?: NodeJS.Signals
+    readonly within?: Duration.Input
+  }
+): Effect.Effect<Finished> =>
+  Effect.gen(function* () {
+    let child: ChildProcess | undefined
+    const run = yield* node(argv, { env: options.env, onSpawn: (c) => (child = c) }).pipe(Effect.forkChild)
+    const exited = Effect.flatMap(Fiber.join(run), (f) =>
+      Effect.die(new Error(`the child exited (${f.code}) before the moment to stop it:\n${f.stderr}`))
+    )
+    const wait = Effect.gen(function* () {
+      while (!(yield* options.reached)) yield* Effect.sleep("20 millis")
+    })
+    yield* wait.pipe(
+      Effect.raceFirst(exited),
+      Effect.timeoutOrElse({
+        duration: options.within ?? "45 seconds",
+        orElse: () => Effect.die(new Error(`the moment to stop the child did not come: ${argv.join(" ")}`))
+      })
+    )
+    const signal = options.signal ?? "SIGKILL"
+    child?.kill(signal)
+    // A child that ignores a gentler signal is killed, and the test fails saying so.
+    return yield* Fiber.join(run).pipe(
+      Effect.timeoutOrElse({
+        duration: "15 seconds",
+        orElse: () =>
+          Effect.sync(() => child?.kill("SIGKILL")).pipe(
+            Effect.andThen(Effect.die(new Error(`the child did not stop on ${signal}: ${argv.join(" ")}`)))
+          )
+      })
+    )
+  })
+
+/**
+ * Runs `node argv` and kills it with SIGKILL once its partitions committed `items` items; returns the progress
+ * it left, checked to be cut off (some partitions not done).
+ */
+export const killMidway = (argv: ReadonlyArray<string>, db: string, items: number, env: Record<string, string>) =>
+  Effect.gen(function* () {
+    const killed = yield* killWhen(argv, { env, reached: Effect.sync(() => progress(db).items >= items) })
+    assert.strictEqual(killed.code, null, "killed by the signal")
+    const halfway = progress(db)
+    assert.isBelow(halfway.done, halfway.partitions, "some partitions were cut off")
+    return halfway
+  })

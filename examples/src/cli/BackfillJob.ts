@@ -10,6 +10,7 @@ import { NodeRedis } from "@effect/platform-node"
 import { Effect, Layer, Option, Redacted, Result } from "effect"
 import { type Command, Flag } from "effect/cli"
 import { listOf, UsageError, usage } from "./Flags.ts"
+import { followFlags, pollIntervalOf } from "./Follow.ts"
 
 export const dbFlags = {
   db: Flag.String("db").pipe(
@@ -93,7 +94,10 @@ export const jobFlags = {
   finality: Flag.Int("finality").pipe(
     Flag.withDescription("--follow: blocks after which a block is final (default: the chain's, else 64)"),
     Flag.optional
-  )
+  ),
+  // The server's average block time is what a follow polls at by default; a server whose `/stats` is off (or a
+  // chain faster than a second) needs it set, as the list commands' `--follow` allows.
+  pollInterval: followFlags.pollInterval
 }
 
 /** The follow options of `backfill run --follow`, checked against the job's flags; `undefined` without it. */
@@ -101,10 +105,12 @@ export const followOf = (input: JobInput) =>
   Effect.gen(function* () {
     const confirmations = get(input.confirmations)
     const finality = get(input.finality)
+    const seconds = get(input.pollInterval)
     if (!input.follow) {
       if (confirmations !== undefined || finality !== undefined) {
         yield* usage("--confirmations and --finality need --follow")
       }
+      if (seconds !== undefined) yield* usage("--poll-interval needs --follow")
       return undefined
     }
     if (Option.isSome(input.ndjson)) yield* usage("--follow writes SQL tables: drop --ndjson")
@@ -114,7 +120,8 @@ export const followOf = (input: JobInput) =>
     if (confirmations !== undefined && confirmations < 0)
       yield* usage(`--confirmations ${confirmations}: must be 0 or more`)
     if (finality !== undefined && finality < 1) yield* usage(`--finality ${finality}: must be 1 or more`)
-    return { confirmations, finality }
+    const pollInterval = yield* pollIntervalOf(seconds)
+    return { confirmations, finality, pollInterval }
   })
 
 export type JobInput = Command.Command.Config.Infer<typeof jobFlags>

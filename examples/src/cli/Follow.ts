@@ -21,7 +21,7 @@ import { Duration, Effect, Option, PlatformError, Schema, Stream } from "effect"
 import { Flag } from "effect/cli"
 import { clientLayer } from "./Api.ts"
 import { chainInput } from "./Chains.ts"
-import { type CommonInput, usage } from "./Flags.ts"
+import { type CommonInput, type UsageError, usage } from "./Flags.ts"
 import { type CliOptions, clientOptions, count, retriesOf, runJob } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 import type { Settings } from "./Settings.ts"
@@ -60,6 +60,19 @@ export interface FollowInput {
   readonly pollInterval: Option.Option<number>
 }
 
+/**
+ * `--poll-interval` (seconds) as a duration, checked to be from 0.05 to 3600 seconds; `undefined` when not given.
+ * Shared by the list commands' `--follow` and `backfill run --follow`.
+ */
+export const pollIntervalOf = (
+  seconds: number | undefined
+): Effect.Effect<Duration.Duration | undefined, UsageError> =>
+  seconds === undefined
+    ? Effect.succeed(undefined)
+    : seconds >= 0.05 && seconds <= 3600
+      ? Effect.succeed(Duration.millis(Math.round(seconds * 1000)))
+      : usage(`--poll-interval ${seconds}: must be from 0.05 to 3600 seconds`)
+
 /** The follow's options from the flags, checked; `undefined` without `--follow` (other follow flags refused). */
 export const followOptionsOf = (input: FollowInput, common: CommonInput) =>
   Effect.gen(function* () {
@@ -72,9 +85,7 @@ export const followOptionsOf = (input: FollowInput, common: CommonInput) =>
       if (seconds !== undefined) yield* usage("--poll-interval needs --follow")
       return undefined
     }
-    if (seconds !== undefined && !(seconds >= 0.05 && seconds <= 3600)) {
-      yield* usage(`--poll-interval ${seconds}: must be from 0.05 to 3600 seconds`)
-    }
+    const pollInterval = yield* pollIntervalOf(seconds)
     if (confirmations !== undefined && confirmations < 0)
       yield* usage(`--confirmations ${confirmations}: must be 0 or more`)
     if (finality !== undefined && finality < 1) yield* usage(`--finality ${finality}: must be 1 or more`)
@@ -93,7 +104,6 @@ export const followOptionsOf = (input: FollowInput, common: CommonInput) =>
     if (common.dryRun) yield* usage("--dry-run does not go with --follow: a follow has no end to estimate")
     const fromBlock = Option.getOrUndefined(common.fromBlock)
     if (fromBlock !== undefined && fromBlock < 0) yield* usage(`--from-block ${fromBlock}: must be 0 or more`)
-    const pollInterval = seconds === undefined ? undefined : Duration.millis(Math.round(seconds * 1000))
     return { confirmations, finality, pollInterval, fromBlock }
   })
 

@@ -98,7 +98,9 @@ const eventsOf = (
  *
  * Gotchas: the job needs an `Sql` sink, a `Blocks` range and a block-keyed source (a list with a block range, or
  * an address's history; a token's history is not followed yet). `options.from` is ignored: the start is the
- * stored checkpoint, else the block after the range.
+ * stored checkpoint, else the block after the range. The range's top must be final when the range is backfilled
+ * (`finality` blocks below the head): the follow starts after it and never reads the range's blocks again, so a
+ * reorganisation reaching `range.to` or below would leave the replaced block's rows in the table.
  *
  * @since 0.1.0
  * @category runs
