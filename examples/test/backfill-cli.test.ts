@@ -45,6 +45,28 @@ describe("blockscout backfill", () => {
     )
   }
 
+  it.live("--follow refuses a range whose top is not final yet, before anything is written", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const dir = yield* fs.makeTempDirectoryScoped()
+        const db = `${dir}/b.db`
+        // 60 blocks: the head is 59; with finality 10, blocks above 49 are not final.
+        const sim = SimulatedBlockscout.make({ blocks: 60, seed: 4 })
+        const argv = ["backfill", "run", "token-transfers", "--chain", "1", "--base-url", baseUrl, "--db", db]
+        const flags = ["--from-block", "10", "--follow", "--finality", "10"]
+        const refused = yield* runCli([...argv, ...flags, "--to-block", "55"], sim, { rateLimit: false }, { env })
+        assert.notStrictEqual(refused.code, 0)
+        assert.include(refused.stderr, "not final yet (head 59, finality 10)")
+        assert.isTrue(
+          sim.requests.every((r) => r.path.endsWith("/blocks")),
+          "only the head was asked"
+        )
+        assert.isFalse(yield* fs.exists(db), "nothing written")
+      })
+    ).pipe(Effect.provide(NodeServices.layer))
+  )
+
   it.live("runs a job into a SQLite file, prints its id, and status reads it back", () =>
     Effect.scoped(
       Effect.gen(function* () {

@@ -114,6 +114,11 @@ const runSource = (
       const job = yield* jobOf(yield* source, input.job)
       const follow = yield* followOf(input.job)
       if (input.job.dryRun) return yield* dryRunJob(screen, job, input.db, options)
+      // A followed job's range must be final: said now, not after the backfill (the follow never reads it again).
+      if (follow !== undefined) {
+        const client = yield* clientOptionsOf(input.db, options.client ?? {})
+        yield* Follow.checkFinalTop(job, follow).pipe(Effect.provide(Sources.layer(client)))
+      }
       const runtime = yield* runtimeOf(input.db, options.client ?? {})
       const id = Job.id(job)
       const stdio = yield* Stdio.Stdio

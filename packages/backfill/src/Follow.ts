@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import type { BlockscoutShape, Follow } from "@blockscout-effect/client"
+import { type BlockscoutShape, Follow } from "@blockscout-effect/client"
 import { Effect, Stream } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { BackfillError, fromBlockscout, fromSink } from "./BackfillError.ts"
@@ -98,9 +98,10 @@ const eventsOf = (
  *
  * Gotchas: the job needs an `Sql` sink, a `Blocks` range and a block-keyed source (a list with a block range, or
  * an address's history; a token's history is not followed yet). `options.from` is ignored: the start is the
- * stored checkpoint, else the block after the range. The range's top must be final when the range is backfilled
- * (`finality` blocks below the head): the follow starts after it and never reads the range's blocks again, so a
- * reorganisation reaching `range.to` or below would leave the replaced block's rows in the table.
+ * stored checkpoint, else the block after the range. The range's top must be final (`finality` blocks below the
+ * head): the follow starts after it and never reads the range's blocks again, so a reorganisation reaching
+ * `range.to` or below would leave the replaced block's rows in the table. A first start fails `InvalidJob` when it
+ * is not (`checkFinalTop`, which the CLI runs before the backfill too).
  *
  * @since 0.1.0
  * @category runs
@@ -128,6 +129,47 @@ export const follow = (
     })
   )
 
+/**
+ * Fails unless the range's top is final on every chain of the job: at least `finality` blocks (the option, else
+ * the chain's default) below the head the server shows. A followed backfill starts after its range and never reads
+ * the range again, so a reorganisation reaching the range's top or below would leave the replaced block's rows in
+ * the table: the job must backfill only what is final and leave the rest to the follow. Run it before the
+ * backfill (the CLI does, so `--to-block` too near the head is refused before anything is written); `follow` runs
+ * it again on a first start.
+ *
+ * @since 0.1.0
+ * @category runs
+ */
+export const checkFinalTop = (
+  job: Job,
+  options: Pick<Follow.FollowOptions, "finality"> = {}
+): Effect.Effect<void, BackfillError, Sources> =>
+  Effect.gen(function* () {
+    if (job.range._tag !== "Blocks") return
+    const top = job.range.to
+    const sources = yield* Sources
+    for (const chain of chainsOf(job.target)) {
+      const bs = yield* sources.clientFor(job, chain)
+      yield* finalTop(bs, chain, top, options.finality)
+    }
+  })
+
+/** One chain's check: the newest block of `/blocks` against the range's top. */
+const finalTop = (bs: BlockscoutShape, chain: Chain, top: number, finality: number | undefined) =>
+  Effect.gen(function* () {
+    const newest = yield* bs.listBlocks().pipe(Effect.mapError((e) => fromBlockscout(e)))
+    const head = newest.items[0]?.height
+    if (head === undefined) return
+    const depth = finality ?? Follow.defaultFinality(bs.target.chainId)
+    if (top > head - depth) {
+      return yield* invalid(
+        `chain ${chain.label}: the range ends at block ${top}, but blocks above ${head - depth} are not final yet ` +
+          `(head ${head}, finality ${depth}); a followed backfill never reads its range again, so a reorganisation ` +
+          `there would leave the replaced block's rows: end the range at ${head - depth} or below, the follow takes the rest`
+      )
+    }
+  })
+
 /** One chain: the unfinal rows of an earlier run reverted, then every batch committed with its checkpoint. */
 const followChain = (bs: BlockscoutShape, job: Job, chain: Chain, top: number, options: Follow.FollowOptions) =>
   Stream.unwrap(
@@ -150,6 +192,8 @@ const followChain = (bs: BlockscoutShape, job: Job, chain: Chain, top: number, o
       )
       const saved = yield* sql<{ readonly checkpoint: string }>`
         SELECT checkpoint FROM backfill_follow WHERE job_id = ${jobId} AND chain = ${chain.label}`
+      // A first start checks the range is final (a run resumed from its checkpoint is past that question).
+      if (saved[0] === undefined) yield* finalTop(bs, chain, top, options.finality)
       const from = saved[0] === undefined ? top + 1 : JSON.parse(saved[0].checkpoint)
       /** One batch in one transaction: upserts, deletes, the unfinal rows' list, the checkpoint. */
       const commit = (events: ReadonlyArray<Follow.FollowEvent<unknown>>) =>

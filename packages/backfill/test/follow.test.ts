@@ -56,7 +56,8 @@ describe("a followed backfill", { timeout: 60_000 }, () => {
       const job = yield* Job.make({
         target: { family: "instance", baseUrl, chain: "sim" },
         source: { _tag: "Endpoint", endpoint: "tokenTransfers", args: {} },
-        range: { _tag: "Blocks", from: initial - 10, to: initial - 3 },
+        // The range ends where blocks are final (head initial - 1, finality 4): the follow takes the rest.
+        range: { _tag: "Blocks", from: initial - 10, to: initial - 5 },
         partitions: 1,
         sink: { _tag: "Sql" }
       })
@@ -93,7 +94,7 @@ describe("a followed backfill", { timeout: 60_000 }, () => {
         const top = Math.max(...rows.map((r) => r.block_number))
         const now = yield* Clock.currentTimeMillis
         const expected = new Map<string, number>()
-        for (let h = initial - 2; h <= top; h++) {
+        for (let h = initial - 4; h <= top; h++) {
           for (const item of sim.blockItems(now, h).tokenTransfers) expected.set(ClientFollow.followIdentity(item), h)
         }
         assert.isAtLeast(top, sim.headAt(now) - 2)
