@@ -3,7 +3,7 @@ import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, FileSystem, Layer, Redacted, Stream } from "effect"
-import { kebab } from "../src/cli/Cli.ts"
+import { kebab } from "../src/cli/Flags.ts"
 import { exitCodes } from "../src/cli/Exit.ts"
 import { Json } from "@blockscout-effect/export"
 import { answering, baseUrl, ndjson, runCli } from "./harness.ts"

@@ -8,7 +8,7 @@ import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, FileSystem } from "effect"
-import { kebab } from "../src/cli/Cli.ts"
+import { kebab } from "../src/cli/Flags.ts"
 import { exitCodes } from "../src/cli/Exit.ts"
 import { answering, baseUrl, ndjson, runCli } from "./harness.ts"
 

@@ -30,7 +30,8 @@ import {
   jobOf,
   runtimeOf
 } from "./BackfillJob.ts"
-import { type CliOptions, clientArgs, filterFlag, kebab, pathArgument } from "./Cli.ts"
+import { clientArgs, filterFlag, kebab, pathArgument } from "./Flags.ts"
+import type { CliOptions } from "./Run.ts"
 import * as CliDryRun from "./DryRun.ts"
 import { CliExit, exitCodes } from "./Exit.ts"
 import { UsageError, usage } from "./Flags.ts"

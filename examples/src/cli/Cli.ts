@@ -17,11 +17,20 @@
  */
 import { type Endpoint, endpoints, type Follow } from "@blockscout-effect/client"
 import { Effect, Logger, Option, Stdio } from "effect"
-import { Argument, CliError, CliOutput, Command, Flag } from "effect/cli"
+import { type Argument, CliError, CliOutput, Command, type Flag } from "effect/cli"
 import { abiFlag, logRow, readAbi, withAbi } from "./Abi.ts"
 import { backfillCommand } from "./Backfill.ts"
 import { CliExit, exitCodes, exitOnUsage } from "./Exit.ts"
-import { type CommonInput, commonFlags, fromLookupInput, listOf, lookupFlags } from "./Flags.ts"
+import {
+  clientArgs,
+  type CommonInput,
+  commonFlags,
+  filterFlag,
+  fromLookupInput,
+  kebab,
+  lookupFlags,
+  pathArgument
+} from "./Flags.ts"
 import { type FollowInput, followFlags, followOptionsOf, runFollow } from "./Follow.ts"
 import { getCommand } from "./Get.ts"
 import { historyCommand } from "./History.ts"
@@ -34,49 +43,6 @@ export type { CliOptions } from "./Run.ts"
 
 /** The tool's version, printed by `--version`. */
 export const version = "0.1.0"
-
-/** `tokenInstanceTransfers` -> `token-instance-transfers`. */
-export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-
-const pathDescriptions: Record<Endpoint["pathParams"][number]["kind"], string> = {
-  address: "an address: 0x and 40 hex digits",
-  hash: "a transaction hash: 0x and 64 hex digits",
-  tokenId: "a token id (decimal)",
-  block: "a block number (decimal) or a block hash (0x and 64 hex digits)"
-}
-
-/** A path parameter as a positional argument (also used by `backfill run`). */
-export const pathArgument = (name: string, kind: Endpoint["pathParams"][number]["kind"]) =>
-  Argument.String(kebab(name)).pipe(Argument.withDescription(pathDescriptions[kind]))
-
-export const filterFlag = (filter: Endpoint["filters"][number]) => {
-  // effect/cli lists the choices of a literal flag itself; list flags name their values here.
-  const values = filter.values === undefined || filter.kind === "literal" ? "" : `: ${filter.values.join(", ")}`
-  const list = filter.kind === "literals" || filter.kind === "names"
-  const description = `${filter.description}${values}${list ? " (comma-separated)" : ""}`
-  return filter.kind === "literal" && filter.values !== undefined
-    ? Flag.Literals(filter.name, filter.values).pipe(Flag.withDescription(description), Flag.optional)
-    : Flag.String(filter.name).pipe(Flag.withDescription(description), Flag.optional)
-}
-
-/** The arguments for the client's `page`/`pages`: path parameters and filters, in the row's order. */
-export const clientArgs = (
-  row: Endpoint,
-  path: Readonly<Record<string, string>>,
-  filters: Readonly<Record<string, Option.Option<string>>>
-): Record<string, string | ReadonlyArray<string>> => {
-  const args: Record<string, string | ReadonlyArray<string>> = {}
-  for (const p of row.pathParams) {
-    const value = path[p.name]
-    if (value !== undefined) args[p.name] = value
-  }
-  for (const f of row.filters) {
-    const value = filters[f.name]
-    if (value === undefined || Option.isNone(value)) continue
-    args[f.name] = f.kind === "literals" || f.kind === "names" ? listOf(value.value) : value.value
-  }
-  return args
-}
 
 /**
  * A list command of a row with a block range: its pages (`runEndpoint`), or with `--follow` the head

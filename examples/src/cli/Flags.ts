@@ -5,9 +5,10 @@
  * checks beyond types (ranges, combinations, columns) are `Settings.ts`'s, so every mistake is exit code 2
  * with the flag in the message, before any request is sent.
  */
+import type { Endpoint } from "@blockscout-effect/client"
 import { Format } from "@blockscout-effect/export"
 import { Effect, Option } from "effect"
-import { type Command, Flag } from "effect/cli"
+import { Argument, type Command, Flag } from "effect/cli"
 
 /** The output formats of the tool: the file formats, and a table for a terminal. */
 export const formats = [...Format.formats, "table"] as const
@@ -161,3 +162,48 @@ export const listOf = (text: string): ReadonlyArray<string> =>
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s.length > 0)
+
+// === A row's own arguments and flags (the list subcommands and `backfill run` share them) ===
+
+/** `tokenInstanceTransfers` -> `token-instance-transfers`. */
+export const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+
+const pathDescriptions: Record<Endpoint["pathParams"][number]["kind"], string> = {
+  address: "an address: 0x and 40 hex digits",
+  hash: "a transaction hash: 0x and 64 hex digits",
+  tokenId: "a token id (decimal)",
+  block: "a block number (decimal) or a block hash (0x and 64 hex digits)"
+}
+
+/** A path parameter as a positional argument (also used by `backfill run`). */
+export const pathArgument = (name: string, kind: Endpoint["pathParams"][number]["kind"]) =>
+  Argument.String(kebab(name)).pipe(Argument.withDescription(pathDescriptions[kind]))
+
+export const filterFlag = (filter: Endpoint["filters"][number]) => {
+  // effect/cli lists the choices of a literal flag itself; list flags name their values here.
+  const values = filter.values === undefined || filter.kind === "literal" ? "" : `: ${filter.values.join(", ")}`
+  const list = filter.kind === "literals" || filter.kind === "names"
+  const description = `${filter.description}${values}${list ? " (comma-separated)" : ""}`
+  return filter.kind === "literal" && filter.values !== undefined
+    ? Flag.Literals(filter.name, filter.values).pipe(Flag.withDescription(description), Flag.optional)
+    : Flag.String(filter.name).pipe(Flag.withDescription(description), Flag.optional)
+}
+
+/** The arguments for the client's `page`/`pages`: path parameters and filters, in the row's order. */
+export const clientArgs = (
+  row: Endpoint,
+  path: Readonly<Record<string, string>>,
+  filters: Readonly<Record<string, Option.Option<string>>>
+): Record<string, string | ReadonlyArray<string>> => {
+  const args: Record<string, string | ReadonlyArray<string>> = {}
+  for (const p of row.pathParams) {
+    const value = path[p.name]
+    if (value !== undefined) args[p.name] = value
+  }
+  for (const f of row.filters) {
+    const value = filters[f.name]
+    if (value === undefined || Option.isNone(value)) continue
+    args[f.name] = f.kind === "literals" || f.kind === "names" ? listOf(value.value) : value.value
+  }
+  return args
+}

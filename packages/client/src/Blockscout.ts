@@ -32,7 +32,7 @@ import { publicUrl } from "./internal/redact.ts"
 import type { ItemName, ListName } from "./Methods.ts"
 import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
-import type { GetPathOptions, StreamPathOptions } from "./Path.ts"
+import type { PathMethods } from "./Path.ts"
 import { type EstimateOptions, fromCounters } from "./CountSources.ts"
 import type { HistoryEstimate, ServerBudget } from "./Partition.ts"
 
@@ -64,7 +64,7 @@ type Items = ItemName<typeof endpoints>
  * @since 0.1.0
  * @category models
  */
-export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, FollowMethods {
+export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, FollowMethods, PathMethods {
   /** Which API family this client talks to (also `target.family`). */
   readonly family: Family
   /** The Pro API chain id; `undefined` for an instance (also `target.chainId`). */
@@ -95,31 +95,6 @@ export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, Foll
     name: N,
     args?: EndpointArgs
   ) => Effect.Effect<EndpointItem<N>, BlockscoutError<CallReason>>
-  /**
-   * Any GET path of API v2 that has no row yet (`"/config/backend-version"`, `"/stats?x=1"`), through the
-   * rows' pipeline: key, limiter, retries, redaction, bounded bodies, typed errors, telemetry. The body is
-   * decoded with `options.schema`, else returned as JSON (`unknown`). The path is relative to `/api/v2` and
-   * checked first (`InvalidArgument`, nothing sent: no scheme or host, no `..`, no fragment, no credential);
-   * a query may follow `?` or come as `options.query`. Prefer a row's method where there is one.
-   */
-  readonly getPath: <A = unknown>(
-    path: string,
-    options?: GetPathOptions<A>
-  ) => Effect.Effect<A, BlockscoutError<CallReason>>
-  /**
-   * Every item of a paged path without a row (`{ items, next_page_params }` bodies), each decoded with
-   * `options.schema` (else `unknown`): the rows' walk, with the query re-sent on every page, credentials
-   * stripped from cursors, stalls detected and a page emitted only once its cursor advances.
-   */
-  readonly streamPath: <A = unknown>(
-    path: string,
-    options?: StreamPathOptions<A>
-  ) => Stream.Stream<A, BlockscoutError<StreamReason>>
-  /** Every page of a paged path without a row, each with the cursor it was fetched with (see `streamPath`). */
-  readonly streamPathPages: <A = unknown>(
-    path: string,
-    options?: StreamPathOptions<A>
-  ) => Stream.Stream<PageWithCursor<A>, BlockscoutError<StreamReason>>
   /**
    * The same Pro API client on another chain: the same key, options and HTTP client, and the same rate
    * limiter (a Pro key's limit is shared by every chain). Fails with `InvalidArgument` on an instance (it

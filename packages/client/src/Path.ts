@@ -12,7 +12,9 @@
  * @since 0.1.0
  */
 import type { NextPageParams } from "@blockscout-effect/schema"
-import type { Schema } from "effect"
+import type { Effect, Schema, Stream } from "effect"
+import type { BlockscoutError, CallReason, StreamReason } from "./BlockscoutError.ts"
+import type { PageWithCursor } from "./Parameters.ts"
 
 /**
  * A query value: a string, a number, a bigint or a boolean; a list is sent comma-separated (Blockscout's
@@ -82,3 +84,38 @@ export interface StreamPathOptions<A = unknown> {
  * @category constants
  */
 export const pathLimits = { pathLength: 2048, queryParameters: 64 } as const
+
+/**
+ * The escape hatch's three calls, members of the `Blockscout` service: any GET path of API v2 that has no row yet,
+ * through the rows' own pipeline and walk.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PathMethods {
+  /**
+   * Any GET path of API v2 that has no row yet (`"/config/backend-version"`, `"/stats?x=1"`), through the
+   * rows' pipeline: key, limiter, retries, redaction, bounded bodies, typed errors, telemetry. The body is
+   * decoded with `options.schema`, else returned as JSON (`unknown`). The path is relative to `/api/v2` and
+   * checked first (`InvalidArgument`, nothing sent: no scheme or host, no `..`, no fragment, no credential);
+   * a query may follow `?` or come as `options.query`. Prefer a row's method where there is one.
+   */
+  readonly getPath: <A = unknown>(
+    path: string,
+    options?: GetPathOptions<A>
+  ) => Effect.Effect<A, BlockscoutError<CallReason>>
+  /**
+   * Every item of a paged path without a row (`{ items, next_page_params }` bodies), each decoded with
+   * `options.schema` (else `unknown`): the rows' walk, with the query re-sent on every page, credentials
+   * stripped from cursors, stalls detected and a page emitted only once its cursor advances.
+   */
+  readonly streamPath: <A = unknown>(
+    path: string,
+    options?: StreamPathOptions<A>
+  ) => Stream.Stream<A, BlockscoutError<StreamReason>>
+  /** Every page of a paged path without a row, each with the cursor it was fetched with (see `streamPath`). */
+  readonly streamPathPages: <A = unknown>(
+    path: string,
+    options?: StreamPathOptions<A>
+  ) => Stream.Stream<PageWithCursor<A>, BlockscoutError<StreamReason>>
+}

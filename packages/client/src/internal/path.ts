@@ -14,10 +14,9 @@
  */
 import { Page, type PageSchema } from "@blockscout-effect/schema"
 import { Effect, Result, Schema, Stream } from "effect"
-import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "../BlockscoutError.ts"
+import { BlockscoutError, InvalidArgument } from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
-import type { PageWithCursor } from "../Parameters.ts"
-import { type GetPathOptions, type PathQuery, pathLimits, type StreamPathOptions } from "../Path.ts"
+import { type PathMethods, type PathQuery, pathLimits, type StreamPathOptions } from "../Path.ts"
 import { forStream, type Prepared, prepare } from "./arguments.ts"
 import type { ClientContext } from "./context.ts"
 import { makeBudget } from "./pagination/budget.ts"
@@ -229,24 +228,8 @@ const walkPages = <Out>(
   ).pipe(Stream.withSpan("Blockscout.streamPath", callSpanOptions(ctx, rowOf("streamPath", "", response))))
 }
 
-/** The escape hatch's three calls over one client context. */
-export interface PathCalls {
-  readonly getPath: <A = unknown>(
-    path: string,
-    options?: GetPathOptions<A>
-  ) => Effect.Effect<A, BlockscoutError<CallReason>>
-  readonly streamPath: <A = unknown>(
-    path: string,
-    options?: StreamPathOptions<A>
-  ) => Stream.Stream<A, BlockscoutError<StreamReason>>
-  readonly streamPathPages: <A = unknown>(
-    path: string,
-    options?: StreamPathOptions<A>
-  ) => Stream.Stream<PageWithCursor<A>, BlockscoutError<StreamReason>>
-}
-
 /** `getPath`, `streamPath` and `streamPathPages` over `ctx`. */
-export const makePaths = (ctx: ClientContext): PathCalls => ({
+export const makePaths = (ctx: ClientContext): PathMethods => ({
   getPath: (path, options) => {
     const response = options?.schema ?? AnyJson
     const call = Effect.flatMap(prepared(ctx, "getPath", path, options, response), (request) =>

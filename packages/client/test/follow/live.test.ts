@@ -18,7 +18,7 @@ import { Clock, Effect, Exit, Layer, Redacted, Stream } from "effect"
 import { HttpClient } from "effect/http"
 import fc from "fast-check"
 import { type FollowEvent, type FollowOptions, followIdentity } from "../../src/Follow.ts"
-import { Blockscout, endpoints, type Family, historyEntryKey } from "../../src/index.ts"
+import { Blockscout, type Family, historyEntryKey } from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 
 const initial = 300
@@ -307,46 +307,43 @@ describe("following the live simulated Blockscout", { timeout: 60_000 }, () => {
     })
   )
 
-  // Runs once the table has the `/stats` row (the rows that read the head and the chain's state).
-  it.effect.skipIf(!Object.hasOwn(endpoints, "stats"))(
-    "without pollInterval, the follow polls at the server's average block time (/stats)",
-    () =>
-      Effect.gen(function* () {
-        const { sim, stop } = yield* live({ blockMillis: 3_000 })
-        const paths = new Map<string, number>()
-        const inner = makeHttpClient(sim)
-        const counting = Layer.succeed(HttpClient.HttpClient)(
-          HttpClient.make((request) => {
-            const path = new URL(request.url).pathname
-            paths.set(path, (paths.get(path) ?? 0) + 1)
-            return inner.execute(request)
-          })
-        )
-        const layer = Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false }).pipe(
-          Layer.provide(counting)
-        )
-        yield* driven(
-          Blockscout.use((bs) =>
-            bs.followTokenTransfers({}, { finality: 6 }).pipe(
-              Stream.interruptWhen(
-                Effect.gen(function* () {
-                  while ((yield* Clock.currentTimeMillis) < stop) yield* Effect.sleep("1 second")
-                })
-              ),
-              Stream.runDrain
-            )
-          ).pipe(Effect.provide(layer)),
-          "500 millis"
-        )
-        // The average the server reports (as Blockscout's cache computes it, over older blocks), and the polls it
-        // gives in 60 s; the instance default (5 s) would give 12.
-        const stats = sim.handle({ method: "GET", url: "/api/v2/stats", headers: {} }, stop - 60_000)
-        const average = (JSON.parse(stats.body) as { readonly average_block_time?: number }).average_block_time ?? 0
-        assert.isAbove(average, 0)
-        const polls = 60_000 / Math.min(60_000, Math.max(1_000, average))
-        assert.strictEqual(paths.get("/api/v2/stats"), 1)
-        assert.isAtLeast(paths.get("/api/v2/blocks") ?? 0, Math.floor(polls) - 1)
-        assert.isAtMost(paths.get("/api/v2/blocks") ?? 0, Math.ceil(polls) + 2)
-      })
+  it.effect("without pollInterval, the follow polls at the server's average block time (/stats)", () =>
+    Effect.gen(function* () {
+      const { sim, stop } = yield* live({ blockMillis: 3_000 })
+      const paths = new Map<string, number>()
+      const inner = makeHttpClient(sim)
+      const counting = Layer.succeed(HttpClient.HttpClient)(
+        HttpClient.make((request) => {
+          const path = new URL(request.url).pathname
+          paths.set(path, (paths.get(path) ?? 0) + 1)
+          return inner.execute(request)
+        })
+      )
+      const layer = Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false }).pipe(
+        Layer.provide(counting)
+      )
+      yield* driven(
+        Blockscout.use((bs) =>
+          bs.followTokenTransfers({}, { finality: 6 }).pipe(
+            Stream.interruptWhen(
+              Effect.gen(function* () {
+                while ((yield* Clock.currentTimeMillis) < stop) yield* Effect.sleep("1 second")
+              })
+            ),
+            Stream.runDrain
+          )
+        ).pipe(Effect.provide(layer)),
+        "500 millis"
+      )
+      // The average the server reports (as Blockscout's cache computes it, over older blocks), and the polls it
+      // gives in 60 s; the instance default (5 s) would give 12.
+      const stats = sim.handle({ method: "GET", url: "/api/v2/stats", headers: {} }, stop - 60_000)
+      const average = (JSON.parse(stats.body) as { readonly average_block_time?: number }).average_block_time ?? 0
+      assert.isAbove(average, 0)
+      const polls = 60_000 / Math.min(60_000, Math.max(1_000, average))
+      assert.strictEqual(paths.get("/api/v2/stats"), 1)
+      assert.isAtLeast(paths.get("/api/v2/blocks") ?? 0, Math.floor(polls) - 1)
+      assert.isAtMost(paths.get("/api/v2/blocks") ?? 0, Math.ceil(polls) + 2)
+    })
   )
 })
