@@ -22,6 +22,19 @@ import { Count, IntegerQuantity } from "./Quantities.ts"
  */
 export const EntryPointVersionValues = ["v0.6", "v0.7", "v0.8", "v0.9"] as const
 
+// What a user operation is in a list and in detail alike: its hash, where it was bundled (transaction, block), its
+// EntryPoint, whether it succeeded and its fee. The list names the sender `address`, the detail `sender`.
+const bundled = {
+  hash: Hash,
+  block_number: IntegerQuantity,
+  transaction_hash: Hash,
+  entry_point: Address,
+  entry_point_version: Schema.String,
+  status: Schema.Boolean,
+  fee: IntegerQuantity,
+  timestamp: nullable(Timestamp)
+}
+
 /**
  * A user operation in a list (`/proxy/account-abstraction/operations`): its hash, its sender (`address`), where it
  * was bundled (transaction, block), its EntryPoint, whether it succeeded (`status`) and its fee in wei.
@@ -33,15 +46,8 @@ export const EntryPointVersionValues = ["v0.6", "v0.7", "v0.8", "v0.9"] as const
  * @category resources
  */
 export const UserOperationInList = Schema.Struct({
-  hash: Hash,
-  address: Address,
-  block_number: IntegerQuantity,
-  transaction_hash: Hash,
-  entry_point: Address,
-  entry_point_version: Schema.String,
-  status: Schema.Boolean,
-  fee: IntegerQuantity,
-  timestamp: nullable(Timestamp)
+  ...bundled,
+  address: Address
 }).annotate({ identifier: "UserOperationInList" })
 /**
  * A decoded user operation in a list.
@@ -92,7 +98,7 @@ export interface UserOperationRaw extends Schema.Schema.Type<typeof UserOperatio
  * @category resources
  */
 export const UserOperation = Schema.Struct({
-  hash: Hash,
+  ...bundled,
   sender: Address,
   nonce: Hash,
   call_data: HexData,
@@ -104,17 +110,12 @@ export const UserOperation = Schema.Struct({
   signature: HexData,
   aggregator: nullable(AddressHash),
   aggregator_signature: nullable(HexData),
-  entry_point: Address,
-  entry_point_version: Schema.String,
-  transaction_hash: Hash,
-  block_number: IntegerQuantity,
   block_hash: Hash,
   bundler: Address,
   bundle_index: Count,
   index: Count,
   factory: nullable(Address),
   paymaster: nullable(Address),
-  status: Schema.Boolean,
   revert_reason: nullable(HexData),
   gas: IntegerQuantity,
   gas_price: IntegerQuantity,
@@ -123,8 +124,6 @@ export const UserOperation = Schema.Struct({
   user_logs_start_index: Count,
   user_logs_count: Count,
   consensus: nullable(Schema.Boolean),
-  timestamp: nullable(Timestamp),
-  fee: IntegerQuantity,
   execute_target: nullable(Address),
   execute_call_data: nullable(HexData),
   decoded_call_data: nullable(DecodedInput),

@@ -30,8 +30,8 @@ import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
 import { contractRows } from "./endpoints/contract.ts"
 import { searchRows } from "./endpoints/search.ts"
+import { addressParams, hashParams, tokenInstanceParams, transferCursorKeys } from "./endpoints/shared.ts"
 import { statsRows } from "./endpoints/stats.ts"
-import { transferCursorKeys } from "./endpoints/cursorKeys.ts"
 import { tokenRows } from "./endpoints/token.ts"
 import { transactionRows } from "./endpoints/transaction.ts"
 import {
@@ -79,10 +79,7 @@ export const endpoints = endpointTable({
     since: "5.1.0",
     summary: "Transfers of one NFT instance",
     path: "/tokens/{token}/instances/{tokenId}/transfers",
-    pathParams: [
-      { name: "token", kind: "address" },
-      { name: "tokenId", kind: "tokenId" }
-    ],
+    pathParams: tokenInstanceParams,
     filters: [],
     response: TokenInstanceTransfersResponse,
     cursorKeys: ["block_number", "index", "token_id"],
@@ -128,7 +125,7 @@ export const endpoints = endpointTable({
     ids: "E6",
     summary: "Event logs of one transaction",
     path: "/transactions/{hash}/logs",
-    pathParams: [{ name: "hash", kind: "hash" }],
+    pathParams: hashParams,
     filters: [],
     response: TransactionLogsResponse,
     cursorKeys: ["block_number", "index", "items_count"]
@@ -139,7 +136,7 @@ export const endpoints = endpointTable({
     ids: "E7",
     summary: "Blocks validated by an address",
     path: "/addresses/{address}/blocks-validated",
-    pathParams: [{ name: "address", kind: "address" }],
+    pathParams: addressParams,
     filters: [],
     response: BlocksValidatedResponse,
     cursorKeys: ["block_number", "items_count"],
@@ -183,7 +180,7 @@ export const endpoints = endpointTable({
     since: "5.3.2",
     summary: "NFTs owned by an address, grouped by collection",
     path: "/addresses/{address}/nft/collections",
-    pathParams: [{ name: "address", kind: "address" }],
+    pathParams: addressParams,
     filters: [
       {
         name: "type",
@@ -201,7 +198,7 @@ export const endpoints = endpointTable({
     ids: "E11",
     summary: "Internal transactions of an address",
     path: "/addresses/{address}/internal-transactions",
-    pathParams: [{ name: "address", kind: "address" }],
+    pathParams: addressParams,
     filters: [
       { name: "filter", kind: "literal", values: ["to", "from"], description: "only calls to, or from, the address" }
     ],
@@ -216,7 +213,7 @@ export const endpoints = endpointTable({
     since: "5.1.5",
     summary: "Withdrawals received by an address",
     path: "/addresses/{address}/withdrawals",
-    pathParams: [{ name: "address", kind: "address" }],
+    pathParams: addressParams,
     filters: [],
     response: AddressWithdrawalsResponse,
     cursorKeys: ["index", "items_count"],

@@ -59,19 +59,31 @@ export const SearchResultEnsInfo = Schema.Struct({
  */
 export interface SearchResultEnsInfo extends Schema.Schema.Type<typeof SearchResultEnsInfo> {}
 
-// What every address-like result carries: ranking (`priority`, `certified`; 8.1.0+), its contract facts,
-// `reputation` (9.1.0+: `ok` or `scam`, an open string), ENS info. Keys the docs spec does not declare are optional.
-const addressLike = {
+// What every result found at an address carries, a token's included: its name, its contract facts, ranking
+// (`priority`, `certified`; 8.1.0+), `reputation` (9.1.0+: `ok` or `scam`, an open string). Keys the docs spec
+// does not declare are optional.
+const atAddress = {
   name: optional(Schema.String),
-  url: optional(Schema.String),
   is_smart_contract_verified: optional(Schema.Boolean),
   is_smart_contract_address: optional(Schema.Boolean),
-  ens_info: optional(SearchResultEnsInfo),
   certified: absent(Schema.Boolean),
   priority: absent(Count),
   reputation: absent(Schema.String),
   // Filecoin: the address's robust form.
   filecoin_robust_address: optional(Schema.String)
+}
+
+// What every address-like result (not a token) carries besides: its page and its ENS info.
+const addressLike = {
+  ...atAddress,
+  url: optional(Schema.String),
+  ens_info: optional(SearchResultEnsInfo)
+}
+
+// What every result found by a number or hash (a block, a transaction, a user operation, a blob) carries.
+const byHash = {
+  timestamp: optional(Timestamp),
+  priority: absent(Count)
 }
 
 // Servers before 9.0 also (and the hand-written docs spec only) named `address_hash` `address`.
@@ -86,23 +98,17 @@ const addressRename = { address: "address_hash" }
 export const SearchResultToken = withRenames(
   Schema.Struct({
     type: Schema.Literal("token"),
-    name: optional(Schema.String),
     symbol: optional(Schema.String),
     address_hash: AddressHash,
     token_url: absent(Schema.String),
     address_url: absent(Schema.String),
     icon_url: optional(Schema.String),
     token_type: optional(Schema.String),
-    is_smart_contract_verified: optional(Schema.Boolean),
-    is_smart_contract_address: optional(Schema.Boolean),
     exchange_rate: optional(Decimal),
     total_supply: optional(IntegerQuantity),
     circulating_market_cap: optional(Decimal),
     is_verified_via_admin_panel: optional(Schema.Boolean),
-    certified: absent(Schema.Boolean),
-    priority: absent(Count),
-    reputation: absent(Schema.String),
-    filecoin_robust_address: optional(Schema.String)
+    ...atAddress
   }),
   addressRename,
   "SearchResultToken"
@@ -199,9 +205,8 @@ export const SearchResultBlock = Schema.Struct({
   block_number: Count,
   block_hash: Hash,
   url: absent(Schema.String),
-  timestamp: optional(Timestamp),
   block_type: absent(Schema.String),
-  priority: absent(Count)
+  ...byHash
 }).annotate({ identifier: "SearchResultBlock" })
 /**
  * A decoded block result.
@@ -222,8 +227,7 @@ export const SearchResultTransaction = withRenames(
     type: Schema.Literal("transaction"),
     transaction_hash: Hash,
     url: absent(Schema.String),
-    timestamp: optional(Timestamp),
-    priority: absent(Count)
+    ...byHash
   }),
   { tx_hash: "transaction_hash" },
   "SearchResultTransaction"
@@ -245,8 +249,7 @@ export interface SearchResultTransaction extends Schema.Schema.Type<typeof Searc
 export const SearchResultUserOperation = Schema.Struct({
   type: Schema.Literal("user_operation"),
   user_operation_hash: Hash,
-  timestamp: optional(Timestamp),
-  priority: absent(Count)
+  ...byHash
 }).annotate({ identifier: "SearchResultUserOperation" })
 /**
  * A decoded user operation result.
@@ -265,8 +268,7 @@ export interface SearchResultUserOperation extends Schema.Schema.Type<typeof Sea
 export const SearchResultBlob = Schema.Struct({
   type: Schema.Literal("blob"),
   blob_hash: Hash,
-  timestamp: optional(Timestamp),
-  priority: absent(Count)
+  ...byHash
 }).annotate({ identifier: "SearchResultBlob" })
 /**
  * A decoded blob result.

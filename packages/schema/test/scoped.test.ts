@@ -3,8 +3,7 @@ import * as path from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Exit, Schema } from "effect"
 import * as S from "../src/index.ts"
-import { compileFast, invalid } from "../src/internal/compile.ts"
-import { decodeBoth, describeExit, loadFixtures, mocksDir, sameValue, toWire } from "./support.ts"
+import { decodesFast, loadFixtures, mocksDir, sameValue, toWire } from "./support.ts"
 import { scopedEndpoints } from "./support/openapi-endpoints.ts"
 
 // The resources and responses of the address-, block-, transaction- and token-scoped endpoints: objects generated
@@ -13,18 +12,6 @@ import { scopedEndpoints } from "./support/openapi-endpoints.ts"
 
 type Codec = Schema.Codec<unknown, unknown>
 const codec = (schema: Schema.Top): Codec => schema as unknown as Codec
-
-/** Decodes with both decoders, asserts both succeed with equal values and the fast path needed no fallback. */
-const decodeOk = (schema: Codec, input: unknown, where: string): unknown => {
-  const { slow, fast } = decodeBoth(schema, input)
-  assert.isTrue(Exit.isSuccess(slow), `${where}: ${describeExit(slow)}`)
-  assert.isTrue(Exit.isSuccess(fast), `${where}: ${describeExit(fast)}`)
-  const compiled = compileFast(schema.ast)
-  assert.isDefined(compiled, `${where}: no fast path`)
-  assert.notStrictEqual(compiled?.(input), invalid, `${where}: the fast path fell back to Effect's decoder`)
-  if (Exit.isSuccess(slow) && Exit.isSuccess(fast)) assert.isTrue(sameValue(slow.value, fast.value), where)
-  return Exit.isSuccess(fast) ? fast.value : undefined
-}
 
 /** Encodes a decoded value to wire JSON and decodes it again: the same value. */
 const roundTrips = (schema: Codec, value: unknown, where: string): void => {
@@ -55,7 +42,7 @@ describe("fixtures built from the OpenAPI specs (scoped resources)", () => {
       // An object identical in two specs is written once (generate.py), so a family may have no key of its own.
       assert.isAbove(Object.keys(fixtures).length, 0)
       for (const [key, fixture] of Object.entries(fixtures)) {
-        const value = decodeOk(codec(schema), fixture, `${name} ${key}`)
+        const value = decodesFast(codec(schema), fixture, `${name} ${key}`)
         roundTrips(codec(schema), value, `${name} ${key}`)
       }
     })
@@ -92,13 +79,13 @@ const bodyOf = (name: string): Record<string, unknown> => recorded.cases[name]?.
 const decodeCase = (name: string): unknown => {
   const c = recorded.cases[name]
   assert.isDefined(c, name)
-  return decodeOk(schemaNamed((c as RecordedCase).schema), (c as RecordedCase).body, name)
+  return decodesFast(schemaNamed((c as RecordedCase).schema), (c as RecordedCase).body, name)
 }
 
 describe("responses written from the backend's views, current and older servers", () => {
   for (const [name, c] of Object.entries(recorded.cases)) {
     it(`${name} (${c.server}) decodes with both decoders and round-trips`, () => {
-      const value = decodeOk(schemaNamed(c.schema), c.body, name)
+      const value = decodesFast(schemaNamed(c.schema), c.body, name)
       roundTrips(schemaNamed(c.schema), value, name)
     })
   }
@@ -123,7 +110,7 @@ describe("responses written from the backend's views, current and older servers"
 
   it("address details: the current name wins over an old one sent beside it", () => {
     const body = bodyOf("address-details/current")
-    const value = decodeOk(
+    const value = decodesFast(
       codec(S.AddressDetails),
       { ...body, creation_tx_hash: `0x${"00".repeat(32)}` },
       "both names"
@@ -201,14 +188,14 @@ describe("responses written from the backend's views, current and older servers"
 
   it("the lookups accept their list resource's old names (a 6.x transaction, a 5.x token)", () => {
     const { transaction_types, transaction_tag, ...rest } = bodyOf("transaction-details/current")
-    const old = decodeOk(
+    const old = decodesFast(
       codec(S.TransactionDetails),
       { ...rest, tx_types: transaction_types, tx_tag: transaction_tag },
       "tx_types"
     ) as S.TransactionDetails
     assert.deepStrictEqual(old.transaction_types, ["token_transfer", "contract_call"])
     const { address_hash, holders_count, ...token } = bodyOf("token-details/current")
-    const oldToken = decodeOk(
+    const oldToken = decodesFast(
       codec(S.TokenDetails),
       { ...token, address: address_hash, holders: holders_count },
       "token address"
@@ -231,7 +218,7 @@ describe("responses written from the backend's views, current and older servers"
     const pending = decodeCase("indexing-status/blocks-pending") as S.IndexingStatus
     assert.strictEqual(pending.indexed_internal_transactions_ratio, null)
     // The generated specs' number form decodes to the same kind of value.
-    const asNumbers = decodeOk(codec(S.IndexingStatus), { indexed_blocks_ratio: 0.5 }, "numbers") as S.IndexingStatus
+    const asNumbers = decodesFast(codec(S.IndexingStatus), { indexed_blocks_ratio: 0.5 }, "numbers") as S.IndexingStatus
     assert.strictEqual(asNumbers.indexed_blocks_ratio, "0.5")
   })
 
@@ -277,14 +264,14 @@ describe("Blockscout frontend mocks of the scoped resources", () => {
     it(`decodes every object of ${file}`, () => {
       const items = load(file)
       assert.isAbove(items.length, 0)
-      for (const item of items) decodeOk(codec(schema), item.value, `${file} ${item.name}`)
+      for (const item of items) decodesFast(codec(schema), item.value, `${file} ${item.name}`)
     })
   }
 
   it("decodes the address token lists as /addresses/{a}/tokens pages", () => {
     const lists = load("list_responses.json").filter((i) => /^erc\d+List$/.test(i.name))
     assert.strictEqual(lists.length, 4)
-    for (const item of lists) decodeOk(codec(S.AddressTokensResponse), item.value, item.name)
+    for (const item of lists) decodesFast(codec(S.AddressTokensResponse), item.value, item.name)
   })
 })
 

@@ -15,6 +15,7 @@ import {
   UserOperationsResponse
 } from "../AccountAbstraction.ts"
 import { itemRow, pageRow } from "../EndpointTable.ts"
+import { addressParams, hashParams } from "./shared.ts"
 
 const indexerCursor = ["page_token", "page_size", "items_count"] as const
 
@@ -56,7 +57,7 @@ export const accountAbstractionRows = {
     ids: "AA2",
     summary: "One ERC-4337 user operation in detail: gas, parties, call, logs and the raw operation",
     path: "/proxy/account-abstraction/operations/{hash}",
-    pathParams: [{ name: "hash", kind: "hash" }],
+    pathParams: hashParams,
     filters: [],
     response: UserOperationResponse,
     cursorKeys: [],
@@ -85,7 +86,7 @@ export const accountAbstractionRows = {
     ids: "AA4",
     summary: "One ERC-4337 smart account: its factory, the operation that created it, how many operations it sent",
     path: "/proxy/account-abstraction/accounts/{address}",
-    pathParams: [{ name: "address", kind: "address" }],
+    pathParams: addressParams,
     filters: [],
     response: SmartAccountResponse,
     cursorKeys: [],

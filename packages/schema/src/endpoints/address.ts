@@ -23,9 +23,7 @@ import { CoinBalanceHistoryByDayResponse } from "../CoinBalance.ts"
 import { arrayRow, blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { TokenTypeValues } from "../Token.ts"
 import { TopAddressesResponse } from "../TopAddress.ts"
-import { transferCursorKeys } from "./cursorKeys.ts"
-
-const address = [{ name: "address", kind: "address" }] as const
+import { addressParams, transferCursorKeys } from "./shared.ts"
 
 /**
  * The address-scoped rows, keyed by name.
@@ -40,7 +38,7 @@ export const addressRows = {
     ids: "S1",
     summary: "An address's details: balance, contract and token facts, what it has (logs, tokens, transfers)",
     path: "/addresses/{address}",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: AddressDetailsResponse,
     cursorKeys: [],
@@ -54,7 +52,7 @@ export const addressRows = {
     ids: "S2",
     summary: "An address's counts: transactions, token transfers, gas used, blocks validated",
     path: "/addresses/{address}/counters",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: AddressCountersResponse,
     cursorKeys: [],
@@ -68,7 +66,7 @@ export const addressRows = {
     ids: "S3",
     summary: "Transactions from, to or creating an address, newest first",
     path: "/addresses/{address}/transactions",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [
       { name: "filter", kind: "literal", values: ["to", "from"], description: "only transactions to, or from, it" },
       {
@@ -92,7 +90,7 @@ export const addressRows = {
     ids: "S4",
     summary: "Token transfers from or to an address, newest first",
     path: "/addresses/{address}/token-transfers",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [
       { name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" },
       { name: "filter", kind: "literal", values: ["to", "from"], description: "only transfers to, or from, it" },
@@ -108,7 +106,7 @@ export const addressRows = {
     ids: "S5",
     summary: "Event logs an address (a contract) emitted, newest first",
     path: "/addresses/{address}/logs",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [{ name: "topic", kind: "hash", description: "only logs carrying this topic, in any position" }],
     response: AddressLogsResponse,
     cursorKeys: ["block_number", "index", "items_count"],
@@ -120,7 +118,7 @@ export const addressRows = {
     ids: "S6",
     summary: "An address's coin balance changes, newest first: the balance after each block that changed it",
     path: "/addresses/{address}/coin-balance-history",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: CoinBalanceHistoryResponse,
     cursorKeys: ["block_number", "items_count"],
@@ -132,7 +130,7 @@ export const addressRows = {
     ids: "S7",
     summary: "An address's closing coin balance per day over the server's window ({ items, days })",
     path: "/addresses/{address}/coin-balance-history-by-day",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: CoinBalanceHistoryByDayResponse,
     cursorKeys: [],
@@ -146,7 +144,7 @@ export const addressRows = {
     ids: "S8",
     summary: "Every token balance of an address, in one call (a bare array)",
     path: "/addresses/{address}/token-balances",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: TokenBalancesResponse,
     cursorKeys: [],
@@ -158,7 +156,7 @@ export const addressRows = {
     ids: "S9",
     summary: "An address's token balances, paged, by fiat value then balance (largest first)",
     path: "/addresses/{address}/tokens",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: AddressTokensResponse,
     cursorKeys: ["fiat_value", "value", "id", "items_count"]
@@ -193,7 +191,7 @@ export const addressRows = {
     ids: "A4",
     summary: "How many items each of an address's lists holds (transactions, transfers, logs, ...), up to 51",
     path: "/addresses/{address}/tabs-counters",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: AddressTabsCountersResponse,
     cursorKeys: [],

@@ -14,8 +14,7 @@ import {
 } from "../BlockResponses.ts"
 import { blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { TransactionTypeValues } from "../Transaction.ts"
-
-const block = [{ name: "numberOrHash", kind: "block" }] as const
+import { blockParams } from "./shared.ts"
 
 /**
  * The block-scoped rows, keyed by name.
@@ -50,7 +49,7 @@ export const blockRows = {
     ids: "S11",
     summary: "One block's details, by number or hash",
     path: "/blocks/{numberOrHash}",
-    pathParams: block,
+    pathParams: blockParams,
     filters: [],
     response: BlockDetailsResponse,
     cursorKeys: [],
@@ -64,7 +63,7 @@ export const blockRows = {
     ids: "S12",
     summary: "A block's transactions, in block order (by position)",
     path: "/blocks/{numberOrHash}/transactions",
-    pathParams: block,
+    pathParams: blockParams,
     filters: [
       { name: "type", kind: "literals", values: TransactionTypeValues, description: "transaction types to include" }
     ],
@@ -79,7 +78,7 @@ export const blockRows = {
     since: "5.1.5",
     summary: "A block's beacon-chain withdrawals, highest index first",
     path: "/blocks/{numberOrHash}/withdrawals",
-    pathParams: block,
+    pathParams: blockParams,
     filters: [],
     response: BlockWithdrawalsResponse,
     cursorKeys: ["index", "items_count"],
@@ -92,7 +91,7 @@ export const blockRows = {
     ids: "T5",
     summary: "A block's internal transactions, by transaction index then index (top-level calls left out)",
     path: "/blocks/{numberOrHash}/internal-transactions",
-    pathParams: block,
+    pathParams: blockParams,
     filters: [],
     response: BlockInternalTransactionsResponse,
     cursorKeys: ["transaction_index", "index", "items_count"],

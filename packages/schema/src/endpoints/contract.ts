@@ -7,8 +7,7 @@
  */
 import { itemRow, pageRow } from "../EndpointTable.ts"
 import { AuditReportsResponse, SmartContractDetailsResponse } from "../SmartContractDetails.ts"
-
-const address = [{ name: "address", kind: "address" }] as const
+import { addressParams } from "./shared.ts"
 
 /**
  * The contract rows, keyed by name.
@@ -23,7 +22,7 @@ export const contractRows = {
     ids: "C1",
     summary: "A contract's code and verification: ABI, sources, compiler settings, proxy type and implementations",
     path: "/smart-contracts/{address}",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: SmartContractDetailsResponse,
     cursorKeys: [],
@@ -38,7 +37,7 @@ export const contractRows = {
     ids: "C2",
     summary: "A verified contract's audit reports (company, report URL, publish date)",
     path: "/smart-contracts/{address}/audit-reports",
-    pathParams: address,
+    pathParams: addressParams,
     filters: [],
     response: AuditReportsResponse,
     // The server sends every report on one page (`next_page_params` is always null).

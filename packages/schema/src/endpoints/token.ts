@@ -17,9 +17,7 @@ import {
   TokenTransfersByTokenResponse
 } from "../TokenResponses.ts"
 import { TokenTypeValues } from "../Token.ts"
-import { transferCursorKeys } from "./cursorKeys.ts"
-
-const token = [{ name: "token", kind: "address" }] as const
+import { tokenInstanceParams, tokenParams, transferCursorKeys } from "./shared.ts"
 
 /**
  * The token-scoped rows, keyed by name.
@@ -34,7 +32,7 @@ export const tokenRows = {
     ids: "S17",
     summary: "A token's details: name, symbol, decimals, type, supply, holders count, market data",
     path: "/tokens/{token}",
-    pathParams: token,
+    pathParams: tokenParams,
     filters: [],
     response: TokenDetailsResponse,
     cursorKeys: [],
@@ -46,7 +44,7 @@ export const tokenRows = {
     ids: "S18",
     summary: "A token's holder and transfer counts",
     path: "/tokens/{token}/counters",
-    pathParams: token,
+    pathParams: tokenParams,
     filters: [],
     response: TokenCountersResponse,
     cursorKeys: [],
@@ -58,7 +56,7 @@ export const tokenRows = {
     ids: "S19",
     summary: "A token's transfers, newest first",
     path: "/tokens/{token}/transfers",
-    pathParams: token,
+    pathParams: tokenParams,
     filters: [],
     response: TokenTransfersByTokenResponse,
     cursorKeys: transferCursorKeys,
@@ -71,7 +69,7 @@ export const tokenRows = {
     ids: "S20",
     summary: "A token's holders, largest balance first (ERC-1155: one entry per holder and token id)",
     path: "/tokens/{token}/holders",
-    pathParams: token,
+    pathParams: tokenParams,
     filters: [],
     response: TokenHoldersResponse,
     cursorKeys: ["value", "address_hash", "items_count"],
@@ -87,7 +85,7 @@ export const tokenRows = {
     since: "5.1.0",
     summary: "A token's NFT instances, highest token id first",
     path: "/tokens/{token}/instances",
-    pathParams: token,
+    pathParams: tokenParams,
     filters: [
       {
         name: "holder_address_hash",
@@ -108,10 +106,7 @@ export const tokenRows = {
     since: "5.1.0",
     summary: "One NFT instance's details: metadata, owner, token",
     path: "/tokens/{token}/instances/{tokenId}",
-    pathParams: [
-      { name: "token", kind: "address" },
-      { name: "tokenId", kind: "tokenId" }
-    ],
+    pathParams: tokenInstanceParams,
     filters: [],
     response: TokenInstanceDetailsResponse,
     cursorKeys: [],
@@ -151,10 +146,7 @@ export const tokenRows = {
     ids: "A3",
     summary: "The holders of one NFT instance's id (ERC-1155, ERC-404), largest balance first",
     path: "/tokens/{token}/instances/{tokenId}/holders",
-    pathParams: [
-      { name: "token", kind: "address" },
-      { name: "tokenId", kind: "tokenId" }
-    ],
+    pathParams: tokenInstanceParams,
     filters: [],
     response: TokenInstanceHoldersResponse,
     cursorKeys: ["value", "address_hash", "token_id", "items_count"],

@@ -16,9 +16,7 @@ import {
   TransactionTokenTransfersResponse
 } from "../TransactionResponses.ts"
 import { TransactionSummaryResponse } from "../TransactionSummary.ts"
-import { transferCursorKeys } from "./cursorKeys.ts"
-
-const hash = [{ name: "hash", kind: "hash" }] as const
+import { hashParams, transferCursorKeys } from "./shared.ts"
 
 /**
  * The transaction-scoped rows, keyed by name.
@@ -33,7 +31,7 @@ export const transactionRows = {
     ids: "S14",
     summary: "One transaction's details, with its first token transfers and decoded revert reason",
     path: "/transactions/{hash}",
-    pathParams: hash,
+    pathParams: hashParams,
     filters: [],
     response: TransactionDetailsResponse,
     cursorKeys: [],
@@ -47,7 +45,7 @@ export const transactionRows = {
     ids: "S15",
     summary: "A transaction's token transfers, in log order",
     path: "/transactions/{hash}/token-transfers",
-    pathParams: hash,
+    pathParams: hashParams,
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: TransactionTokenTransfersResponse,
     cursorKeys: transferCursorKeys,
@@ -59,7 +57,7 @@ export const transactionRows = {
     ids: "S16",
     summary: "A transaction's internal transactions (calls, creations, self-destructs inside it), by index",
     path: "/transactions/{hash}/internal-transactions",
-    pathParams: hash,
+    pathParams: hashParams,
     filters: [],
     response: TransactionInternalTransactionsResponse,
     cursorKeys: ["block_number", "transaction_index", "index", "items_count"],
@@ -74,7 +72,7 @@ export const transactionRows = {
     ids: "T1",
     summary: "The balances a transaction changed (coin and tokens), before and after",
     path: "/transactions/{hash}/state-changes",
-    pathParams: hash,
+    pathParams: hashParams,
     filters: [],
     response: StateChangesResponse,
     // An offset: `state_changes_count` on 12.x and the Pro API; on 11.x `items_count`, read as the offset only
@@ -91,7 +89,7 @@ export const transactionRows = {
     ids: "T2",
     summary: "A transaction's raw trace: the node's call tree in the Parity trace format (a bare array)",
     path: "/transactions/{hash}/raw-trace",
-    pathParams: hash,
+    pathParams: hashParams,
     filters: [],
     response: RawTraceResponse,
     cursorKeys: [],
@@ -106,7 +104,7 @@ export const transactionRows = {
     ids: "T3",
     summary: "A transaction's human-readable summary, from the server's transaction interpretation service",
     path: "/transactions/{hash}/summary",
-    pathParams: hash,
+    pathParams: hashParams,
     filters: [],
     response: TransactionSummaryResponse,
     cursorKeys: [],
