@@ -50,12 +50,16 @@ export const forStream = (prepared: Prepared): Prepared =>
 
 const patterns = pathParamPatterns
 
-const invalidAt = (endpoint: string, argument: string, message: string) =>
+/**
+ * An `InvalidArgument` failure of the call named `endpoint` (a row's name, or a path call's): nothing was sent.
+ * Every argument check of a call builds its failure here.
+ */
+export const invalidArgument = (endpoint: string, argument: string, message: string) =>
   new Errors.BlockscoutError({ reason: new Errors.InvalidArgument({ endpoint, url: "", argument, message }) })
 
-/** An `InvalidArgument` failure of `endpoint`: nothing was sent. */
+/** An `InvalidArgument` failure of `endpoint`'s row: nothing was sent. */
 export const invalid = (endpoint: Endpoint, argument: string, message: string) =>
-  invalidAt(endpoint.name, argument, message)
+  invalidArgument(endpoint.name, argument, message)
 
 /** A value as an error message quotes it, shortened. */
 const show = (value: unknown): string => {

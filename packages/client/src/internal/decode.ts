@@ -8,12 +8,11 @@
  */
 import { decodeResponseExit } from "@blockscout-effect/schema"
 import { Cause, Effect, Exit, Option, Result, type Schema } from "effect"
-import * as Errors from "../BlockscoutError.ts"
+import type * as Errors from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
 import type { ClientContext } from "./context.ts"
 import type { Parsed } from "./send.ts"
-import { decodeReason } from "./errors.ts"
-import { shown } from "./summary.ts"
+import { decodeReason, fail, tooManyItemsReason, undecodableReason } from "./errors.ts"
 
 /**
  * A row's decoder. `text` is the body the input was parsed from: a schema package that reads numbers beyond
@@ -61,35 +60,17 @@ export const decodeJson = (
   body: Parsed
 ): Effect.Effect<unknown, Errors.BlockscoutError> => {
   const json = body.json
-  const mismatch = (reason: Errors.StreamReason) => Effect.fail(new Errors.BlockscoutError({ reason }))
   // The decoder throwing (a free-form field that `JSON.parse` built ten thousand levels deep overflows its
   // stack) means a body the schema cannot take: `Decode`, not a defect.
-  const broke = (thrown: unknown) =>
-    mismatch(
-      new Errors.Decode({
-        endpoint: endpoint.name,
-        url: url(),
-        path: "",
-        message: `the body could not be decoded: ${shown(ctx, thrown instanceof Error ? thrown.message : String(thrown))}`
-      })
-    )
+  const broke = (thrown: unknown) => fail(undecodableReason(ctx, { endpoint: endpoint.name, url: url() }, thrown))
   const count = itemCount(json)
-  if (count > maxItems) {
-    return mismatch(
-      new Errors.Decode({
-        endpoint: endpoint.name,
-        url: url(),
-        path: "items",
-        message: `a page of ${count} items; pages hold at most ${maxItems}, so it was not decoded`
-      })
-    )
-  }
+  if (count > maxItems) return fail(tooManyItemsReason({ endpoint: endpoint.name, url: url() }, count, maxItems))
   const decoded = Result.try(() => decoderOf(endpoint)(json, body.text))
   if (Result.isFailure(decoded)) return broke(decoded.failure)
   const exit = decoded.success
   if (Exit.isSuccess(exit)) return Effect.succeed(exit.value)
   const error = Cause.findErrorOption(exit.cause)
   return Option.isSome(error)
-    ? mismatch(decodeReason(ctx, { endpoint: endpoint.name, url: url() }, error.value))
+    ? fail(decodeReason(ctx, { endpoint: endpoint.name, url: url() }, error.value))
     : broke(Cause.squash(exit.cause))
 }

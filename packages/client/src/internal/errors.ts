@@ -1,6 +1,7 @@
 /**
- * Error mapping: the one place failures are classified. One mapper per failure source, each giving a
- * `BlockscoutErrorReason` (whether it is retried is decided from the reason, in `BlockscoutError.ts`):
+ * Error mapping: the one place a server's answer (its status, its body) or the transport's failure becomes a
+ * reason. One mapper per failure source, each giving a `BlockscoutErrorReason` (whether it is retried is decided
+ * from the reason, in `BlockscoutError.ts`):
  *
  * - `reasonOfStatus`: a non-2xx response (status, headers, body) -> `NotFound`, `InvalidRequest`, ...,
  *   `Redirected` for any 3xx (`redirectReason`: redirects are never followed);
@@ -9,20 +10,29 @@
  * - `tooLargeReason`, `tooComplexReason`, `brokenBodyReason`: a body over the size limit, one too complex to
  *   parse in bounded time, or one whose transfer failed;
  * - `transportReason`: the HTTP client's own failure -> `Transport` (or `InvalidArgument` for a bad URL);
- * - `decodeReason`: a body that does not match the row's schema -> `Decode`;
+ * - `decodeReason`: a body that does not match the row's schema -> `Decode`; `tooManyItemsReason`,
+ *   `undecodableReason`: a page with more items than any page holds, a body the decoder threw on -> `Decode`;
  *
  * and the waits a server asks for (`Retry-After`, `x-ratelimit-reset`). Every text taken from a server or
  * an error is summarised and redacted (`summary.ts`, `redact.ts`) before it is kept: bounded and linear.
  *
+ * Reasons a step finds on its own, with no answer to read, are made where it finds them: `InvalidArgument`
+ * (`arguments.ts`, `invalidArgument`), `Unsupported` (`version.ts`), `Timeout` (`send.ts`), `PaginationStalled`
+ * (`pagination/recover.ts`), `BudgetExhausted` (`pagination/budget.ts`).
+ *
  * @internal
  */
 import { DecodeError } from "@blockscout-effect/schema"
-import { Duration, Result, type Schema, SchemaIssue } from "effect"
+import { Duration, Effect, Result, type Schema, SchemaIssue } from "effect"
 import type { HttpClientError } from "effect/http"
 import * as Errors from "../BlockscoutError.ts"
 import { publicUrl, type Secrets } from "./redact.ts"
 import { maxContainers } from "./body.ts"
 import { messagesOf, shown } from "./summary.ts"
+
+/** Fails with a `BlockscoutError` of this reason: how a step of the pipeline fails with what a mapper gave. */
+export const fail = (reason: Errors.StreamReason): Effect.Effect<never, Errors.BlockscoutError> =>
+  Effect.fail(new Errors.BlockscoutError({ reason }))
 
 /** Where a failure happened: the endpoint row's name and the redacted URL. */
 export interface Where {
@@ -286,6 +296,22 @@ export const transportReason = (
     cause: scrubbedError(secrets, error)
   })
 }
+
+/** Maps a page with more items than any page holds (`decode.ts`'s `maxItems`): refused undecoded. */
+export const tooManyItemsReason = (where: Where, count: number, limit: number): Errors.StreamReason =>
+  new Errors.Decode({
+    ...where,
+    path: "items",
+    message: `a page of ${count} items; pages hold at most ${limit}, so it was not decoded`
+  })
+
+/** Maps a body the decoder threw on (one nested deeper than its stack): `Decode`, not a defect. */
+export const undecodableReason = (secrets: Secrets, where: Where, thrown: unknown): Errors.StreamReason =>
+  new Errors.Decode({
+    ...where,
+    path: "",
+    message: `the body could not be decoded: ${shown(secrets, thrown instanceof Error ? thrown.message : String(thrown))}`
+  })
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 

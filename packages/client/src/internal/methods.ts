@@ -13,14 +13,14 @@
  * @internal
  */
 import { Effect, Stream } from "effect"
-import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "../BlockscoutError.ts"
+import type { BlockscoutError, CallReason, StreamReason } from "../BlockscoutError.ts"
 import type { Endpoint, EndpointTable, MethodKind, RowItem } from "../endpoints.ts"
 import { type ItemName, type ListName, methodEntries } from "../Methods.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "../Parameters.ts"
 import type { PartitionOptions } from "../Partition.ts"
-import { forStream, type Prepared, prepare } from "./arguments.ts"
+import { forStream, invalidArgument, type Prepared, prepare } from "./arguments.ts"
 import type { ClientContext } from "./context.ts"
-import { makeBudget } from "./pagination/budget.ts"
+import { checkCreditBudget, makeBudget } from "./pagination/budget.ts"
 import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
 import { partitionedItems, partitionedPages } from "./partition/stream.ts"
@@ -53,9 +53,6 @@ export interface ByName<T extends EndpointTable> {
     args?: EndpointArgs
   ) => Effect.Effect<RowItem<T[N]>, BlockscoutError<CallReason>>
 }
-
-const invalid = (endpoint: string, argument: string, message: string) =>
-  new BlockscoutError({ reason: new InvalidArgument({ endpoint, url: "", argument, message }) })
 
 /**
  * A method's positional arguments as the named arguments `prepare` checks: the path parameters by name (a
@@ -90,18 +87,45 @@ interface StreamRequest {
 const isOptions = (args: unknown): args is Readonly<Record<string, unknown>> =>
   typeof args === "object" && args !== null && !Array.isArray(args)
 
+/** What a stream emits from each source of pages: an array row's one body, a partitioned walk, a walk. */
+interface StreamEmit<Out> {
+  readonly whole: (body: Effect.Effect<ReadonlyArray<unknown>, BlockscoutError>) => Stream.Stream<Out, BlockscoutError>
+  readonly partitioned: (request: Parameters<typeof partitionedItems>[0]) => Stream.Stream<Out, BlockscoutError>
+  readonly walk: (
+    ctx: ClientContext,
+    prepared: Prepared,
+    spanName: string,
+    budget: ReturnType<typeof makeBudget>
+  ) => Stream.Stream<Out, BlockscoutError>
+}
+
+/** Pages: an array row's array is one page with no cursor. */
+const emitPages: StreamEmit<PageWithCursor<unknown>> = {
+  whole: (body) =>
+    Stream.fromEffect(Effect.map(body, (items) => ({ items, next_page_params: null, cursor: undefined }))),
+  partitioned: partitionedPages,
+  walk: Walk.pages
+}
+
+/** Items: every item of every page. */
+const emitItems: StreamEmit<unknown> = {
+  whole: Stream.fromIterableEffect,
+  partitioned: partitionedItems,
+  walk: Walk.items
+}
+
 /**
  * The four kinds of call, over one client context. Each runs in its own span, named `span`
  * (`Blockscout.<method>`): a lookup's from its arguments' check to its decoded body, a stream's from its start
  * to its end (completed, failed, or stopped by its consumer); each request is a span beneath it, a partitioned
- * stream's beneath its range's (`telemetry.ts`).
+ * stream's beneath its range's (`spans.ts`).
  */
 const calls = (ctx: ClientContext) => {
   /** One call: a page of a paged row, the whole body of an array or item row. */
   const one = (row: Endpoint, args: EndpointArgs, span: string): Effect.Effect<unknown, BlockscoutError> => {
     const given = isOptions(args) ? streamOnly.find((name) => args[name] !== undefined) : undefined
     if (given !== undefined)
-      return Effect.fail(invalid(row.name, given, `${given} applies to streams, not to one call`))
+      return Effect.fail(invalidArgument(row.name, given, `${given} applies to streams, not to one call`))
     const request = requestSpanName(ctx, row)
     const call = Effect.flatMap(prepare(ctx, row, args), (prepared) =>
       Effect.andThen(checkSince(ctx, row, prepared.path), () =>
@@ -126,49 +150,40 @@ const calls = (ctx: ClientContext) => {
       }))
     }
     const { partition, creditBudget, ...rest } = args
-    if (creditBudget !== undefined && !(typeof creditBudget === "number" && creditBudget >= 0)) {
-      return Effect.fail(invalid(row.name, "creditBudget", "creditBudget must be a number of credits, 0 or more"))
-    }
-    return Effect.map(prepare(ctx, row, rest), (prepared) => ({
-      prepared: row.shape === "page" ? forStream(prepared) : prepared,
-      partition: partition as PartitionOptions | true | undefined,
-      creditBudget: creditBudget as number | undefined
-    }))
+    return Effect.flatMap(Effect.fromResult(checkCreditBudget(row.name, creditBudget)), (checkedBudget) =>
+      Effect.map(prepare(ctx, row, rest), (prepared) => ({
+        prepared: row.shape === "page" ? forStream(prepared) : prepared,
+        partition: partition as PartitionOptions | true | undefined,
+        creditBudget: checkedBudget
+      }))
+    )
+  }
+  /**
+   * A stream of a row, of pages or of items (`emit`): an array or item row's one body, a partitioned walk when
+   * given `partition`, else the walk page after page; a 404 explained as `one`'s is.
+   */
+  const stream = <Out>(
+    row: Endpoint,
+    args: EndpointArgs,
+    span: string,
+    emit: StreamEmit<Out>
+  ): Stream.Stream<Out, BlockscoutError> => {
+    const request = requestSpanName(ctx, row)
+    return Stream.unwrap(
+      Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
+        (row.shape !== "page"
+          ? emit.whole(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request))
+          : partition !== undefined
+            ? emit.partitioned({ ctx, prepared, spanName: request, partition, creditBudget })
+            : emit.walk(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
+        ).pipe(Stream.catch((error) => Stream.fromEffect(explainNotFound(ctx, row, prepared.path)(error))))
+      )
+    ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
   }
   /** Every page of a row (an array row's array is one page with no cursor). */
-  const pages = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> => {
-    const request = requestSpanName(ctx, row)
-    return Stream.unwrap(
-      Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
-        (row.shape !== "page"
-          ? Stream.fromEffect(
-              Effect.map(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request), (items) => ({
-                items,
-                next_page_params: null,
-                cursor: undefined
-              }))
-            )
-          : partition !== undefined
-            ? partitionedPages({ ctx, prepared, spanName: request, partition, creditBudget })
-            : Walk.pages(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
-        ).pipe(Stream.catch((error) => Stream.fromEffect(explainNotFound(ctx, row, prepared.path)(error))))
-      )
-    ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
-  }
+  const pages = (row: Endpoint, args: EndpointArgs, span: string) => stream(row, args, span, emitPages)
   /** Every item of a row. */
-  const items = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> => {
-    const request = requestSpanName(ctx, row)
-    return Stream.unwrap(
-      Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
-        (row.shape !== "page"
-          ? Stream.fromIterableEffect(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request))
-          : partition !== undefined
-            ? partitionedItems({ ctx, prepared, spanName: request, partition, creditBudget })
-            : Walk.items(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
-        ).pipe(Stream.catch((error) => Stream.fromEffect(explainNotFound(ctx, row, prepared.path)(error))))
-      )
-    ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
-  }
+  const items = (row: Endpoint, args: EndpointArgs, span: string) => stream(row, args, span, emitItems)
   return { one, pages, items }
 }
 
@@ -210,11 +225,15 @@ export const makeMethods = <M extends object, T extends EndpointTable>(table: T,
     const row = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined
     if (row === undefined) {
       const shown = typeof name === "string" ? name : String(name)
-      return Effect.fail(invalid(shown, "name", `no endpoint is named ${JSON.stringify(shown)}`))
+      return Effect.fail(invalidArgument(shown, "name", `no endpoint is named ${JSON.stringify(shown)}`))
     }
     if (!shapes.includes(row.shape)) {
       return Effect.fail(
-        invalid(name, "name", `${name} is ${row.shape === "item" ? "an item" : `a ${row.shape}`} endpoint: ${use}`)
+        invalidArgument(
+          name,
+          "name",
+          `${name} is ${row.shape === "item" ? "an item" : `a ${row.shape}`} endpoint: ${use}`
+        )
       )
     }
     return Effect.succeed(row)

@@ -14,12 +14,12 @@
  */
 import { Page, type PageSchema } from "@blockscout-effect/schema"
 import { Effect, Result, Schema, Stream } from "effect"
-import { BlockscoutError, InvalidArgument } from "../BlockscoutError.ts"
+import type { BlockscoutError, InvalidArgument } from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
 import { type PathMethods, type PathQuery, pathLimits, type StreamPathOptions } from "../Path.ts"
-import { forStream, type Prepared, prepare } from "./arguments.ts"
+import { forStream, invalidArgument, type Prepared, prepare } from "./arguments.ts"
 import type { ClientContext } from "./context.ts"
-import { makeBudget } from "./pagination/budget.ts"
+import { checkCreditBudget, makeBudget } from "./pagination/budget.ts"
 import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
 import { carriesSecret, isCredentialName, redact } from "./redact.ts"
@@ -28,9 +28,6 @@ import type { Query } from "./url.ts"
 
 /** The names a path call's errors, spans and metrics carry (one each: a path is not a metric label). */
 export type PathCall = "getPath" | "streamPath"
-
-const invalid = (call: PathCall, argument: string, message: string) =>
-  new BlockscoutError({ reason: new InvalidArgument({ endpoint: call, url: "", argument, message }) })
 
 /** A value as an error message quotes it: redacted, shortened. */
 const show = (ctx: ClientContext, value: unknown): string => {
@@ -97,7 +94,7 @@ export const checkPath = (
   path: unknown,
   query: PathQuery | undefined
 ): Result.Result<CheckedPath, BlockscoutError<InvalidArgument>> => {
-  const fail = (argument: string, message: string) => Result.fail(invalid(call, argument, message))
+  const fail = (argument: string, message: string) => Result.fail(invalidArgument(call, argument, message))
   if (typeof path !== "string") return fail("path", `the path must be a string; got ${show(ctx, path)}`)
   if (path.length > pathLimits.pathLength) {
     return fail("path", `the path is ${path.length} characters; at most ${pathLimits.pathLength} are sent`)
@@ -187,11 +184,11 @@ const prepared = (
 ): Effect.Effect<Prepared, BlockscoutError> =>
   Effect.gen(function* () {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
-      return yield* Effect.fail(invalid(call, "options", "the options must be an object"))
+      return yield* Effect.fail(invalidArgument(call, "options", "the options must be an object"))
     }
     const checked = yield* Effect.fromResult(checkPath(ctx, call, path, options?.query))
     if (call === "streamPath" && checked.query.some(([name]) => name === "items_count")) {
-      return yield* Effect.fail(invalid(call, "query", "items_count is the page size: give it as pageSize"))
+      return yield* Effect.fail(invalidArgument(call, "query", "items_count is the page size: give it as pageSize"))
     }
     const row = rowOf(call, checked.path, response)
     const args = call === "getPath" ? {} : { cursor: options?.cursor, pageSize: options?.pageSize }
@@ -203,13 +200,10 @@ const budgetOf = (
   ctx: ClientContext,
   request: Prepared,
   options: StreamPathOptions<unknown> | undefined
-): Effect.Effect<ReturnType<typeof makeBudget>, BlockscoutError> => {
-  const limit = options?.creditBudget
-  if (limit !== undefined && !(typeof limit === "number" && limit >= 0)) {
-    return Effect.fail(invalid("streamPath", "creditBudget", "creditBudget must be a number of credits, 0 or more"))
-  }
-  return Effect.succeed(makeBudget(ctx, request, limit))
-}
+): Effect.Effect<ReturnType<typeof makeBudget>, BlockscoutError> =>
+  Effect.map(Effect.fromResult(checkCreditBudget("streamPath", options?.creditBudget)), (limit) =>
+    makeBudget(ctx, request, limit)
+  )
 
 /** A path call's page stream: the rows' walk over the path's request, the largest page unless one was asked. */
 const walkPages = <Out>(

@@ -24,6 +24,7 @@ import { type Body, emptyBody, readBody } from "./body.ts"
 import type { ClientContext } from "./context.ts"
 import {
   brokenBodyReason,
+  fail,
   type Headers,
   reasonOfStatus,
   redirectReason,
@@ -38,10 +39,6 @@ import { admitted } from "./limiter/admission.ts"
 import { examined } from "./summary.ts"
 import { type Exchange, makeExchange, measured, reportOutcome, reportRequest, reportWait } from "./telemetry.ts"
 import { credentialParams, type Query, requestUrl } from "./url.ts"
-
-/** Fails with a `BlockscoutError` of this reason. */
-export const fail = (reason: Errors.StreamReason): Effect.Effect<never, Errors.BlockscoutError> =>
-  Effect.fail(new Errors.BlockscoutError({ reason }))
 
 /**
  * The request as it goes on the wire: the page's query, then the credentials. Credentials travel as

@@ -8,7 +8,7 @@
  */
 import { KeyRanges } from "@blockscout-effect/schema"
 import { Duration, Effect, Option, Result, Stream } from "effect"
-import { BlockscoutError, InvalidArgument } from "../../BlockscoutError.ts"
+import { BlockscoutError, type InvalidArgument } from "../../BlockscoutError.ts"
 import type { Endpoint, EndpointTable, endpoints } from "../../endpoints.ts"
 import {
   defaultFinality,
@@ -22,15 +22,13 @@ import {
 import { type HistoryMethods, historyEntryKey } from "../../History.ts"
 import type { EndpointArgs } from "../../Parameters.ts"
 import { methodEntries } from "../../Methods.ts"
+import { invalidArgument } from "../arguments.ts"
 import { type ByName, namedArguments } from "../methods.ts"
 import { type BlockRef, type ChainView, type EngineConfig, follow, type ItemReader } from "./engine.ts"
 
 /** What the follow methods read through: the service's by-name calls and its address history. */
 export type FollowSource = Pick<ByName<typeof endpoints>, "page" | "stream" | "get"> &
   Pick<HistoryMethods, "streamAddressHistory">
-
-const invalid = (endpoint: string, argument: string, message: string) =>
-  new BlockscoutError({ reason: new InvalidArgument({ endpoint, url: "", argument, message }) })
 
 const field = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined
@@ -69,13 +67,13 @@ const checkOptions = (
     if (value === undefined) return Result.succeed(fallback)
     return typeof value === "number" && Number.isSafeInteger(value) && value >= min
       ? Result.succeed(value)
-      : Result.fail(invalid(endpoint, name, `${name} must be an integer, ${min} or more; got ${String(value)}`))
+      : Result.fail(invalidArgument(endpoint, name, `${name} must be an integer, ${min} or more; got ${String(value)}`))
   }
   const duration = (name: string, value: Duration.Input | undefined, fallback: Duration.Input) => {
     const decoded = Duration.fromInput(value ?? fallback)
     return Option.isSome(decoded) && Duration.isFinite(decoded.value)
       ? Result.succeed(decoded.value)
-      : Result.fail(invalid(endpoint, name, `${name} must be a finite duration; got ${String(value)}`))
+      : Result.fail(invalidArgument(endpoint, name, `${name} must be a finite duration; got ${String(value)}`))
   }
   return Result.gen(function* () {
     const confirmations = yield* count("confirmations", options.confirmations, 0, 0)
@@ -105,7 +103,7 @@ const startOf = (
   from: FollowFrom | undefined,
   request: string
 ): Result.Result<EngineConfig<unknown>["from"], BlockscoutError<InvalidArgument>> => {
-  const bad = (message: string) => Result.fail(invalid(endpoint, "from", message))
+  const bad = (message: string) => Result.fail(invalidArgument(endpoint, "from", message))
   if (from === undefined) return Result.succeed({ _tag: "Head" })
   if (typeof from === "number") {
     return Number.isSafeInteger(from) && from >= 0
@@ -173,16 +171,20 @@ export const makeFollow = (
   const followRow = (row: Endpoint, args: EndpointArgs, options: FollowOptions | undefined) => {
     const range = KeyRanges.rangeOf(row)
     if (range === undefined || range.dimension !== "block") {
-      return Stream.fail(invalid(row.name, "name", `${row.name} has no block range: it cannot be followed`))
+      return Stream.fail(invalidArgument(row.name, "name", `${row.name} has no block range: it cannot be followed`))
     }
     const given = reserved.find((name) => args[name] !== undefined)
     if (given !== undefined) {
-      return Stream.fail(invalid(row.name, given, `a follow reads its own ranges: ${given} does not apply`))
+      return Stream.fail(invalidArgument(row.name, given, `a follow reads its own ranges: ${given} does not apply`))
     }
     const ruled = KeyRanges.ruledOut(range, args)
     if (ruled !== undefined) {
       return Stream.fail(
-        invalid(row.name, ruled.filter, `${ruled.filter}=${ruled.value} is not in block order: it cannot be followed`)
+        invalidArgument(
+          row.name,
+          ruled.filter,
+          `${ruled.filter}=${ruled.value} is not in block order: it cannot be followed`
+        )
       )
     }
     const request = JSON.stringify({ api, endpoint: row.name, args })
@@ -226,7 +228,7 @@ export const makeFollow = (
     follow: (name, args = {}, options) => {
       const row = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined
       if (row === undefined)
-        return Stream.fail(invalid(String(name), "name", `no endpoint is named ${JSON.stringify(name)}`))
+        return Stream.fail(invalidArgument(String(name), "name", `no endpoint is named ${JSON.stringify(name)}`))
       return followRow(row, args as EndpointArgs, options) as never
     }
   }

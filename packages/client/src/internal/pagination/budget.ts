@@ -9,9 +9,10 @@
  *
  * @internal
  */
+import { Result } from "effect"
 import * as Errors from "../../BlockscoutError.ts"
 import type { PartitionProgress } from "../../Partition.ts"
-import type { Cursor, Prepared } from "../arguments.ts"
+import { type Cursor, invalidArgument, type Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import type { Observed } from "../observed.ts"
 
@@ -27,6 +28,18 @@ export interface Budget {
   inFlight: number
   readonly observed: Observed
 }
+
+/**
+ * A stream's `creditBudget` as the caller gave it (a row's stream or `streamPath`), checked: a number of credits,
+ * 0 or more, or none. Anything else is `InvalidArgument` of the call named `call`, and nothing is sent.
+ */
+export const checkCreditBudget = (
+  call: string,
+  value: unknown
+): Result.Result<number | undefined, Errors.BlockscoutError> =>
+  value === undefined || (typeof value === "number" && value >= 0)
+    ? Result.succeed(value)
+    : Result.fail(invalidArgument(call, "creditBudget", "creditBudget must be a number of credits, 0 or more"))
 
 /**
  * The budget of a stream on this client, or `undefined` when requests cost nothing (an instance: no credits,

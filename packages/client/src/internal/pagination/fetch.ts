@@ -1,6 +1,7 @@
 /**
  * Page and array fetching: one request of a paged or bare-array endpoint, inside the request's span
- * (`GET {url.template}`, `telemetry.ts`), then decoded with the row's schema. A page's cursor comes back credential-free.
+ * (`GET {url.template}`, named in `spans.ts`), then decoded with the row's schema. A page's cursor comes back
+ * credential-free.
  *
  * `fetchRaw` and `decodePage` are the two halves a stream uses apart (it reads the next cursor between them,
  * see `walk.ts`); `fetchPage` and `fetchWhole` are the one-call methods' whole request.
