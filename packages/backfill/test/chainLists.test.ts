@@ -1,40 +1,16 @@
-import { Backfill, Job, Runtime } from "@blockscout-effect/backfill"
+import { Backfill, Job } from "@blockscout-effect/backfill"
 import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/simulator"
+import { SimulatedBlockscout } from "@blockscout-effect/simulator"
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Redacted, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { simulatedPro, withDir } from "./support.ts"
 
 // The paged rows of issue 24 as backfill sources: the chain's internal transactions (block-keyed, so partitioned)
 // and the chain's tokens (one walk), into SQLite, each item once under its identity.
 
 const sim = SimulatedBlockscout.make({ seed: 11, blocks: 200 })
-const http = layerHttpClient(sim)
-const baseUrl = "http://blockscout.test"
-const config = ConfigProvider.layer(ConfigProvider.fromUnknown({ SIM_KEY: "proapi_test" }))
-const target = { family: "pro", chains: [sim.chain.chainId], baseUrl, apiKey: { config: "SIM_KEY" } } as const
-
-const withDir = <A, E, R>(f: (dir: string) => Effect.Effect<A, E, R>) =>
-  Effect.acquireUseRelease(
-    Effect.sync(() => mkdtempSync(join(tmpdir(), "backfill-rows-"))),
-    f,
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
-
-const client = Blockscout.layerPro({
-  chainId: sim.chain.chainId,
-  apiKey: Redacted.make("proapi_test"),
-  baseUrl,
-  rateLimit: false
-}).pipe(Layer.provide(http))
-
-const local = (dir: string) =>
-  Runtime.layerLocal({ filename: join(dir, "backfill.db"), client: { rateLimit: false } }).pipe(
-    Layer.provide(Layer.mergeAll(http, config))
-  )
+const { target, client, local } = simulatedPro(sim)
 
 describe("the new paged rows as backfill sources", () => {
   it.live(

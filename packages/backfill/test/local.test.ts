@@ -1,34 +1,21 @@
-import { Backfill, Job, Runtime } from "@blockscout-effect/backfill"
+import { Backfill, Job } from "@blockscout-effect/backfill"
 import { Blockscout, type BlockscoutShape } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/simulator"
+import { SimulatedBlockscout } from "@blockscout-effect/simulator"
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Redacted, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { simulatedPro, withDir } from "./support.ts"
 
 const sim = SimulatedBlockscout.make({ seed: 7, blocks: 300 })
-const http = layerHttpClient(sim)
-const baseUrl = "http://blockscout.test"
-const config = ConfigProvider.layer(ConfigProvider.fromUnknown({ SIM_KEY: "proapi_test" }))
+const { target, client, local } = simulatedPro(sim)
 
-const withDir = <A, E, R>(f: (dir: string) => Effect.Effect<A, E, R>) =>
-  Effect.acquireUseRelease(
-    Effect.sync(() => mkdtempSync(join(tmpdir(), "backfill-"))),
-    f,
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
+/** The client's own stream of a history, in process (the oracle of the backfills). */
+const clientRun = <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) =>
+  Blockscout.use(f).pipe(Effect.provide(client))
 
-const sequential = Effect.gen(function* () {
-  const bs = yield* Blockscout
-  return yield* Stream.runCollect(bs.stream("tokenTransfers", {}))
-}).pipe(
-  Effect.provide(
-    Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make("proapi_test"), baseUrl, rateLimit: false })
-  ),
-  Effect.provide(http)
-)
+const sequential = clientRun((bs) => Stream.runCollect(bs.stream("tokenTransfers", {})))
 
 const transferKey = (t: { transaction_hash: string; log_index: number | string; token_id: string }) =>
   `${t.transaction_hash}/${t.log_index}/${t.token_id}`
@@ -40,7 +27,7 @@ describe("one process on SQLite", () => {
       withDir((dir) =>
         Effect.gen(function* () {
           const job = yield* Job.make({
-            target: { family: "pro", chains: [sim.chain.chainId], baseUrl, apiKey: { config: "SIM_KEY" } },
+            target,
             source: { _tag: "Endpoint", endpoint: "tokenTransfers", args: {} },
             range: { _tag: "Everything" },
             partitions: 4,
@@ -64,13 +51,7 @@ describe("one process on SQLite", () => {
           const status = yield* Backfill.status(Job.id(job))
           assert.strictEqual(status.done, 4)
           assert.deepStrictEqual(status.runners, [{ runner: "local", partitions: 4 }])
-        }).pipe(
-          Effect.provide(
-            Runtime.layerLocal({ filename: join(dir, "backfill.db"), client: { rateLimit: false } }).pipe(
-              Layer.provide(Layer.mergeAll(http, config))
-            )
-          )
-        )
+        }).pipe(Effect.provide(local(dir)))
       ),
     60_000
   )
@@ -78,12 +59,11 @@ describe("one process on SQLite", () => {
   it.live(
     "runs at most `concurrency` partitions at once, and still every item once",
     () => {
-      const slow = SimulatedBlockscout.make({ seed: 7, blocks: 300, latency: 15 })
-      const slowHttp = layerHttpClient(slow)
+      const slow = simulatedPro(SimulatedBlockscout.make({ seed: 7, blocks: 300, latency: 15 }))
       return withDir((dir) =>
         Effect.gen(function* () {
           const job = yield* Job.make({
-            target: { family: "pro", chains: [slow.chain.chainId], baseUrl, apiKey: { config: "SIM_KEY" } },
+            target: slow.target,
             source: { _tag: "Endpoint", endpoint: "tokenTransfers", args: {} },
             range: { _tag: "Blocks", from: 0, to: 299 },
             partitions: 6,
@@ -107,39 +87,12 @@ describe("one process on SQLite", () => {
           assert.strictEqual(result.partitions, 6)
           assert.isAtMost(most, 2)
           assert.isAtLeast(most, 1)
-        }).pipe(
-          Effect.provide(
-            Runtime.layerLocal({ filename: join(dir, "backfill.db"), client: { rateLimit: false } }).pipe(
-              Layer.provide(Layer.mergeAll(slowHttp, config))
-            )
-          )
-        )
+        }).pipe(Effect.provide(slow.local(dir)))
       )
     },
     60_000
   )
 })
-
-/** The client's own stream of a history, in process (the oracle of the history sources). */
-const clientRun = <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) =>
-  Blockscout.use(f).pipe(
-    Effect.provide(
-      Blockscout.layerPro({
-        chainId: sim.chain.chainId,
-        apiKey: Redacted.make("proapi_test"),
-        baseUrl,
-        rateLimit: false
-      })
-    ),
-    Effect.provide(http)
-  )
-
-const runtimeIn = (dir: string) =>
-  Runtime.layerLocal({ filename: join(dir, "backfill.db"), client: { rateLimit: false } }).pipe(
-    Layer.provide(Layer.mergeAll(http, config))
-  )
-
-const target = { family: "pro", chains: [sim.chain.chainId], baseUrl, apiKey: { config: "SIM_KEY" } } as const
 
 /** A table's identities (`chain` aside), each as one text. */
 const keysOf = (table: string, columns: ReadonlyArray<string>) =>
@@ -207,7 +160,7 @@ describe("history sources, one process on SQLite", () => {
           const status = yield* Backfill.status(Job.id(job))
           assert.strictEqual(status.done, 4)
           assert.isTrue(status.partitions.every((p) => p.lo !== null && p.hi !== null))
-        }).pipe(Effect.provide(runtimeIn(dir)))
+        }).pipe(Effect.provide(local(dir)))
       ),
     60_000
   )
@@ -239,7 +192,7 @@ describe("history sources, one process on SQLite", () => {
           assert.deepStrictEqual(new Set(got), new Set(want))
           assert.strictEqual(result.items, want.length)
           assert.strictEqual(result.partitions, 3)
-        }).pipe(Effect.provide(runtimeIn(dir)))
+        }).pipe(Effect.provide(local(dir)))
       ),
     60_000
   )
@@ -278,7 +231,7 @@ describe("history sources, one process on SQLite", () => {
             lines.map((l) => [l.kind, l.block_number]),
             entries.map((e) => [e._tag === "Transaction" ? "transaction" : "internal_transaction", e.block])
           )
-        }).pipe(Effect.provide(runtimeIn(dir)))
+        }).pipe(Effect.provide(local(dir)))
       ),
     60_000
   )

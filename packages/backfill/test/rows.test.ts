@@ -3,50 +3,20 @@
  * the transaction and the item's place in it) and ERC-4337 user operations (keyed by hash), into SQLite from the
  * simulated Blockscout: every streamed item is one row, and a second run upserts the same rows.
  */
-import { Backfill, Job, Runtime } from "@blockscout-effect/backfill"
+import { Backfill, Job } from "@blockscout-effect/backfill"
 import { Blockscout } from "@blockscout-effect/client"
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/simulator"
+import { SimulatedBlockscout } from "@blockscout-effect/simulator"
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Redacted, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { simulatedPro, withDir } from "./support.ts"
 
 const sim = SimulatedBlockscout.make({ seed: 7, blocks: 160, accountAbstraction: true })
-const http = layerHttpClient(sim)
-const baseUrl = "http://blockscout.test"
-const config = ConfigProvider.layer(ConfigProvider.fromUnknown({ SIM_KEY: "proapi_test" }))
-const target = { family: "pro", chains: [sim.chain.chainId], baseUrl, apiKey: { config: "SIM_KEY" } } as const
-
-const withDir = <A, E, R>(f: (dir: string) => Effect.Effect<A, E, R>) =>
-  Effect.acquireUseRelease(
-    Effect.sync(() => mkdtempSync(join(tmpdir(), "backfill-rows-"))),
-    f,
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
+const { target, client, local } = simulatedPro(sim)
 
 /** How many items the client's own stream of a row gives. */
 const streamed = (name: "advancedFilters" | "userOperations") =>
-  Effect.gen(function* () {
-    const bs = yield* Blockscout
-    return yield* Stream.runCount(bs.stream(name, {}))
-  }).pipe(
-    Effect.provide(
-      Blockscout.layerPro({
-        chainId: sim.chain.chainId,
-        apiKey: Redacted.make("proapi_test"),
-        baseUrl,
-        rateLimit: false
-      })
-    ),
-    Effect.provide(http)
-  )
-
-const runtimeIn = (dir: string) =>
-  Runtime.layerLocal({ filename: join(dir, "backfill.db"), client: { rateLimit: false } }).pipe(
-    Layer.provide(Layer.mergeAll(http, config))
-  )
+  Blockscout.use((bs) => Stream.runCount(bs.stream(name, {}))).pipe(Effect.provide(client))
 
 describe("backfills of the advanced filter and user operations, one process on SQLite", () => {
   for (const [endpoint, table] of [
@@ -75,7 +45,7 @@ describe("backfills of the advanced filter and user operations, one process on S
             assert.strictEqual(result.items, want, `run ${run}`)
             assert.strictEqual(yield* count, want, `run ${run}`)
           }
-        }).pipe(Effect.provide(runtimeIn(dir)))
+        }).pipe(Effect.provide(local(dir)))
       )
     )
   }
