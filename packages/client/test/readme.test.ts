@@ -23,3 +23,29 @@ describe("README", () => {
     })
   }
 })
+
+describe("README's map of the request pipeline", () => {
+  const start = readme.indexOf("## How a request flows")
+  const section = readme.slice(start, readme.indexOf("\nThe public modules:", start))
+  const internal = new URL("../src/internal/", import.meta.url)
+  const entries = readdirSync(internal, { withFileTypes: true })
+
+  it("names every module of src/internal, in a folder too", () => {
+    assert.isAbove(start, 0)
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        assert.include(section, `\`${entry.name}/\``, `${entry.name}/`)
+        for (const file of readdirSync(new URL(`${entry.name}/`, internal))) {
+          assert.include(section, `\`${file}\``, `${entry.name}/${file}`)
+        }
+      } else assert.include(section, `\`${entry.name}\``, entry.name)
+    }
+  })
+
+  it("lists in its table only modules that exist", () => {
+    const rows = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]!)
+    assert.isAbove(rows.length, 10)
+    const names = new Set(entries.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)))
+    for (const row of rows) assert.isTrue(names.has(row), row)
+  })
+})

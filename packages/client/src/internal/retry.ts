@@ -24,7 +24,7 @@ const backoff = (ctx: ClientContext, attempt: number): Effect.Effect<number> =>
  * Sends one request and parses its JSON body, retrying retryable reasons within the budget. A retry
  * re-sends this request only: a stream that calls it per page never restarts or repeats items.
  */
-export const fetchJson = (
+export const sendWithRetries = (
   ctx: ClientContext,
   endpoint: Endpoint,
   path: string,

@@ -15,7 +15,7 @@ import type { Cursor, Prepared } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
 import { decodeJson } from "../decode.ts"
 import { stripCredentials } from "../redact.ts"
-import { fetchJson } from "../retry.ts"
+import { sendWithRetries } from "../retry.ts"
 import type { Parsed } from "../send.ts"
 import { noStack, requestSpanOptions } from "../spans.ts"
 import { type Query, queryOf, redactedUrl } from "../url.ts"
@@ -66,14 +66,14 @@ export const fetchRaw = (
   // The body leaves the span through this box, so the span ends with no value: a tracer that keeps each
   // span's exit never holds a page body, nor a key an old server echoed into its cursor.
   const box: { body: Parsed | undefined } = { body: undefined }
-  return fetchJson(ctx, asked.endpoint, asked.path, query, url).pipe(
+  return sendWithRetries(ctx, asked.endpoint, asked.path, query, url).pipe(
     Effect.catch((error) => {
       if (!refusesLargest(asked, error)) return Effect.fail(error)
       // 11.x: the largest page is refused. Ask this page again at the server's own size, and every later page
       // of this row on this client, silently (the request before was answered, not retried).
       ctx.observed.largestPageRefused.add(asked.endpoint.name)
       const again = requestOf(ctx, sized(ctx, prepared), cursor)
-      return fetchJson(ctx, asked.endpoint, asked.path, again.query, again.url)
+      return sendWithRetries(ctx, asked.endpoint, asked.path, again.query, again.url)
     }),
     Effect.flatMap((body) => {
       box.body = body

@@ -4,12 +4,12 @@
  * A walk follows `next_page_params` from a start cursor until it is null (or the walk's `until` bound says
  * stop), re-sending the filters on every page (servers drop them from cursors; `queryOf`), stripping
  * credentials from every cursor, and reporting each page with the cursor it was fetched with. Each page is
- * one `fetchJson`, which retries on its own, so a retry never restarts the stream. A page is emitted only
- * once its cursor is known to advance (`recover.ts`): a page whose cursor repeats one already used (compared
- * as the query it sends: an empty `{}` cursor, which would fetch the first page again, is a repeat too) is
- * held back and asked for once more, and the second answer is emitted in its place; a second repeat, or a
- * run of empty pages each with a new cursor, fails the stream (`PaginationStalled`). The cursors used are
- * remembered in bounded memory (`history.ts`).
+ * one `sendWithRetries` (`retry.ts`), which retries on its own, so a retry never restarts the stream. A page
+ * is emitted only once its cursor is known to advance (`recover.ts`): a page whose cursor repeats one already
+ * used (compared as the query it sends: an empty `{}` cursor, which would fetch the first page again, is a
+ * repeat too) is held back and asked for once more, and the second answer is emitted in its place; a second
+ * repeat, or a run of empty pages each with a new cursor, fails the stream (`PaginationStalled`). The cursors
+ * used are remembered in bounded memory (`history.ts`).
  *
  * The next page is requested while the current one is decoded and consumed (one page ahead, from the parsed
  * body's cursor); `Stream.take` stops the fetching (the request in flight is interrupted).
