@@ -55,6 +55,15 @@ type DecodedOf<E, L> = E extends AbiEvent.AbiEvent
     }
   : never
 
+/** A decoded log, untyped: for an ABI with no known events (`unknown`, parsed JSON) or whose event names are `string`. */
+type DecodedUntyped<L> = {
+  readonly _tag: "Decoded"
+  readonly log: L
+  readonly eventName: string
+  readonly args: unknown
+  readonly signature: string
+}
+
 /**
  * A log decoded with an event of the ABI: its name and arguments, typed per event for a literal ABI.
  *
@@ -62,21 +71,9 @@ type DecodedOf<E, L> = E extends AbiEvent.AbiEvent
  * @category models
  */
 export type Decoded<abi, L = RawLog> = [EventsOf<abi>] extends [never]
-  ? {
-      readonly _tag: "Decoded"
-      readonly log: L
-      readonly eventName: string
-      readonly args: unknown
-      readonly signature: string
-    }
+  ? DecodedUntyped<L>
   : string extends EventsOf<abi>["name"]
-    ? {
-        readonly _tag: "Decoded"
-        readonly log: L
-        readonly eventName: string
-        readonly args: unknown
-        readonly signature: string
-      }
+    ? DecodedUntyped<L>
     : DecodedOf<EventsOf<abi>, L>
 
 /**
