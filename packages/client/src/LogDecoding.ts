@@ -55,7 +55,7 @@ type DecodedOf<E, L> = E extends AbiEvent.AbiEvent
     }
   : never
 
-/** A decoded log, untyped: for an ABI with no known events (`unknown`, parsed JSON) or whose event names are `string`. */
+/** A decoded log, untyped: for an ABI with no known events (`unknown`, parsed JSON) or with `string` names. */
 type DecodedUntyped<L> = {
   readonly _tag: "Decoded"
   readonly log: L
