@@ -172,7 +172,8 @@ const build = (http: HttpClient.HttpClient, registry: Registry, checked: Checked
       endpoints,
       { ...byName, streamAddressHistory: history.streamAddressHistory },
       ctx.publicBase,
-      target.chainId
+      target.chainId,
+      ctx
     ),
     ...byName,
     ...makePaths(ctx),

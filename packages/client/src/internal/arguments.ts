@@ -61,13 +61,17 @@ export const invalidArgument = (endpoint: string, argument: string, message: str
 export const invalid = (endpoint: Endpoint, argument: string, message: string) =>
   invalidArgument(endpoint.name, argument, message)
 
-/** A value as an error message quotes it, shortened. */
-const show = (value: unknown): string => {
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value)
+/**
+ * A caller's value as an error message quotes it: redacted first, then shortened, so a cut never leaves part of
+ * a secret behind (a key given as an argument by mistake). Every argument check quotes through it.
+ */
+export const quoted = (secrets: Secrets, value: unknown): string => {
+  const text = redact(secrets, typeof value === "string" ? JSON.stringify(value) : String(value))
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
 const checkFilter = (
+  secrets: Secrets,
   endpoint: Endpoint,
   filter: Filter,
   value: unknown
@@ -78,11 +82,11 @@ const checkFilter = (
     case "literal":
       return typeof value === "string" && allowed.includes(value)
         ? Result.succeed(value)
-        : fail(`${filter.name} must be one of ${allowed.join(", ")}; got ${show(value)}`)
+        : fail(`${filter.name} must be one of ${allowed.join(", ")}; got ${quoted(secrets, value)}`)
     case "text":
       return typeof value === "string" && value.length > 0
         ? Result.succeed(value)
-        : fail(`${filter.name} must be a non-empty string; got ${show(value)}`)
+        : fail(`${filter.name} must be a non-empty string; got ${quoted(secrets, value)}`)
     case "integer": {
       const text =
         typeof value === "bigint" || (typeof value === "number" && Number.isSafeInteger(value))
@@ -92,27 +96,28 @@ const checkFilter = (
             : ""
       return /^(0|[1-9]\d*)$/.test(text)
         ? Result.succeed(text)
-        : fail(`${filter.name} must be a non-negative integer; got ${show(value)}`)
+        : fail(`${filter.name} must be a non-negative integer; got ${quoted(secrets, value)}`)
     }
     case "address":
     case "hash":
       return typeof value === "string" && patterns[filter.kind].test(value)
         ? Result.succeed(value)
-        : fail(`${filter.name} must match ${patterns[filter.kind].source}; got ${show(value)}`)
+        : fail(`${filter.name} must match ${patterns[filter.kind].source}; got ${quoted(secrets, value)}`)
     case "literals":
     case "names": {
       const list = typeof value === "string" ? value.split(",") : value
       if (!Array.isArray(list) || list.length === 0) {
-        return fail(`${filter.name} must be a non-empty list; got ${show(value)}`)
+        return fail(`${filter.name} must be a non-empty list; got ${quoted(secrets, value)}`)
       }
       const seen: Array<string> = []
       for (const entry of list as ReadonlyArray<unknown>) {
-        if (typeof entry !== "string") return fail(`${filter.name} entries must be strings; got ${show(entry)}`)
+        if (typeof entry !== "string")
+          return fail(`${filter.name} entries must be strings; got ${quoted(secrets, entry)}`)
         if (filter.kind === "literals" && !allowed.includes(entry)) {
-          return fail(`${filter.name} values must be among ${allowed.join(", ")}; got ${show(entry)}`)
+          return fail(`${filter.name} values must be among ${allowed.join(", ")}; got ${quoted(secrets, entry)}`)
         }
         if (filter.kind === "names" && !/^[A-Za-z0-9_$.:-]+$/.test(entry)) {
-          return fail(`${filter.name} entries must be method names; got ${show(entry)}`)
+          return fail(`${filter.name} entries must be method names; got ${quoted(secrets, entry)}`)
         }
         if (!seen.includes(entry)) seen.push(entry)
       }
@@ -135,7 +140,11 @@ const checkCursor = (
     // `undefined` (an optional key left unset by the caller) is simply not sent, like null.
     if (entry !== undefined && !isCursorValue(entry)) {
       return Result.fail(
-        invalid(endpoint, "cursor", `cursor value of ${show(name)} must be a string, a number, a boolean or null`)
+        invalid(
+          endpoint,
+          "cursor",
+          `cursor value of ${quoted(secrets, name)} must be a string, a number, a boolean or null`
+        )
       )
     }
   }
@@ -157,7 +166,7 @@ export const prepare = (
   args: unknown
 ): Effect.Effect<Prepared, Errors.BlockscoutError> => {
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
-    return Effect.fail(invalid(endpoint, "options", `the options must be an object; got ${show(args)}`))
+    return Effect.fail(invalid(endpoint, "options", `the options must be an object; got ${quoted(ctx, args)}`))
   }
   return Effect.mapError(prepareArgs(ctx, endpoint, args as Readonly<Record<string, unknown>>), (error) =>
     error.reason._tag === "InvalidArgument"
@@ -176,7 +185,11 @@ const prepareArgs = (
     const value = args[param.name]
     if (typeof value !== "string" || !patterns[param.kind].test(value)) {
       return Effect.fail(
-        invalid(endpoint, param.name, `${param.name} must match ${patterns[param.kind].source}; got ${show(value)}`)
+        invalid(
+          endpoint,
+          param.name,
+          `${param.name} must match ${patterns[param.kind].source}; got ${quoted(ctx, value)}`
+        )
       )
     }
     path = path.replace(`{${param.name}}`, encodeURIComponent(value))
@@ -185,7 +198,7 @@ const prepareArgs = (
   for (const filter of endpoint.filters) {
     const value = args[filter.name]
     if (value === undefined) continue
-    const checked = checkFilter(endpoint, filter, value)
+    const checked = checkFilter(ctx, endpoint, filter, value)
     if (Result.isFailure(checked)) return Effect.fail(checked.failure)
     filters.push([filter.name, checked.success])
   }
@@ -196,7 +209,7 @@ const prepareArgs = (
       endpoint.filters.some((f) => f.name === name) ||
       (paged && (name === "cursor" || name === "pageSize"))
     if (!known && args[name] !== undefined) {
-      return Effect.fail(invalid(endpoint, name, `${endpoint.name} takes no argument ${show(name)}`))
+      return Effect.fail(invalid(endpoint, name, `${endpoint.name} takes no argument ${quoted(ctx, name)}`))
     }
   }
   let cursor: Cursor | undefined
@@ -208,7 +221,7 @@ const prepareArgs = (
   const pageSize = args.pageSize ?? (paged ? ctx.pageSize : undefined)
   if (pageSize !== undefined && !isPageSize(pageSize)) {
     return Effect.fail(
-      invalid(endpoint, "pageSize", `pageSize must be an integer from 1 to 1000; got ${show(pageSize)}`)
+      invalid(endpoint, "pageSize", `pageSize must be an integer from 1 to 1000; got ${quoted(ctx, pageSize)}`)
     )
   }
   return Effect.succeed({ endpoint, path, filters, cursor, pageSize })

@@ -18,12 +18,13 @@ import type { Endpoint, EndpointTable, MethodKind, RowItem } from "../endpoints.
 import { type ItemName, type ListName, methodEntries } from "../Methods.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "../Parameters.ts"
 import type { PartitionOptions } from "../Partition.ts"
-import { forStream, invalidArgument, type Prepared, prepare } from "./arguments.ts"
+import { forStream, invalidArgument, type Prepared, prepare, quoted } from "./arguments.ts"
 import type { ClientContext } from "./context.ts"
 import { checkCreditBudget, makeBudget } from "./pagination/budget.ts"
 import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
 import { partitionedItems, partitionedPages } from "./partition/stream.ts"
+import { redact } from "./redact.ts"
 import { callSpanOptions, requestSpanName } from "./spans.ts"
 import { checkSince, explainNotFound } from "./version.ts"
 
@@ -224,8 +225,9 @@ export const makeMethods = <M extends object, T extends EndpointTable>(table: T,
     // Own rows only (`toString`, `__proto__` are not rows); a caller in plain JavaScript may pass anything.
     const row = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined
     if (row === undefined) {
+      // Quoted redacted: a key passed as the name by mistake never shows.
       const shown = typeof name === "string" ? name : String(name)
-      return Effect.fail(invalidArgument(shown, "name", `no endpoint is named ${JSON.stringify(shown)}`))
+      return Effect.fail(invalidArgument(redact(ctx, shown), "name", `no endpoint is named ${quoted(ctx, shown)}`))
     }
     if (!shapes.includes(row.shape)) {
       return Effect.fail(

@@ -17,23 +17,17 @@ import { Effect, Result, Schema, Stream } from "effect"
 import type { BlockscoutError, InvalidArgument } from "../BlockscoutError.ts"
 import type { Endpoint } from "../endpoints.ts"
 import { type PathMethods, type PathQuery, pathLimits, type StreamPathOptions } from "../Path.ts"
-import { forStream, invalidArgument, type Prepared, prepare } from "./arguments.ts"
+import { forStream, invalidArgument, type Prepared, prepare, quoted } from "./arguments.ts"
 import type { ClientContext } from "./context.ts"
 import { checkCreditBudget, makeBudget } from "./pagination/budget.ts"
 import * as Fetch from "./pagination/fetch.ts"
 import * as Walk from "./pagination/walk.ts"
-import { carriesSecret, isCredentialName, redact } from "./redact.ts"
+import { carriesSecret, isCredentialName } from "./redact.ts"
 import { callSpanOptions, requestSpanName } from "./spans.ts"
 import type { Query } from "./url.ts"
 
 /** The names a path call's errors, spans and metrics carry (one each: a path is not a metric label). */
 export type PathCall = "getPath" | "streamPath"
-
-/** A value as an error message quotes it: redacted, shortened. */
-const show = (ctx: ClientContext, value: unknown): string => {
-  const text = redact(ctx, typeof value === "string" ? JSON.stringify(value) : String(value))
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
-}
 
 /** One path segment as RFC 3986 allows it (`pchar`), percent-encoded bytes included. */
 const segmentPattern = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+$/
@@ -95,21 +89,21 @@ export const checkPath = (
   query: PathQuery | undefined
 ): Result.Result<CheckedPath, BlockscoutError<InvalidArgument>> => {
   const fail = (argument: string, message: string) => Result.fail(invalidArgument(call, argument, message))
-  if (typeof path !== "string") return fail("path", `the path must be a string; got ${show(ctx, path)}`)
+  if (typeof path !== "string") return fail("path", `the path must be a string; got ${quoted(ctx, path)}`)
   if (path.length > pathLimits.pathLength) {
     return fail("path", `the path is ${path.length} characters; at most ${pathLimits.pathLength} are sent`)
   }
   // A secret is never quoted, not even redacted: the call says only that there is one.
   if (carriesSecret(ctx, path)) return fail("path", "the path carries a credential: the layer sends its own")
-  if (path.includes("#")) return fail("path", `the path must not hold a fragment (#); got ${show(ctx, path)}`)
+  if (path.includes("#")) return fail("path", `the path must not hold a fragment (#); got ${quoted(ctx, path)}`)
   const at = path.indexOf("?")
   const bare = at < 0 ? path : path.slice(0, at)
   const problem = pathProblem(bare)
-  if (problem !== undefined) return fail("path", `the path ${problem}; got ${show(ctx, path)}`)
+  if (problem !== undefined) return fail("path", `the path ${problem}; got ${quoted(ctx, path)}`)
   const given: Array<readonly [string, unknown]> = []
   if (query !== undefined && query !== null) {
     if (typeof query !== "object" || Array.isArray(query)) {
-      return fail("query", `the query must be an object of names to values; got ${show(ctx, query)}`)
+      return fail("query", `the query must be an object of names to values; got ${quoted(ctx, query)}`)
     }
     given.push(...Object.entries(query).filter(([, value]) => value !== undefined))
   }
@@ -128,7 +122,7 @@ export const checkPath = (
     }
     const wire = wireValue(value)
     if (wire === false) {
-      return fail("query", `${show(ctx, name)} must be a string, a number, a bigint, a boolean or a list of those`)
+      return fail("query", `${quoted(ctx, name)} must be a string, a number, a bigint, a boolean or a list of those`)
     }
     if (wire === undefined) continue
     if (carriesSecret(ctx, wire)) return fail("query", "the query carries a credential: the layer sends its own")

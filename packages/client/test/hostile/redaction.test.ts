@@ -258,3 +258,32 @@ describe("a base URL's userinfo is a secret", () => {
     }).pipe(Effect.scoped)
   )
 })
+
+describe("a key passed as an argument is never quoted back", () => {
+  it.live("not as options, not cut in half past a long value's first 80 characters, nothing sent", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ body: page([]) }))
+      const long = `${"x".repeat(60)}${hostileApiKey}`
+      const calls = [
+        // The by-name call's options that are not an object: quoted as they are; a key as the row's name.
+        Blockscout.use((bs) => bs.page("withdrawals", hostileApiKey as never)),
+        Blockscout.use((bs) => bs.page(hostileApiKey as never)),
+        Blockscout.use((bs) => bs.get(long as never)),
+        Blockscout.use((bs) => Stream.runDrain(bs.follow(hostileApiKey as never))),
+        // A follow's options: a count and a duration given the key.
+        Blockscout.use((bs) => Stream.runDrain(bs.followBlocks({}, { confirmations: hostileApiKey as never }))),
+        Blockscout.use((bs) => Stream.runDrain(bs.followBlocks({}, { pollInterval: hostileApiKey as never }))),
+        // A value longer than a message quotes: the key starts before the cut and ends after it.
+        Blockscout.use((bs) => bs.listTransactions({ filter: long as never })),
+        Blockscout.use((bs) => bs.getPath(`/transactions?filter=${long}` as never)),
+        Blockscout.use((bs) => bs.getAddress(long as never))
+      ]
+      for (const call of calls) {
+        const error = yield* call.pipe(Effect.provide(instanceClient(server.url, "fetch")), Effect.flip)
+        assert.strictEqual(error.reason._tag, "InvalidArgument")
+        assertNoSecret([error.message, JSON.stringify(error.reason)], secrets)
+      }
+      assert.strictEqual(server.requests.length, 0)
+    }).pipe(Effect.scoped)
+  )
+})

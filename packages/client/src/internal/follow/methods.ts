@@ -22,8 +22,9 @@ import {
 import { type HistoryMethods, historyEntryKey } from "../../History.ts"
 import type { EndpointArgs } from "../../Parameters.ts"
 import { methodEntries } from "../../Methods.ts"
-import { invalidArgument } from "../arguments.ts"
+import { invalidArgument, quoted } from "../arguments.ts"
 import { type ByName, namedArguments } from "../methods.ts"
+import { redact, type Secrets } from "../redact.ts"
 import { type BlockRef, type ChainView, type EngineConfig, follow, type ItemReader } from "./engine.ts"
 
 /** What the follow methods read through: the service's by-name calls and its address history. */
@@ -56,8 +57,12 @@ export const chainView = (source: FollowSource): ChainView => ({
     )
 })
 
-/** The options checked, with the chain's defaults; `InvalidArgument` names the first bad one. */
+/**
+ * The options checked, with the chain's defaults; `InvalidArgument` names the first bad one, its value quoted
+ * redacted (`secrets`).
+ */
 const checkOptions = (
+  secrets: Secrets,
   endpoint: string,
   options: FollowOptions,
   chainId: number | undefined,
@@ -67,13 +72,15 @@ const checkOptions = (
     if (value === undefined) return Result.succeed(fallback)
     return typeof value === "number" && Number.isSafeInteger(value) && value >= min
       ? Result.succeed(value)
-      : Result.fail(invalidArgument(endpoint, name, `${name} must be an integer, ${min} or more; got ${String(value)}`))
+      : Result.fail(
+          invalidArgument(endpoint, name, `${name} must be an integer, ${min} or more; got ${quoted(secrets, value)}`)
+        )
   }
   const duration = (name: string, value: Duration.Input | undefined, fallback: Duration.Input) => {
     const decoded = Duration.fromInput(value ?? fallback)
     return Option.isSome(decoded) && Duration.isFinite(decoded.value)
       ? Result.succeed(decoded.value)
-      : Result.fail(invalidArgument(endpoint, name, `${name} must be a finite duration; got ${String(value)}`))
+      : Result.fail(invalidArgument(endpoint, name, `${name} must be a finite duration; got ${quoted(secrets, value)}`))
   }
   return Result.gen(function* () {
     const confirmations = yield* count("confirmations", options.confirmations, 0, 0)
@@ -141,7 +148,8 @@ export const makeFollow = (
   table: EndpointTable,
   source: FollowSource,
   api: string,
-  chainId: number | undefined
+  chainId: number | undefined,
+  secrets: Secrets
 ): FollowMethods & Record<string, unknown> => {
   const chain = chainView(source)
   /**
@@ -162,7 +170,7 @@ export const makeFollow = (
   const run = <A>(endpoint: string, request: string, options: FollowOptions | undefined, reader: ItemReader<A>) =>
     Stream.unwrap(
       Effect.gen(function* () {
-        const checked = yield* Effect.fromResult(checkOptions(endpoint, options ?? {}, chainId, request))
+        const checked = yield* Effect.fromResult(checkOptions(secrets, endpoint, options ?? {}, chainId, request))
         const fromServer = options?.pollInterval === undefined ? yield* serverInterval : undefined
         return follow<A>({ ...checked, pollInterval: fromServer ?? checked.pollInterval, endpoint, chain, reader })
       })
@@ -227,8 +235,11 @@ export const makeFollow = (
     followAddressHistory,
     follow: (name, args = {}, options) => {
       const row = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined
-      if (row === undefined)
-        return Stream.fail(invalidArgument(String(name), "name", `no endpoint is named ${JSON.stringify(name)}`))
+      if (row === undefined) {
+        // Quoted redacted: a key passed as the name by mistake never shows.
+        const shown = redact(secrets, String(name))
+        return Stream.fail(invalidArgument(shown, "name", `no endpoint is named ${quoted(secrets, name)}`))
+      }
       return followRow(row, args as EndpointArgs, options) as never
     }
   }
