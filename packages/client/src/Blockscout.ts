@@ -18,7 +18,6 @@ import { type EndpointItem, endpoints, type Family } from "./endpoints.ts"
 import type { FollowMethods } from "./Follow.ts"
 import type { HistoryMethods } from "./History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions } from "./HistoryEstimate.ts"
-import { type Checked, checkOptions } from "./internal/options.ts"
 import { RateLimitRegistry, type Registry } from "./internal/limiter/registry.ts"
 import { toContext } from "./internal/context.ts"
 import { estimateHistory } from "./internal/history/estimate.ts"
@@ -30,7 +29,14 @@ import { announcedRate } from "./internal/observed.ts"
 import { estimateOf } from "./internal/partition/estimate.ts"
 import { publicUrl } from "./internal/redact.ts"
 import type { ItemName, ListName } from "./Methods.ts"
-import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
+import {
+  type BlockscoutOptions,
+  type Checked,
+  type ClientOptions,
+  decodeOptions,
+  type InstanceOptions,
+  type ProOptions
+} from "./Options.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
 import type { PathMethods } from "./Path.ts"
 import { type EstimateOptions, fromCounters } from "./CountSources.ts"
@@ -144,7 +150,7 @@ const build = (http: HttpClient.HttpClient, registry: Registry, checked: Checked
     target.family === "pro"
       ? Effect.map(
           Effect.fromResult(
-            checkOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
+            decodeOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
           ),
           (next) => build(http, registry, next)
         )
@@ -240,7 +246,7 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
     options: BlockscoutOptions
   ): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>, HttpClient.HttpClient> =>
     Effect.gen(function* () {
-      const checked = yield* Effect.fromResult(checkOptions(options))
+      const checked = yield* Effect.fromResult(decodeOptions(options))
       const http = yield* HttpClient.HttpClient
       const registry = yield* RateLimitRegistry
       return build(http, registry, checked)
@@ -340,7 +346,7 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
       Blockscout,
       Effect.gen(function* () {
         const values = yield* Config.unwrap(config)
-        const made = BlockscoutConfig.fromConfig(values, options, (option) => option)
+        const made = BlockscoutConfig.fromConfig(values, options, (path) => path.join("."))
         if (Result.isFailure(made)) return yield* Effect.fail(BlockscoutConfig.configError(made.failure))
         return yield* Blockscout.make(made.success).pipe(
           Effect.mapError((error) => BlockscoutConfig.configError(error.reason.message))

@@ -1,9 +1,106 @@
 /**
- * Options of the `Blockscout` layers, and the events a client reports while it works.
+ * Options of the `Blockscout` layers as Effect Schemas, and the events a client reports while it works.
+ *
+ * One schema per shape: `ClientOptions` (what every layer takes), `ProOptions` and `InstanceOptions` built from
+ * it, `BlockscoutOptions` (either, with its `family`). The exported types are the schemas' encoded side (what a
+ * user writes: a duration as `"30 seconds"` or milliseconds); checking a layer's options is decoding them, which
+ * normalises durations to `Duration` and the base URL through `BaseUrl`. `BlockscoutConfig.ts` reads the same
+ * fields from configuration, nested (`retry.times`) and flat (`BLOCKSCOUT_RETRY_TIMES`) alike.
  *
  * @since 0.1.0
  */
-import type { Duration, Effect, Redacted } from "effect"
+import {
+  Duration,
+  Effect,
+  Option,
+  Predicate,
+  Redacted,
+  Result,
+  Schema,
+  SchemaIssue,
+  SchemaTransformation
+} from "effect"
+import * as BaseUrl from "./BaseUrl.ts"
+import { BlockscoutError, InvalidArgument } from "./BlockscoutError.ts"
+import type { Family } from "./endpoints.ts"
+import { defaultProBaseUrl, pageSizeRange, responseBytesRange, type Target } from "./internal/context.ts"
+
+/*
+ * Every field schema says what it wants in an `expected` annotation: a failure message is "<option> must be
+ * <expected>; got <value>" (`describeIssue` below), whichever step of the decoding failed (a config string that
+ * is not a number, a number out of range). `redacted` marks a field whose value no message may show.
+ */
+
+/** A number option: a finite number passing `ok`, described as `expected`. */
+const number = (expected: string, ok: (n: number) => boolean) =>
+  Schema.Number.annotate({ expected }).check(
+    Schema.makeFilter((n: number) => Number.isFinite(n) && ok(n), { expected })
+  )
+
+/** An integer from `min` to `max`. */
+const integer = (expected: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  number(expected, (n) => Number.isSafeInteger(n) && n >= min && n <= max)
+
+/**
+ * A duration option: any `Duration.Input` that is finite and positive (or at least zero), decoded to a `Duration`.
+ * From configuration it is Effect's duration text (`"30 seconds"`).
+ */
+const duration = (min: "positive" | "non-negative") => {
+  const expected = `a ${min} duration (e.g. "30 seconds")`
+  const input = Schema.declare(
+    (u: unknown): u is Duration.Input => {
+      const d = Option.getOrUndefined(Duration.fromInput(u as Duration.Input))
+      return (
+        d !== undefined &&
+        Duration.isFinite(d) &&
+        (min === "positive" ? Duration.isGreaterThan(d, Duration.zero) : !Duration.isNegative(d))
+      )
+    },
+    {
+      expected,
+      toCodecStringTree: () =>
+        Schema.link<Duration.Input>()(
+          Schema.String,
+          SchemaTransformation.transform({ decode: (s) => s as Duration.Input, encode: (i) => String(i) })
+        )
+    }
+  )
+  return input
+    .pipe(
+      Schema.decodeTo(
+        Schema.Duration,
+        SchemaTransformation.transform<Duration.Duration, Duration.Input>({
+          decode: Duration.fromInputUnsafe,
+          encode: (d) => d
+        })
+      )
+    )
+    .annotate({ expected })
+}
+
+/** A key: a `Redacted` string that is not blank; from configuration, the variable's text. Never shown. */
+const key = Schema.declare(
+  (u: unknown): u is Redacted.Redacted<string> =>
+    Redacted.isRedacted(u) && typeof Redacted.value(u) === "string" && (Redacted.value(u) as string).trim() !== "",
+  {
+    expected: 'a non-empty Redacted string (Redacted.make("..."))',
+    redacted: true,
+    toCodecStringTree: () =>
+      Schema.link<Redacted.Redacted<string>>()(
+        Schema.String,
+        SchemaTransformation.transform({ decode: (s) => Redacted.make(s), encode: (r) => Redacted.value(r) })
+      )
+  }
+)
+
+/** `true` or `false` (`"true"`/`"false"` from configuration). */
+const boolean = Schema.Boolean.annotate({ expected: "true or false" })
+
+/** A function called with each `BlockscoutEvent`; configuration cannot carry one. */
+const onEvent = Schema.declare(
+  (u: unknown): u is (event: BlockscoutEvent) => Effect.Effect<void> => typeof u === "function",
+  { expected: "a function" }
+)
 
 /**
  * Where the API key goes: `"query"` (the `apikey` parameter, as the API doc says) or `"header"`
@@ -13,42 +110,77 @@ import type { Duration, Effect, Redacted } from "effect"
  * @since 0.1.0
  * @category options
  */
-export type ApiKeyPlacement = "query" | "header"
+export const ApiKeyPlacement = Schema.Literals(["query", "header"]).annotate({ expected: "one of query, header" })
 
 /**
- * Behaviour shared by every layer: retries, timeouts, rate limit, paging and progress events. Checked when
- * the layer is built (a bad value fails it with `InvalidArgument` naming the option).
+ * Where the API key goes (see the schema).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type ApiKeyPlacement = typeof ApiKeyPlacement.Type
+
+/**
+ * The fields of `ClientOptions.retry` (when not `false`), each optional.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const RetryOptions = Schema.Struct({
+  /** Extra attempts after the first, an integer from 0 to 100 (default 5). */
+  times: Schema.optional(integer("an integer from 0 to 100", 0, 100)),
+  /** Backoff before the first retry (default 500 ms), doubling up to `max`. */
+  base: Schema.optional(duration("non-negative")),
+  /** Longest backoff (default 30 s). */
+  max: Schema.optional(duration("non-negative"))
+})
+
+/**
+ * The fields of `ClientOptions.rateLimit` (when not `false`), each optional.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const RateLimitOptions = Schema.Struct({
+  /**
+   * The pace for a server that announces nothing (no `x-ratelimit-*` headers); without it (or with 0) such a
+   * server is not paced. It never overrides what a server announces.
+   */
+  requestsPerSecond: Schema.optional(number("a non-negative number", (n) => n >= 0)),
+  /** At most this many requests of this layer in flight at once (default: no cap). */
+  maxInFlight: Schema.optional(integer("a positive integer", 1))
+})
+
+/**
+ * Behaviour shared by every layer: retries, timeouts, rate limit, paging and progress events. Decoding it is the
+ * check a layer runs when built (a bad value fails it with `InvalidArgument` naming the option's path,
+ * `retry.times`); durations decode to `Duration`.
  *
  * Every field is optional; the defaults follow the rate the server announces and suit the slow endpoints.
  *
  * @since 0.1.0
  * @category options
  */
-export interface ClientOptions {
+export const ClientOptions = Schema.Struct({
   /** Where the API key goes (default `"query"`). */
-  readonly apiKeyIn?: ApiKeyPlacement | undefined
+  apiKeyIn: Schema.optional(ApiKeyPlacement),
   /** Per-request timeout (each attempt). Default 120 seconds: Blockscout's own client waits that long. */
-  readonly timeout?: Duration.Input | undefined
+  timeout: Schema.optional(duration("positive")),
   /**
    * Retries of 429, 5xx, transport failures and timeouts (never of other 4xx): `times` extra attempts
    * (default 5), exponential backoff from `base` (default 500 ms) capped at `max` (default 30 s), with jitter.
    * A `Retry-After` or `x-ratelimit-reset` the server sends is waited at least. `false` disables retries.
    */
-  readonly retry?:
-    | {
-        readonly times?: number | undefined
-        readonly base?: Duration.Input | undefined
-        readonly max?: Duration.Input | undefined
-      }
-    | false
-    | undefined
+  retry: Schema.optional(
+    Schema.Union([Schema.Literal(false), RetryOptions]).annotate({ expected: "false or an object" })
+  ),
   /**
    * The longest wait the client accepts from a server (`Retry-After`, or `x-ratelimit-reset` on a 429 or
    * once `x-ratelimit-remaining` reaches 0). Default 2 minutes (an instance's window is one minute). A 429
    * or 5xx asking for longer fails at once, its `retryAfter` holding what the server asked, so the caller
    * decides; a spent budget with a longer reset waits this long, then lets the server answer.
    */
-  readonly maxServerWait?: Duration.Input | undefined
+  maxServerWait: Schema.optional(duration("non-negative")),
   /**
    * The rate limiter, one per key (per instance address for keyless calls), shared by every layer using the
    * same `RateLimits` registry (by default, every layer of the process). It follows what the server
@@ -66,18 +198,16 @@ export interface ClientOptions {
    * `false` disables the limiter: nothing is paced and a server's budget is not followed (its 429s are
    * still retried).
    */
-  readonly rateLimit?:
-    | {
-        readonly requestsPerSecond?: number | undefined
-        readonly maxInFlight?: number | undefined
-      }
-    | false
-    | undefined
+  rateLimit: Schema.optional(
+    Schema.Union([Schema.Literal(false), RateLimitOptions]).annotate({ expected: "false or an object" })
+  ),
   /**
    * Default page size for every list call (`items_count`), an integer from 1 to 1000; servers default to 50
    * and cap at 100.
    */
-  readonly pageSize?: number | undefined
+  pageSize: Schema.optional(
+    integer(`an integer from ${pageSizeRange[0]} to ${pageSizeRange[1]}`, pageSizeRange[0], pageSizeRange[1])
+  ),
   /**
    * The largest response body the client reads, in bytes, counted after decompression (default 16 MiB; an
    * integer from 1 KiB to 256 MiB). A page is a few hundred kilobytes; a larger body fails with
@@ -85,7 +215,9 @@ export interface ClientOptions {
    * this much memory. Error bodies are read only as far as their summary needs (64 KiB). Raising it lets a
    * body block the event loop longer while it is parsed (tens of milliseconds per 16 MiB).
    */
-  readonly maxResponseBytes?: number | undefined
+  maxResponseBytes: Schema.optional(
+    integer("an integer from 1024 (1 KiB) to 268435456 (256 MiB)", responseBytesRange[0], responseBytesRange[1])
+  ),
   /**
    * Whether streams request the next page while the current one is decoded and consumed (default `true`).
    * One page ahead, never more: at most one request runs ahead of the page the stream waits for, so a stream
@@ -93,7 +225,7 @@ export interface ClientOptions {
    * it. A number is accepted for compatibility with earlier versions: `0` (or less) means `false`, any other
    * number `true` (a depth above one is not honoured).
    */
-  readonly prefetch?: boolean | number | undefined
+  prefetch: Schema.optional(Schema.Union([Schema.Boolean, Schema.Number]).annotate({ expected: "true or false" })),
   /**
    * Also record Effect's HTTP client span for every attempt (default false), beneath the request's own span.
    * Each request already runs in the client's span (`GET {url.template}`, with OpenTelemetry's HTTP attributes:
@@ -101,49 +233,120 @@ export interface ClientOptions {
    * `traceparent` propagation to the server, at a measurable cost per page. Its URLs show credentials as
    * `<redacted>`, as everything else does.
    */
-  readonly httpClientSpans?: boolean | undefined
+  httpClientSpans: Schema.optional(boolean),
   /**
    * Called for each request, response, retry and rate-limit wait (`BlockscoutEvent`); use it for progress
    * output or your own measures. Runs on the request's fiber, so keep it short. Must not fail.
    */
-  readonly onEvent?: ((event: BlockscoutEvent) => Effect.Effect<void>) | undefined
-}
+  onEvent: Schema.optional(onEvent)
+})
 
 /**
- * Options of `Blockscout.layerPro`: the Pro API, `{baseUrl}/{chainId}/api/v2`.
+ * The options every layer takes, as a user writes them (the schema's encoded side).
  *
  * @since 0.1.0
  * @category options
  */
-export interface ProOptions extends ClientOptions {
+export type ClientOptions = typeof ClientOptions.Encoded
+
+/**
+ * The fields of the Pro API's options beyond `ClientOptions` (`ProOptions` is both).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const ProFields = {
   /** The chain to query, a positive integer: 1 (Ethereum), 8453 (Base); one key serves every chain. */
-  readonly chainId: number
+  chainId: integer("a positive integer (1 for Ethereum)", 1),
   /** The Pro API key (`proapi_...`), kept `Redacted`. */
-  readonly apiKey: Redacted.Redacted<string>
+  apiKey: key,
   /**
    * Default `https://api.blockscout.com`; with or without `/{chainId}/api/v2` (a chain id it names must be
    * `chainId`). A query, a fragment, credentials or a scheme other than http(s) fail the layer.
    */
-  readonly baseUrl?: string | undefined
+  baseUrl: Schema.optional(Schema.String.annotate({ expected: "a URL" }))
 }
 
 /**
- * Options of `Blockscout.layerInstance`: one explorer instance, `{baseUrl}/api/v2`.
+ * The fields of an instance's options beyond `ClientOptions` (`InstanceOptions` is both).
  *
  * @since 0.1.0
  * @category options
  */
-export interface InstanceOptions extends ClientOptions {
+export const InstanceFields = {
   /**
    * The explorer's address, e.g. `https://eth.blockscout.com`, with or without `/api/v2`. A query, a fragment,
    * credentials or a scheme other than http(s) fail the layer.
    */
-  readonly baseUrl: string
+  baseUrl: Schema.String.annotate({ expected: "a URL (an explorer's address, e.g. https://eth.blockscout.com)" }),
   /** Optional: raises the per-IP limits on instances that check keys. */
-  readonly apiKey?: Redacted.Redacted<string> | undefined
+  apiKey: Schema.optional(key),
   /** Sent as `key`: unlocks addresses an instance restricts (403 without it). */
-  readonly secretKey?: Redacted.Redacted<string> | undefined
+  secretKey: Schema.optional(key)
 }
+
+/** A failure at `path` whose message is its own (`describeIssue` prefixes the option's name). */
+const failAt = (path: ReadonlyArray<PropertyKey>, message: string) =>
+  Effect.fail(new SchemaIssue.Pointer(path, new SchemaIssue.InvalidValue({ message })))
+
+/**
+ * A family's struct with its base URL checked and normalised by `BaseUrl` (with or without `/api/v2`; a query,
+ * a fragment, credentials or another scheme refused); for the Pro API, a chain id the URL names must be the
+ * `chainId` option.
+ */
+const withBaseUrl = <S extends Schema.Struct<Schema.Struct.Fields>>(struct: S, family: Family) =>
+  struct.pipe(
+    Schema.decodeTo(
+      Schema.toType(struct),
+      SchemaTransformation.transformEffect({
+        decode: (options: S["Type"]) => {
+          const { baseUrl, chainId } = options as { readonly baseUrl?: string; readonly chainId?: number }
+          const parsed = BaseUrl.parse(baseUrl ?? defaultProBaseUrl, { family })
+          if (Result.isFailure(parsed)) return failAt(["baseUrl"], parsed.failure.message)
+          const named = parsed.success.chainId
+          if (named !== undefined && named !== chainId) {
+            return failAt(["baseUrl"], `the base URL names chain ${named}, not the chain id ${chainId}`)
+          }
+          return Effect.succeed({ ...options, baseUrl: parsed.success.href } as S["Type"])
+        },
+        encode: (options: S["Type"]) => Effect.succeed(options)
+      })
+    )
+  )
+
+/**
+ * Options of `Blockscout.layerPro`: the Pro API, `{baseUrl}/{chainId}/api/v2`. Decoding normalises the base URL
+ * (default `https://api.blockscout.com`).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const ProOptions = withBaseUrl(Schema.Struct({ ...ClientOptions.fields, ...ProFields }), "pro")
+
+/**
+ * Options of `Blockscout.layerPro`, as a user writes them.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type ProOptions = typeof ProOptions.Encoded
+
+/**
+ * Options of `Blockscout.layerInstance`: one explorer instance, `{baseUrl}/api/v2`. Decoding normalises the
+ * base URL.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const InstanceOptions = withBaseUrl(Schema.Struct({ ...ClientOptions.fields, ...InstanceFields }), "instance")
+
+/**
+ * Options of `Blockscout.layerInstance`, as a user writes them.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type InstanceOptions = typeof InstanceOptions.Encoded
 
 /**
  * The options of `Blockscout.make`: a family and that family's options.
@@ -151,9 +354,149 @@ export interface InstanceOptions extends ClientOptions {
  * @since 0.1.0
  * @category options
  */
-export type BlockscoutOptions =
-  | (ProOptions & { readonly family: "pro" })
-  | (InstanceOptions & { readonly family: "instance" })
+export const BlockscoutOptions = Schema.Union([
+  withBaseUrl(Schema.Struct({ family: Schema.Literal("pro"), ...ClientOptions.fields, ...ProFields }), "pro"),
+  withBaseUrl(
+    Schema.Struct({ family: Schema.Literal("instance"), ...ClientOptions.fields, ...InstanceFields }),
+    "instance"
+  )
+]).annotate({ expected: "options with a family of pro or instance" })
+
+/**
+ * The options of `Blockscout.make`, as a user writes them.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type BlockscoutOptions = typeof BlockscoutOptions.Encoded
+
+/** Options that passed their checks: where to connect, and how (durations decoded, the base URL normalised). */
+export interface Checked {
+  readonly target: Target
+  readonly options: typeof BlockscoutOptions.Type
+}
+
+/** A value as a message quotes it, shortened. Never called on a key. */
+const show = (value: unknown): string => {
+  const text =
+    typeof value === "string"
+      ? JSON.stringify(value)
+      : Duration.isDuration(value)
+        ? Duration.format(value)
+        : String(value)
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+/** What a schema issue is about: the option's path, what it wants, and the words of the failure. */
+interface Problem {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
+
+/**
+ * One message for a decoding failure: the first problem's option (named by `label`, from its path), what it
+ * wants (the `expected` annotation nearest the option) and the value given, unless the option is `redacted`.
+ * `label` names an option in messages: its path (`retry.times`) for the layers, the variable for configuration.
+ *
+ * @internal
+ */
+export const describeIssue = (
+  issue: SchemaIssue.Issue,
+  label: (path: ReadonlyArray<PropertyKey>) => string
+): Problem => {
+  let path: ReadonlyArray<PropertyKey> = []
+  let expected: string | undefined
+  let redacted = false
+  let node: SchemaIssue.Issue = issue
+  for (;;) {
+    const annotations =
+      node._tag === "Filter"
+        ? node.filter.annotations
+        : "ast" in node
+          ? (node.ast as { readonly annotations?: Schema.Annotations.Annotations }).annotations
+          : undefined
+    if (expected === undefined && typeof annotations?.expected === "string") expected = annotations.expected
+    if (annotations?.redacted === true) redacted = true
+    if (node._tag === "Pointer") {
+      path = [...path, ...node.path]
+      expected = undefined
+      redacted = false
+      node = node.issue
+    } else if (node._tag === "Filter" || node._tag === "Encoding") node = node.issue
+    else if ((node._tag === "Composite" || node._tag === "AnyOf") && node.issues.length > 0) node = node.issues[0]!
+    else break
+  }
+  // A value no member of a union takes (`prefetch: "yes"`): the member that says what it wants says it.
+  if (expected === undefined && node._tag === "AnyOf") {
+    expected = node.ast.types.map((member) => member.annotations?.expected).find(Predicate.isString)
+  }
+  const name = label(path)
+  if (node._tag === "MissingKey") return { path, message: `${name} is required` }
+  const own = node._tag === "InvalidValue" ? node.annotations?.message : undefined
+  if (expected === undefined && typeof own === "string") return { path, message: `${name}: ${own}` }
+  const shown =
+    redacted || !SchemaIssue.hasInput(node) || node.input === undefined || Predicate.isFunction(node.input)
+      ? ""
+      : `; got ${show(node.input)}`
+  return { path, message: `${name} must be ${expected ?? "valid"}${shown}` }
+}
+
+/**
+ * Checks a layer's options: decodes them with `BlockscoutOptions` (see the module doc); the first problem found
+ * is the failure, an `InvalidArgument` whose `argument` is the option's path. The target comes back with the
+ * normalised base URL.
+ *
+ * @internal
+ */
+export const decodeOptions = (
+  options: BlockscoutOptions,
+  label: (path: ReadonlyArray<PropertyKey>) => string = (path) => path.map(String).join(".")
+): Result.Result<Checked, BlockscoutError<InvalidArgument>> => {
+  const family: unknown = options.family
+  if (family !== "pro" && family !== "instance") {
+    return Result.fail(
+      new BlockscoutError({
+        reason: new InvalidArgument({
+          endpoint: "",
+          url: "",
+          argument: "family",
+          message: `${label(["family"])} must be one of pro, instance; got ${show(family)}`
+        })
+      })
+    )
+  }
+  const decoded = Schema.decodeUnknownExit(BlockscoutOptions)(options, { reportInput: true })
+  if (decoded._tag === "Failure") {
+    const failure = decoded.cause.reasons.find((reason) => reason._tag === "Fail")
+    const { path, message } = describeIssue(
+      failure?._tag === "Fail" ? failure.error.issue : new SchemaIssue.InvalidValue({ message: "invalid options" }),
+      label
+    )
+    return Result.fail(
+      new BlockscoutError({
+        reason: new InvalidArgument({ endpoint: "", url: "", argument: path.map(String).join("."), message })
+      })
+    )
+  }
+  const value = decoded.value
+  const target: Target =
+    value.family === "pro"
+      ? {
+          family: "pro",
+          chainId: value.chainId,
+          baseUrl: value.baseUrl ?? defaultProBaseUrl,
+          apiKey: value.apiKey,
+          secretKey: undefined
+        }
+      : {
+          family: "instance",
+          chainId: undefined,
+          baseUrl: value.baseUrl,
+          apiKey: value.apiKey,
+          secretKey: value.secretKey
+        }
+  return Result.succeed({ target, options: value })
+}
 
 /**
  * What the client reports through `onEvent`. URLs are redacted; no event holds a key.

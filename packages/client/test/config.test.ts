@@ -156,7 +156,7 @@ describe("layerConfig fails when built, naming what to set", () => {
     [
       "a chain id that is not a number",
       { BLOCKSCOUT_CHAIN_ID: "mainnet", BLOCKSCOUT_API_KEY: "k" },
-      '["BLOCKSCOUT"]["CHAIN_ID"]'
+      "BLOCKSCOUT_CHAIN_ID must be a positive integer (1 for Ethereum)"
     ],
     [
       "a base URL without a scheme",
@@ -176,24 +176,24 @@ describe("layerConfig fails when built, naming what to set", () => {
     [
       "a timeout that is not a duration",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_TIMEOUT: "5 lightyears" },
-      '["BLOCKSCOUT"]["TIMEOUT"]'
+      'BLOCKSCOUT_TIMEOUT must be a positive duration (e.g. "30 seconds")'
     ],
     [
       "a page size of 0",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_PAGE_SIZE: "0" },
-      "BLOCKSCOUT_PAGE_SIZE must be a positive integer"
+      "BLOCKSCOUT_PAGE_SIZE must be an integer from 1 to 1000"
     ],
     [
       "a negative retry count",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_RETRIES: "-2" },
-      "BLOCKSCOUT_RETRIES must be a non-negative integer"
+      "BLOCKSCOUT_RETRIES must be an integer from 0 to 100"
     ],
     [
       "a cap of 0 requests in flight",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_MAX_IN_FLIGHT: "0" },
       "BLOCKSCOUT_MAX_IN_FLIGHT must be a positive integer"
     ],
-    ["an unknown family", { BLOCKSCOUT_FAMILY: "mainnet" }, '["BLOCKSCOUT"]["FAMILY"]']
+    ["an unknown family", { BLOCKSCOUT_FAMILY: "mainnet" }, "BLOCKSCOUT_FAMILY must be pro or instance"]
   ]
   for (const [what, env, expected] of bad) {
     it.effect(`${what}`, () =>
@@ -252,7 +252,8 @@ describe("layerConfig reads the app's own configuration", () => {
       const config = {
         chainId: Config.Int("CHAIN"),
         apiKey: Config.Redacted("KEY"),
-        proBaseUrl: Config.String("PRO_URL"),
+        family: Config.succeed("pro" as const),
+        baseUrl: Config.String("PRO_URL"),
         pageSize: Config.succeed(9)
       }
       yield* listWithdrawals.pipe(
