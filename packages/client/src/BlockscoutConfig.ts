@@ -46,49 +46,38 @@ import {
 const constantCase = (name: string) =>
   name === name.toUpperCase() ? name : name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()
 
-/** A struct read under CONSTANT_CASE names (`maxInFlight` from `MAX_IN_FLIGHT`): what a provider's paths say. */
-const constantKeys = <S extends Schema.Struct<Schema.Struct.Fields>>(struct: S) =>
-  struct.pipe(
-    Schema.encodeKeys(
-      Object.fromEntries(Object.keys(struct.fields).map((name) => [name, constantCase(name)])) as {
-        readonly [K in keyof S["fields"]]?: PropertyKey
-      }
-    )
-  )
-
-// `onEvent` has no text form; `retry` and `rateLimit` are read as their nested fields (or `false`).
+// `onEvent` has no text form; `retry` and `rateLimit` are read as `false` (or `true`) and their fields.
 const { onEvent: _onEvent, retry: _retry, rateLimit: _rateLimit, ...textFields } = ClientOptions.fields
 
-/**
- * What configuration sets: every option of the layers but `onEvent`, each optional, with the family and its
- * fields (`chainId`, `baseUrl`, keys). Nested fields read missing as absent (`optionalKey`), so a bad
- * `RETRY_TIMES` is a failure, never an unset `retry`.
- */
-const BlockscoutConfigSchema = constantKeys(
-  Schema.Struct({
-    /** `pro` or `instance`: needed only when both `chainId` and `baseUrl` are set. */
-    family: Schema.optional(Schema.Literals(["pro", "instance"]).annotate({ expected: "pro or instance" })),
-    /** The Pro API's chain id (picks the Pro API). */
-    chainId: Schema.optional(ProFields.chainId),
-    /** An explorer instance's address (picks the instance), or the Pro API's base URL when `family` is `pro`. */
-    baseUrl: Schema.optional(InstanceFields.baseUrl),
-    /** The API key: required by the Pro API, optional on an instance. */
-    apiKey: InstanceFields.apiKey,
-    /** An instance's secret key (sent as `key`); not used by the Pro API. */
-    secretKey: InstanceFields.secretKey,
-    ...textFields,
-    /** Retries: `false`, or their fields (`RETRY_TIMES`, `RETRY_BASE`, `RETRY_MAX`). */
-    retry: Schema.optionalKey(
-      Schema.Union([Schema.Literal(false), constantKeys(RetryOptions)]).annotate({ expected: "false or its fields" })
-    ),
-    /** The limiter: `false` (off), `true` (on, over a programmatic `false`), or its fields. */
-    rateLimit: Schema.optionalKey(
-      Schema.Union([Schema.Boolean, constantKeys(RateLimitOptions)]).annotate({
-        expected: "true, false or its fields"
-      })
-    )
-  })
-)
+/** The options configuration sets one value each: the family, its fields, and the client's. */
+const leaves = {
+  /** `pro` or `instance`: needed only when both `chainId` and `baseUrl` are set. */
+  family: Schema.optional(Schema.Literals(["pro", "instance"]).annotate({ expected: "pro or instance" })),
+  /** The Pro API's chain id (picks the Pro API). */
+  chainId: Schema.optional(ProFields.chainId),
+  /** An explorer instance's address (picks the instance), or the Pro API's base URL when `family` is `pro`. */
+  baseUrl: Schema.optional(InstanceFields.baseUrl),
+  /** The API key: required by the Pro API, optional on an instance. */
+  apiKey: InstanceFields.apiKey,
+  /** An instance's secret key (sent as `key`); not used by the Pro API. */
+  secretKey: InstanceFields.secretKey,
+  ...textFields
+}
+
+/** The options with fields of their own: a switch at their own name (`RETRY=false`), and the fields beneath. */
+const groups = {
+  retry: { switch: Schema.Literal(false).annotate({ expected: "false" }), fields: RetryOptions.fields },
+  rateLimit: { switch: Schema.Boolean.annotate({ expected: "true or false" }), fields: RateLimitOptions.fields }
+}
+
+/** What configuration sets, in the layers' shape: every option but `onEvent`, each optional. */
+const BlockscoutConfigSchema = Schema.Struct({
+  ...leaves,
+  /** Retries: `false`, or their fields (`RETRY_TIMES`, `RETRY_BASE`, `RETRY_MAX`). */
+  retry: Schema.optional(Schema.Union([Schema.Literal(false), RetryOptions])),
+  /** The limiter: `false` (off), `true` (on, over a programmatic `false`), or its fields. */
+  rateLimit: Schema.optional(Schema.Union([Schema.Boolean, RateLimitOptions]))
+})
 
 /**
  * Every option `Blockscout.layerConfig` reads from configuration, in the layers' shape (`retry.times`); each
@@ -114,13 +103,6 @@ const aliases = [
   { name: "MAX_IN_FLIGHT", path: ["rateLimit", "maxInFlight"], schema: RateLimitOptions.fields.maxInFlight },
   { name: "PRO_BASE_URL", path: ["baseUrl"], schema: ProFields.baseUrl }
 ] as const
-
-const AliasSchema = Schema.Struct(
-  Object.fromEntries(aliases.map((alias) => [alias.name, alias.schema])) as unknown as Record<
-    (typeof aliases)[number]["name"],
-    Schema.optional<Schema.Top>
-  >
-)
 
 /** A `ConfigError` saying `message`, as Effect's own checks say theirs (the layers' too, so not re-exported by the package). */
 export const configError = (message: string): Config.ConfigError =>
@@ -219,25 +201,59 @@ export const fromConfig = (
 export const config = (prefix = "BLOCKSCOUT"): Config.Config<BlockscoutConfig> => {
   const at = prefix === "" ? [] : [prefix]
   const variable: Label = (path) => [...at, ...path.map((segment) => constantCase(String(segment)))].join("_")
-  // A value that fails its schema names its variable (the provider's path, outer nesting included).
-  const read = <S extends Schema.Top>(schema: S) =>
-    Config.schema(schema as unknown as Schema.ConstraintCodec<S["Type"], unknown>, at).pipe(
-      Config.withDefault({} as S["Type"]),
+  // Each option is read at its own path, one value each: Effect's environment provider finds
+  // `BLOCKSCOUT_RATE_LIMIT_MAX_IN_FLIGHT` at ["BLOCKSCOUT", "RATE_LIMIT", "MAX_IN_FLIGHT"] (it joins with `_`) but
+  // no record at ["BLOCKSCOUT", "RATE_LIMIT"] (its index splits names at every `_`), and a JSON provider finds
+  // `{ RATE_LIMIT: { MAX_IN_FLIGHT } }` at the same path. A value failing its schema names its variable (the
+  // provider's path, an outer `Config.nested` included).
+  const read = (field: Schema.Constraint, path: ReadonlyArray<string>): Config.Config<unknown> =>
+    Config.schema(field as unknown as Schema.ConstraintCodec<unknown, unknown>, [
+      ...at,
+      ...path.map(constantCase)
+    ]).pipe(
       Config.orElse((error) =>
         Config.fail(
           error.cause instanceof Schema.SchemaError
             ? configError(
-                describeIssue(error.cause.issue, (path) => path.map((s) => constantCase(String(s))).join("_")).message
+                describeIssue(error.cause.issue, (p) => p.map((segment) => constantCase(String(segment))).join("_"))
+                  .message
               ).cause
             : error.cause
         )
       )
     )
-  return Config.all({ values: read(BlockscoutConfigSchema), old: read(AliasSchema) }).pipe(
-    Config.mapEffect(({ values, old }) => {
+  const optional = (field: Schema.Constraint): Schema.Constraint =>
+    "schema" in field ? (field.schema as Schema.Constraint) : field
+  const record = (fields: Schema.Struct.Fields, under: ReadonlyArray<string>) =>
+    Config.all(
+      Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, read(optional(f), [...under, name])]))
+    )
+  const defined = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
+  const group = (name: keyof typeof groups) =>
+    Config.all({
+      on: read(Schema.UndefinedOr(groups[name].switch), [name]),
+      fields: record(groups[name].fields, [name])
+    }).pipe(
+      Config.map(({ on, fields }) => {
+        const set = defined(fields)
+        // `false` wins over the fields; `true` alone turns the limiter back on.
+        return on === false ? false : Object.keys(set).length > 0 ? set : on
+      })
+    )
+  return Config.all({
+    values: record(leaves, []),
+    retry: group("retry"),
+    rateLimit: group("rateLimit"),
+    old: Config.all(
+      Object.fromEntries(aliases.map((alias) => [alias.name, read(optional(alias.schema), [alias.name])]))
+    )
+  }).pipe(
+    Config.mapEffect(({ values, retry, rateLimit, old }) => {
       const used = new Map<string, string>()
-      const resolved: Record<string, unknown> = { ...values }
-      const family = values.family ?? (values.chainId !== undefined && values.baseUrl === undefined ? "pro" : undefined)
+      const resolved: Record<string, unknown> = { ...defined(values), ...defined({ retry, rateLimit }) }
+      const family =
+        resolved.family ?? (resolved.chainId !== undefined && resolved.baseUrl === undefined ? "pro" : undefined)
       for (const alias of aliases) {
         const value = old[alias.name]
         if (value === undefined) continue
@@ -250,7 +266,7 @@ export const config = (prefix = "BLOCKSCOUT"): Config.Config<BlockscoutConfig> =
           resolved.family = family
         } else {
           if (current === false || (typeof current === "object" && current !== null && field in current)) continue
-          resolved[head] = { ...(current as object | undefined), [field]: value }
+          resolved[head] = { ...(typeof current === "object" ? current : {}), [field]: value }
         }
         used.set(alias.path.join("."), variable([alias.name]))
       }
