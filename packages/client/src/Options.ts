@@ -23,7 +23,41 @@ import {
 import * as BaseUrl from "./BaseUrl.ts"
 import { BlockscoutError, InvalidArgument } from "./BlockscoutError.ts"
 import type { Family } from "./endpoints.ts"
-import { defaultProBaseUrl, pageSizeRange, responseBytesRange, type Target } from "./internal/context.ts"
+
+/**
+ * Where and how to connect, resolved from a layer's options: the request pipeline's starting point.
+ *
+ * @internal
+ */
+export interface Target {
+  readonly family: Family
+  readonly chainId: number | undefined
+  readonly baseUrl: string
+  readonly apiKey: Redacted.Redacted<string> | undefined
+  readonly secretKey: Redacted.Redacted<string> | undefined
+}
+
+/**
+ * The Pro API's base URL when none is given.
+ *
+ * @internal
+ */
+export const defaultProBaseUrl = "https://api.blockscout.com"
+
+/**
+ * The bounds of `maxResponseBytes`: a body of 256 MiB still decodes to a string V8 can hold.
+ *
+ * @internal
+ */
+export const responseBytesRange = [1024, 256 * 1024 * 1024] as const
+
+/**
+ * The bounds of a page size (`items_count`), for the option and every call's `pageSize`: servers cap at 100 by
+ * default.
+ *
+ * @internal
+ */
+export const pageSizeRange = [1, 1000] as const
 
 /*
  * Every field schema says what it wants in an `expected` annotation: a failure message is "<option> must be
