@@ -302,9 +302,10 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
     Layer.effect(Blockscout, Blockscout.make({ ...options, family: "instance" }))
 
   /**
-   * The configuration `layerConfig()` reads by default: `BLOCKSCOUT_*`, or the same names under another
-   * prefix (`Blockscout.config("ETH")` reads `ETH_CHAIN_ID`, ...). See `BlockscoutConfig.ts` for every
-   * variable.
+   * The configuration `layerConfig()` reads by default: `BLOCKSCOUT_*`, each option named by its path
+   * (`BLOCKSCOUT_RETRY_TIMES` for `retry.times`), or the same names under another prefix
+   * (`Blockscout.config("ETH")` reads `ETH_CHAIN_ID`, ...). See `BlockscoutConfig.ts` for every variable and the
+   * deprecated names still read.
    *
    * @since 0.1.0
    * @category configuration
@@ -312,10 +313,12 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
   static readonly config = BlockscoutConfig.config
 
   /**
-   * From configuration: the app's own `Config` values for any option (`Config.Wrap<BlockscoutConfig>`), or by
-   * default `BLOCKSCOUT_*`. `chainId` (with `apiKey`) picks the Pro API, `baseUrl` an instance; `options`
-   * carries what configuration cannot (`onEvent`), and defaults that configured values override. Every value
-   * is checked when the layer is built: a failure is a `ConfigError` naming what to set.
+   * From configuration: the app's own `Config` values for any option (`Config.Wrap<BlockscoutConfig>`, the
+   * layers' shape: `retry: { times }`), or by default `BLOCKSCOUT_*` (`BLOCKSCOUT_RETRY_TIMES`). `chainId` (with
+   * `apiKey`) picks the Pro API, `baseUrl` an instance (`family` decides when both are set); `options` carries
+   * what configuration cannot (`onEvent`), and defaults that configured values override (field by field in
+   * `retry` and `rateLimit`). Every value is checked by the options' schema when the layer is built: a failure
+   * is a `ConfigError` naming what to set.
    *
    * @example
    * ```ts
