@@ -10,6 +10,7 @@
  * @since 0.1.0
  */
 import {
+  Cause,
   Duration,
   Effect,
   Option,
@@ -37,26 +38,13 @@ export interface Target {
   readonly secretKey: Redacted.Redacted<string> | undefined
 }
 
-/**
- * The Pro API's base URL when none is given.
- *
- * @internal
- */
+/** @internal The Pro API's base URL when none is given. */
 export const defaultProBaseUrl = "https://api.blockscout.com"
 
-/**
- * The bounds of `maxResponseBytes`: a body of 256 MiB still decodes to a string V8 can hold.
- *
- * @internal
- */
+/** @internal The bounds of `maxResponseBytes`: a body of 256 MiB still decodes to a string V8 can hold. */
 export const responseBytesRange = [1024, 256 * 1024 * 1024] as const
 
-/**
- * The bounds of a page size (`items_count`), for the option and every call's `pageSize`: servers cap at 100 by
- * default.
- *
- * @internal
- */
+/** @internal The bounds of a page size (`items_count`), the option's and every call's: servers cap at 100. */
 export const pageSizeRange = [1, 1000] as const
 
 /*
@@ -81,25 +69,19 @@ const integer = (expected: string, min: number, max = Number.MAX_SAFE_INTEGER) =
  */
 const duration = (min: "positive" | "non-negative") => {
   const expected = `a ${min} duration (e.g. "30 seconds")`
-  const input = Schema.declare(
-    (u: unknown): u is Duration.Input => {
-      const d = Option.getOrUndefined(Duration.fromInput(u as Duration.Input))
-      return (
-        d !== undefined &&
-        Duration.isFinite(d) &&
-        (min === "positive" ? Duration.isGreaterThan(d, Duration.zero) : !Duration.isNegative(d))
-      )
-    },
+  const valid = (d: Duration.Duration | undefined) =>
+    d !== undefined && Duration.isFinite(d) && (min === "positive" ? Duration.isPositive(d) : !Duration.isNegative(d))
+  const text = SchemaTransformation.transform<Duration.Input, string>({
+    decode: (s) => s as Duration.Input,
+    encode: String
+  })
+  return Schema.declare(
+    (u: unknown): u is Duration.Input => valid(Option.getOrUndefined(Duration.fromInput(u as never))),
     {
       expected,
-      toCodecStringTree: () =>
-        Schema.link<Duration.Input>()(
-          Schema.String,
-          SchemaTransformation.transform({ decode: (s) => s as Duration.Input, encode: (i) => String(i) })
-        )
+      toCodecStringTree: () => Schema.link<Duration.Input>()(Schema.String, text)
     }
   )
-  return input
     .pipe(
       Schema.decodeTo(
         Schema.Duration,
@@ -122,7 +104,7 @@ const key = Schema.declare(
     toCodecStringTree: () =>
       Schema.link<Redacted.Redacted<string>>()(
         Schema.String,
-        SchemaTransformation.transform({ decode: (s) => Redacted.make(s), encode: (r) => Redacted.value(r) })
+        SchemaTransformation.transform({ decode: Redacted.make, encode: Redacted.value })
       )
   }
 )
@@ -223,13 +205,7 @@ export const ClientOptions = Schema.Struct({
    * limiter the server runs (fixed windows, token bucket, sliding log); never more are sent into a window than
    * it has left (requests in flight included); a 429 pauses the key for what it asks; and a server announcing
    * `-1` (unlimited) is not paced. The first request on a key finds out what the server announces before
-   * others follow it.
-   *
-   * - `requestsPerSecond`: the pace for a server that announces nothing (no `x-ratelimit-*` headers);
-   *   without it (or with 0) such a server is not paced. It never overrides what a server announces.
-   * - `maxInFlight`: at most this many requests of this layer in flight at once (default: no cap).
-   *
-   * `false` disables the limiter: nothing is paced and a server's budget is not followed (its 429s are
+   * others follow it. Its fields: `RateLimitOptions`. `false` disables the limiter: nothing is paced and a server's budget is not followed (its 429s are
    * still retried).
    */
   rateLimit: Schema.optional(
@@ -388,26 +364,16 @@ export type InstanceOptions = typeof InstanceOptions.Encoded
  * @since 0.1.0
  * @category options
  */
-export const BlockscoutOptions = Schema.Union([
-  withBaseUrl(Schema.Struct({ family: Schema.Literal("pro"), ...ClientOptions.fields, ...ProFields }), "pro"),
-  withBaseUrl(
-    Schema.Struct({ family: Schema.Literal("instance"), ...ClientOptions.fields, ...InstanceFields }),
-    "instance"
-  )
-]).annotate({ expected: "options with a family of pro or instance" })
-
-/**
- * The options of `Blockscout.make`, as a user writes them.
- *
- * @since 0.1.0
- * @category options
- */
-export type BlockscoutOptions = typeof BlockscoutOptions.Encoded
+export type BlockscoutOptions =
+  | (ProOptions & { readonly family: "pro" })
+  | (InstanceOptions & { readonly family: "instance" })
 
 /** Options that passed their checks: where to connect, and how (durations decoded, the base URL normalised). */
 export interface Checked {
   readonly target: Target
-  readonly options: typeof BlockscoutOptions.Type
+  readonly options:
+    | (typeof ProOptions.Type & { readonly family: "pro" })
+    | (typeof InstanceOptions.Type & { readonly family: "instance" })
 }
 
 /** A value as a message quotes it, shortened. Never called on a key. */
@@ -476,9 +442,9 @@ export const describeIssue = (
 }
 
 /**
- * Checks a layer's options: decodes them with `BlockscoutOptions` (see the module doc); the first problem found
- * is the failure, an `InvalidArgument` whose `argument` is the option's path. The target comes back with the
- * normalised base URL.
+ * Checks a layer's options: decodes them with its family's schema; the first problem found is the failure, an
+ * `InvalidArgument` whose `argument` is the option's path (`label` words its message). The target comes back
+ * with the normalised base URL.
  *
  * @internal
  */
@@ -486,49 +452,25 @@ export const decodeOptions = (
   options: BlockscoutOptions,
   label: (path: ReadonlyArray<PropertyKey>) => string = (path) => path.map(String).join(".")
 ): Result.Result<Checked, BlockscoutError<InvalidArgument>> => {
+  const invalid = (argument: string, message: string) =>
+    Result.fail(new BlockscoutError({ reason: new InvalidArgument({ endpoint: "", url: "", argument, message }) }))
   const family: unknown = options.family
   if (family !== "pro" && family !== "instance") {
-    return Result.fail(
-      new BlockscoutError({
-        reason: new InvalidArgument({
-          endpoint: "",
-          url: "",
-          argument: "family",
-          message: `${label(["family"])} must be one of pro, instance; got ${show(family)}`
-        })
-      })
-    )
+    return invalid("family", `${label(["family"])} must be one of pro, instance; got ${show(family)}`)
   }
-  const decoded = Schema.decodeUnknownExit(BlockscoutOptions)(options, { reportInput: true })
+  const schema: Schema.Decoder<unknown> = family === "pro" ? ProOptions : InstanceOptions
+  const decoded = Schema.decodeUnknownExit(schema)(options, { reportInput: true })
   if (decoded._tag === "Failure") {
-    const failure = decoded.cause.reasons.find((reason) => reason._tag === "Fail")
-    const { path, message } = describeIssue(
-      failure?._tag === "Fail" ? failure.error.issue : new SchemaIssue.InvalidValue({ message: "invalid options" }),
-      label
-    )
-    return Result.fail(
-      new BlockscoutError({
-        reason: new InvalidArgument({ endpoint: "", url: "", argument: path.map(String).join("."), message })
-      })
-    )
+    const error = decoded.cause.reasons.find(Cause.isFailReason)?.error
+    const problem = describeIssue(error?.issue ?? new SchemaIssue.InvalidValue({ message: "invalid" }), label)
+    return invalid(problem.path.map(String).join("."), problem.message)
   }
-  const value = decoded.value
+  const value = { ...(decoded.value as object), family } as Checked["options"]
+  const { baseUrl, apiKey } = value
   const target: Target =
     value.family === "pro"
-      ? {
-          family: "pro",
-          chainId: value.chainId,
-          baseUrl: value.baseUrl ?? defaultProBaseUrl,
-          apiKey: value.apiKey,
-          secretKey: undefined
-        }
-      : {
-          family: "instance",
-          chainId: undefined,
-          baseUrl: value.baseUrl,
-          apiKey: value.apiKey,
-          secretKey: value.secretKey
-        }
+      ? { family, chainId: value.chainId, baseUrl: baseUrl ?? defaultProBaseUrl, apiKey, secretKey: undefined }
+      : { family: "instance", chainId: undefined, baseUrl: value.baseUrl, apiKey, secretKey: value.secretKey }
   return Result.succeed({ target, options: value })
 }
 
