@@ -36,8 +36,8 @@ import {
   ClientOptions,
   decodeOptions,
   describeIssue,
-  InstanceFields,
-  ProFields,
+  InstanceOptions,
+  ProOptions,
   RateLimitOptions,
   RetryOptions
 } from "./Options.ts"
@@ -54,13 +54,13 @@ const leaves = {
   /** `pro` or `instance`: needed only when both `chainId` and `baseUrl` are set. */
   family: Schema.optional(Schema.Literals(["pro", "instance"]).annotate({ expected: "pro or instance" })),
   /** The Pro API's chain id (picks the Pro API). */
-  chainId: Schema.optional(ProFields.chainId),
+  chainId: Schema.optional(ProOptions.from.fields.chainId),
   /** An explorer instance's address (picks the instance), or the Pro API's base URL when `family` is `pro`. */
-  baseUrl: Schema.optional(InstanceFields.baseUrl),
+  baseUrl: Schema.optional(InstanceOptions.from.fields.baseUrl),
   /** The API key: required by the Pro API, optional on an instance. */
-  apiKey: InstanceFields.apiKey,
+  apiKey: InstanceOptions.from.fields.apiKey,
   /** An instance's secret key (sent as `key`); not used by the Pro API. */
-  secretKey: InstanceFields.secretKey,
+  secretKey: InstanceOptions.from.fields.secretKey,
   ...textFields
 }
 
@@ -90,19 +90,15 @@ const BlockscoutConfigSchema = Schema.Struct({
 export type BlockscoutConfig = typeof BlockscoutConfigSchema.Type
 
 /**
- * The deprecated variables, each the old name of one option's path (a value there counts only when the path
- * has none). `PRO_BASE_URL` is the base URL only when the Pro API is chosen, as it always was.
+ * The deprecated variables, by the option path each is the old name of: read when the new name is unset.
+ * `PRO_BASE_URL` is the base URL only when the Pro API is chosen, as it always was.
  */
-const aliases = [
-  { name: "RETRIES", path: ["retry", "times"], schema: RetryOptions.fields.times },
-  {
-    name: "REQUESTS_PER_SECOND",
-    path: ["rateLimit", "requestsPerSecond"],
-    schema: RateLimitOptions.fields.requestsPerSecond
-  },
-  { name: "MAX_IN_FLIGHT", path: ["rateLimit", "maxInFlight"], schema: RateLimitOptions.fields.maxInFlight },
-  { name: "PRO_BASE_URL", path: ["baseUrl"], schema: ProFields.baseUrl }
-] as const
+const aliases: Record<string, string> = {
+  "retry.times": "RETRIES",
+  "rateLimit.requestsPerSecond": "REQUESTS_PER_SECOND",
+  "rateLimit.maxInFlight": "MAX_IN_FLIGHT",
+  baseUrl: "PRO_BASE_URL"
+}
 
 /** A `ConfigError` saying `message`, as Effect's own checks say theirs (the layers' too, so not re-exported by the package). */
 export const configError = (message: string): Config.ConfigError =>
@@ -207,70 +203,52 @@ export const config = (prefix = "BLOCKSCOUT"): Config.Config<BlockscoutConfig> =
   // `{ RATE_LIMIT: { MAX_IN_FLIGHT } }` at the same path. A value failing its schema names its variable (the
   // provider's path, an outer `Config.nested` included).
   const read = (field: Schema.Constraint, path: ReadonlyArray<string>): Config.Config<unknown> =>
-    Config.schema(field as unknown as Schema.ConstraintCodec<unknown, unknown>, [
+    Config.schema(("schema" in field ? field.schema : field) as Schema.ConstraintCodec<unknown, unknown>, [
       ...at,
       ...path.map(constantCase)
     ]).pipe(
-      Config.orElse((error) =>
+      Config.orElse(({ cause }) =>
         Config.fail(
-          error.cause instanceof Schema.SchemaError
-            ? configError(
-                describeIssue(error.cause.issue, (p) => p.map((segment) => constantCase(String(segment))).join("_"))
-                  .message
-              ).cause
-            : error.cause
+          cause instanceof Schema.SchemaError
+            ? configError(describeIssue(cause.issue, (p) => p.map((s) => constantCase(String(s))).join("_")).message)
+                .cause
+            : cause
         )
       )
     )
-  const optional = (field: Schema.Constraint): Schema.Constraint =>
-    "schema" in field ? (field.schema as Schema.Constraint) : field
-  const record = (fields: Schema.Struct.Fields, under: ReadonlyArray<string>) =>
-    Config.all(
-      Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, read(optional(f), [...under, name])]))
-    )
+  // An option with a deprecated name reads it too; the new name wins (`PRO_BASE_URL`: see below).
+  const option = (field: Schema.Constraint, path: ReadonlyArray<string>) => {
+    const old = path.join(".") === "baseUrl" ? undefined : aliases[path.join(".")]
+    return old === undefined
+      ? read(field, path)
+      : Config.all([read(field, path), read(field, [old])]).pipe(Config.map(([now, before]) => now ?? before))
+  }
   const defined = (values: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
+  const record = (fields: Schema.Struct.Fields, under: ReadonlyArray<string>) =>
+    Config.all(Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, option(f, [...under, n])]))).pipe(
+      Config.map(defined)
+    )
+  // `false` wins over the fields; `true` alone turns the limiter back on.
   const group = (name: keyof typeof groups) =>
-    Config.all({
-      on: read(Schema.UndefinedOr(groups[name].switch), [name]),
-      fields: record(groups[name].fields, [name])
-    }).pipe(
-      Config.map(({ on, fields }) => {
-        const set = defined(fields)
-        // `false` wins over the fields; `true` alone turns the limiter back on.
-        return on === false ? false : Object.keys(set).length > 0 ? set : on
-      })
+    Config.all([read(Schema.UndefinedOr(groups[name].switch), [name]), record(groups[name].fields, [name])]).pipe(
+      Config.map(([on, set]) => (on === false ? false : Object.keys(set).length > 0 ? set : on))
     )
   return Config.all({
     values: record(leaves, []),
-    retry: group("retry"),
-    rateLimit: group("rateLimit"),
-    old: Config.all(
-      Object.fromEntries(aliases.map((alias) => [alias.name, read(optional(alias.schema), [alias.name])]))
-    )
+    nested: Config.all({ retry: group("retry"), rateLimit: group("rateLimit") }).pipe(Config.map(defined)),
+    proBaseUrl: read(leaves.baseUrl, [aliases.baseUrl!])
   }).pipe(
-    Config.mapEffect(({ values, retry, rateLimit, old }) => {
-      const used = new Map<string, string>()
-      const resolved: Record<string, unknown> = { ...defined(values), ...defined({ retry, rateLimit }) }
-      const family =
-        resolved.family ?? (resolved.chainId !== undefined && resolved.baseUrl === undefined ? "pro" : undefined)
-      for (const alias of aliases) {
-        const value = old[alias.name]
-        if (value === undefined) continue
-        if (alias.name === "PRO_BASE_URL" && family !== "pro") continue
-        const [head, field] = alias.path
-        const current = resolved[head]
-        if (field === undefined) {
-          if (current !== undefined) continue
-          resolved[head] = value
-          resolved.family = family
-        } else {
-          if (current === false || (typeof current === "object" && current !== null && field in current)) continue
-          resolved[head] = { ...(typeof current === "object" ? current : {}), [field]: value }
-        }
-        used.set(alias.path.join("."), variable([alias.name]))
-      }
-      const label: Label = (path) => used.get(path.join(".")) ?? variable(path)
+    Config.mapEffect(({ values, nested, proBaseUrl }) => {
+      const resolved: Record<string, unknown> = { ...values, ...nested }
+      // The old Pro base URL: only for the Pro API (chosen by `FAMILY`, or a chain id alone), under `BASE_URL`.
+      const old =
+        proBaseUrl !== undefined &&
+        resolved.baseUrl === undefined &&
+        (resolved.family ?? (resolved.chainId === undefined ? undefined : "pro")) === "pro"
+      if (old) Object.assign(resolved, { baseUrl: proBaseUrl, family: "pro" })
+      const label: Label = (path) =>
+        old && path.join(".") === "baseUrl" ? variable([aliases.baseUrl!]) : variable(path)
       const checked = fromConfig(resolved as BlockscoutConfig, {}, label)
       return Result.isFailure(checked)
         ? Effect.fail(configError(checked.failure))

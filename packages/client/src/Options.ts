@@ -259,42 +259,6 @@ export const ClientOptions = Schema.Struct({
  */
 export type ClientOptions = typeof ClientOptions.Encoded
 
-/**
- * The fields of the Pro API's options beyond `ClientOptions` (`ProOptions` is both).
- *
- * @since 0.1.0
- * @category options
- */
-export const ProFields = {
-  /** The chain to query, a positive integer: 1 (Ethereum), 8453 (Base); one key serves every chain. */
-  chainId: integer("a positive integer (1 for Ethereum)", 1),
-  /** The Pro API key (`proapi_...`), kept `Redacted`. */
-  apiKey: key,
-  /**
-   * Default `https://api.blockscout.com`; with or without `/{chainId}/api/v2` (a chain id it names must be
-   * `chainId`). A query, a fragment, credentials or a scheme other than http(s) fail the layer.
-   */
-  baseUrl: Schema.optional(Schema.String.annotate({ expected: "a URL" }))
-}
-
-/**
- * The fields of an instance's options beyond `ClientOptions` (`InstanceOptions` is both).
- *
- * @since 0.1.0
- * @category options
- */
-export const InstanceFields = {
-  /**
-   * The explorer's address, e.g. `https://eth.blockscout.com`, with or without `/api/v2`. A query, a fragment,
-   * credentials or a scheme other than http(s) fail the layer.
-   */
-  baseUrl: Schema.String.annotate({ expected: "a URL (an explorer's address, e.g. https://eth.blockscout.com)" }),
-  /** Optional: raises the per-IP limits on instances that check keys. */
-  apiKey: Schema.optional(key),
-  /** Sent as `key`: unlocks addresses an instance restricts (403 without it). */
-  secretKey: Schema.optional(key)
-}
-
 /** A failure at `path` whose message is its own (`describeIssue` prefixes the option's name). */
 const failAt = (path: ReadonlyArray<PropertyKey>, message: string) =>
   Effect.fail(new SchemaIssue.Pointer(path, new SchemaIssue.InvalidValue({ message })))
@@ -331,7 +295,21 @@ const withBaseUrl = <S extends Schema.Struct<Schema.Struct.Fields>>(struct: S, f
  * @since 0.1.0
  * @category options
  */
-export const ProOptions = withBaseUrl(Schema.Struct({ ...ClientOptions.fields, ...ProFields }), "pro")
+export const ProOptions = withBaseUrl(
+  Schema.Struct({
+    ...ClientOptions.fields,
+    /** The chain to query, a positive integer: 1 (Ethereum), 8453 (Base); one key serves every chain. */
+    chainId: integer("a positive integer (1 for Ethereum)", 1),
+    /** The Pro API key (`proapi_...`), kept `Redacted`. */
+    apiKey: key,
+    /**
+     * Default `https://api.blockscout.com`; with or without `/{chainId}/api/v2` (a chain id it names must be
+     * `chainId`). A query, a fragment, credentials or a scheme other than http(s) fail the layer.
+     */
+    baseUrl: Schema.optional(Schema.String.annotate({ expected: "a URL" }))
+  }),
+  "pro"
+)
 
 /**
  * Options of `Blockscout.layerPro`, as a user writes them.
@@ -348,7 +326,21 @@ export type ProOptions = typeof ProOptions.Encoded
  * @since 0.1.0
  * @category options
  */
-export const InstanceOptions = withBaseUrl(Schema.Struct({ ...ClientOptions.fields, ...InstanceFields }), "instance")
+export const InstanceOptions = withBaseUrl(
+  Schema.Struct({
+    ...ClientOptions.fields,
+    /**
+     * The explorer's address, e.g. `https://eth.blockscout.com`, with or without `/api/v2`. A query, a fragment,
+     * credentials or a scheme other than http(s) fail the layer.
+     */
+    baseUrl: Schema.String.annotate({ expected: "a URL (an explorer's address, e.g. https://eth.blockscout.com)" }),
+    /** Optional: raises the per-IP limits on instances that check keys. */
+    apiKey: Schema.optional(key),
+    /** Sent as `key`: unlocks addresses an instance restricts (403 without it). */
+    secretKey: Schema.optional(key)
+  }),
+  "instance"
+)
 
 /**
  * Options of `Blockscout.layerInstance`, as a user writes them.
