@@ -1,11 +1,12 @@
 /**
  * Options of the `Blockscout` layers as Effect Schemas, and the events a client reports while it works.
  *
- * One schema per shape: `ClientOptions` (what every layer takes), `ProOptions` and `InstanceOptions` built from
- * it, `BlockscoutOptions` (either, with its `family`). The exported types are the schemas' encoded side (what a
- * user writes: a duration as `"30 seconds"` or milliseconds); checking a layer's options is decoding them, which
- * normalises durations to `Duration` and the base URL through `BaseUrl`. `BlockscoutConfig.ts` reads the same
- * fields from configuration, nested (`retry.times`) and flat (`BLOCKSCOUT_RETRY_TIMES`) alike.
+ * One schema per shape: `ClientOptions` (what every layer takes), and `ProOptions` and `InstanceOptions` built
+ * from it (`BlockscoutOptions` is either, with its `family`). The exported types are the schemas' encoded side
+ * (what a user writes: a duration as `"30 seconds"` or milliseconds); checking a layer's options is decoding
+ * them with its family's schema, which normalises durations to `Duration` and the base URL through `BaseUrl`,
+ * and a failure names the option's path. `BlockscoutConfig.ts` reads the same fields from configuration, nested
+ * (`retry.times`) and flat (`BLOCKSCOUT_RETRY_TIMES`) alike.
  *
  * @since 0.1.0
  */

@@ -399,6 +399,15 @@ describe("variables are named by the option's path in CONSTANT_CASE", () => {
         )
       )
       assert.include(failed.message, "BLOCKSCOUT_RETRY_TIMES must be an integer from 0 to 100")
+      const off = yield* Blockscout.config().pipe(
+        Effect.provide(
+          ConfigProvider.layer(
+            ConfigProvider.fromUnknown({ BLOCKSCOUT: { BASE_URL: "https://x.io", RETRY: false, RATE_LIMIT: false } })
+          )
+        )
+      )
+      assert.strictEqual(off.retry, false)
+      assert.strictEqual(off.rateLimit, false)
     })
   )
 })
