@@ -193,6 +193,12 @@ describe("blockscout CLI, choosing the API", () => {
         })
         assert.strictEqual(instance.code, 0, instance.stderr)
         assert.strictEqual(simulator.requests.at(-1)?.family, "instance")
+        // BLOCKSCOUT_FAMILY=pro: the Pro API at BLOCKSCOUT_BASE_URL, as Blockscout.layerConfig reads it.
+        const pro = yield* runCli(["withdrawals", "--limit", "2"], simulator, undefined, {
+          env: { ...env, BLOCKSCOUT_FAMILY: "pro" }
+        })
+        assert.strictEqual(pro.code, 0, pro.stderr)
+        assert.strictEqual(simulator.requests.at(-1)?.family, "pro")
       })
   )
 })

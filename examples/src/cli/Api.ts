@@ -82,10 +82,13 @@ export const clientLayer = (input: CommonInput, options: ClientOptions) =>
       if (!Number.isSafeInteger(chainId) || chainId < 1) {
         return yield* usage(`BLOCKSCOUT_CHAIN_ID ${JSON.stringify(envChain.value)}: must be a positive chain id`)
       }
-      const proBase = yield* optionalString("BLOCKSCOUT_PRO_BASE_URL")
-      const href = Option.isSome(proBase)
-        ? (yield* checkUrl("BLOCKSCOUT_PRO_BASE_URL", proBase.value, "pro")).href
-        : undefined
+      // The Pro API's base: BLOCKSCOUT_BASE_URL with BLOCKSCOUT_FAMILY=pro, else the deprecated
+      // BLOCKSCOUT_PRO_BASE_URL (still read, as layerConfig reads it).
+      const [baseName, proBase] =
+        family === "pro" && Option.isSome(envBase)
+          ? ["BLOCKSCOUT_BASE_URL", envBase]
+          : ["BLOCKSCOUT_PRO_BASE_URL", yield* optionalString("BLOCKSCOUT_PRO_BASE_URL")]
+      const href = Option.isSome(proBase) ? (yield* checkUrl(baseName, proBase.value, "pro")).href : undefined
       return { secrets, layer: yield* pro(chainId, href, "BLOCKSCOUT_CHAIN_ID") }
     }
     return yield* usage(noApiMessage)
