@@ -435,7 +435,13 @@ describe("blockscout CLI exit codes", () => {
       code: exitCodes.usage,
       message: /--format table is for reading in a terminal/
     },
-    { name: "no API chosen is a usage error", argv: ["transactions"], code: exitCodes.usage, message: /no API chosen/ }
+    {
+      name: "no API chosen is a usage error",
+      argv: ["transactions"],
+      code: exitCodes.usage,
+      message:
+        /no Blockscout API configured: set --chain or BLOCKSCOUT_CHAIN_ID and --api-key or BLOCKSCOUT_API_KEY for the Pro API.*, or --base-url or BLOCKSCOUT_BASE_URL for one explorer instance/
+    }
   ]
   for (const c of cases) {
     it.effect(`${c.name} (exit ${c.code})`, () =>

@@ -175,11 +175,33 @@ export const fromConfig = (
 }
 
 /**
+ * Values set outside configuration, such as a command line's flags, for `config(prefix, overlay)`: each one set
+ * wins over the configured value (field by field in `retry` and `rateLimit`), and the one check that chooses the
+ * family and checks every value names each value where it came from.
+ *
+ * Gotcha: the API's address is one unit: an overlay that sets `family`, `chainId` or `baseUrl` replaces all
+ * three (and `PRO_BASE_URL`), so a configured instance address never becomes the base of a chain given here.
+ *
+ * @since 0.1.0
+ * @category configuration
+ */
+export interface ConfigOverlay {
+  /** The values that win; `undefined` fields are not set. */
+  readonly values: BlockscoutConfig
+  /**
+   * What sets each option here, by its path (`chainId: "--chain"`, `"retry.times": "--retries"`): a value set
+   * here is named so in messages, an unset one by both names (`--chain or BLOCKSCOUT_CHAIN_ID`).
+   */
+  readonly names?: Readonly<Record<string, string>> | undefined
+}
+
+/**
  * The configuration `Blockscout.layerConfig()` reads: every `BlockscoutConfig` option under `prefix`, named by
  * its path in CONSTANT_CASE (`BLOCKSCOUT_CHAIN_ID`, `BLOCKSCOUT_RETRY_TIMES`, ... with the default
  * `"BLOCKSCOUT"`; `Config.nested(prefix)`, so a JSON provider reads `{ BLOCKSCOUT: { RETRY: { TIMES } } }`), and
  * the deprecated names of the module doc. The family is chosen and every value checked as it is read: a failure
- * is a `ConfigError` naming the variables to set.
+ * is a `ConfigError` naming the variables to set. `overlay` (a command line's flags, say) sets values over the
+ * configured ones, named in messages by its own names (`ConfigOverlay`).
  *
  * @example
  * ```ts
@@ -194,7 +216,7 @@ export const fromConfig = (
  * @since 0.1.0
  * @category configuration
  */
-export const config = (prefix = "BLOCKSCOUT"): Config.Config<BlockscoutConfig> => {
+export const config = (prefix = "BLOCKSCOUT", overlay?: ConfigOverlay): Config.Config<BlockscoutConfig> => {
   const at = prefix === "" ? [] : [prefix]
   const variable: Label = (path) => [...at, ...path.map((segment) => constantCase(String(segment)))].join("_")
   // Each option is read at its own path, one value each: Effect's environment provider finds
@@ -240,15 +262,37 @@ export const config = (prefix = "BLOCKSCOUT"): Config.Config<BlockscoutConfig> =
     proBaseUrl: read(leaves.baseUrl, [aliases.baseUrl!])
   }).pipe(
     Config.mapEffect(({ values, nested, proBaseUrl }) => {
-      const resolved: Record<string, unknown> = { ...values, ...nested }
+      const configured: Record<string, unknown> = { ...values, ...nested }
+      const given: Record<string, unknown> = overlay?.values ?? {}
+      const names = overlay?.names ?? {}
+      // The API's address is one unit: given a family, chain or base URL, the configured ones are not read.
+      const addressGiven = given.family !== undefined || given.chainId !== undefined || given.baseUrl !== undefined
+      if (addressGiven) for (const field of ["family", "chainId", "baseUrl"]) delete configured[field]
       // The old Pro base URL: only for the Pro API (chosen by `FAMILY`, or a chain id alone), under `BASE_URL`.
       const old =
+        !addressGiven &&
         proBaseUrl !== undefined &&
-        resolved.baseUrl === undefined &&
-        (resolved.family ?? (resolved.chainId === undefined ? undefined : "pro")) === "pro"
-      if (old) Object.assign(resolved, { baseUrl: proBaseUrl, family: "pro" })
-      const label: Label = (path) =>
-        old && path.join(".") === "baseUrl" ? variable([aliases.baseUrl!]) : variable(path)
+        configured.baseUrl === undefined &&
+        (configured.family ?? (configured.chainId === undefined ? undefined : "pro")) === "pro"
+      if (old) Object.assign(configured, { baseUrl: proBaseUrl, family: "pro" })
+      const resolved: Record<string, unknown> = { ...configured }
+      for (const [field, value] of Object.entries(given)) {
+        if (value === undefined) continue
+        resolved[field] =
+          field === "retry" || field === "rateLimit" ? merge(configured[field] as object, value as object) : value
+      }
+      const isSet = (at: Record<string, unknown>, path: ReadonlyArray<PropertyKey>) =>
+        path.reduce<unknown>(
+          (node, key) => (typeof node === "object" && node !== null ? (node as never)[key] : undefined),
+          at
+        ) !== undefined
+      // Each value named where it came from; an unset one by every name that sets it.
+      const label: Label = (path) => {
+        const name = names[path.join(".")]
+        if (name !== undefined && isSet(given, path)) return name
+        if (old && path.join(".") === "baseUrl") return variable([aliases.baseUrl!])
+        return name === undefined || isSet(configured, path) ? variable(path) : `${name} or ${variable(path)}`
+      }
       const checked = fromConfig(resolved as BlockscoutConfig, {}, label)
       return Result.isFailure(checked)
         ? Effect.fail(configError(checked.failure))
