@@ -50,9 +50,8 @@ const flagValues = (input: CommonInput, settings: Settings): BlockscoutConfig =>
   }
 }
 
-/** A configuration failure's own words: the client's check says them in a `SchemaError`'s issue. */
-const messageOf = (error: Config.ConfigError): string =>
-  error.cause.message
+/** A configuration failure's own words: its cause's message (a `ConfigError`'s wraps it as `SchemaError(...)`). */
+const messageOf = (error: Config.ConfigError): string => error.cause.message
 
 /** How many retries the client makes (for "retry 2 of 5"): configured over the tool's options, else 5. */
 const retriesOf = (values: BlockscoutConfig, options: CliOptions): number => {
