@@ -306,7 +306,8 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
    * The configuration `layerConfig()` reads by default: `BLOCKSCOUT_*`, each option named by its path
    * (`BLOCKSCOUT_RETRY_TIMES` for `retry.times`), or the same names under another prefix
    * (`Blockscout.config("ETH")` reads `ETH_CHAIN_ID`, ...). See `BlockscoutConfig.ts` for every variable and the
-   * deprecated names still read.
+   * deprecated names still read. `config(prefix, overlay)` puts values from elsewhere (a command line's flags) over
+   * the configured ones, each named in messages where it came from (`ConfigOverlay`).
    *
    * @since 0.1.0
    * @category configuration

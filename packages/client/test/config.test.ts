@@ -475,3 +475,68 @@ describe("the deprecated names are still read; the new name wins", () => {
     })
   )
 })
+
+/** `Blockscout.config("BLOCKSCOUT", overlay)` reading `env`: the values, or the failure's message. */
+const readOverlaid = (env: Record<string, string>, overlay: Parameters<typeof Blockscout.config>[1]) =>
+  Blockscout.config("BLOCKSCOUT", overlay).pipe(
+    Effect.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env }))),
+    Effect.result,
+    Effect.map((result) => (Result.isSuccess(result) ? result.success : result.failure.message))
+  )
+
+const flags = { chainId: "--chain", baseUrl: "--base-url", apiKey: "--api-key", "retry.times": "--retries" }
+
+describe("config(prefix, overlay): values from elsewhere over the configured ones", () => {
+  it.effect("an overlay value wins over its variable; the others still come from configuration", () =>
+    Effect.gen(function* () {
+      const values = (yield* readOverlaid(
+        { ...instanceEnv, BLOCKSCOUT_RETRY_TIMES: "4", BLOCKSCOUT_RETRY_BASE: "2 seconds", BLOCKSCOUT_PAGE_SIZE: "7" },
+        { values: { retry: { times: 1 } }, names: flags }
+      )) as BlockscoutConfig
+      assert.strictEqual(values.family, "instance")
+      assert.strictEqual(values.pageSize, 7)
+      const retry = values.retry as { readonly times?: number; readonly base?: Duration.Duration }
+      assert.strictEqual(retry.times, 1)
+      assert.isTrue(Duration.equals(retry.base!, Duration.seconds(2)))
+      // `false` wins over the configured fields.
+      const off = (yield* readOverlaid(
+        { ...instanceEnv, BLOCKSCOUT_RETRY_TIMES: "4" },
+        { values: { retry: false } }
+      )) as BlockscoutConfig
+      assert.strictEqual(off.retry, false)
+    })
+  )
+
+  it.effect("the address is one unit: an overlay's chain replaces the configured instance and old Pro base", () =>
+    Effect.gen(function* () {
+      const values = (yield* readOverlaid(
+        { ...instanceEnv, BLOCKSCOUT_API_KEY: "k", BLOCKSCOUT_PRO_BASE_URL: "https://old.example" },
+        { values: { chainId: 10 }, names: flags }
+      )) as BlockscoutConfig
+      assert.deepStrictEqual([values.family, values.chainId, values.baseUrl], ["pro", 10, undefined])
+      assert.strictEqual(Redacted.value(values.apiKey!), "k")
+    })
+  )
+
+  it.effect("messages name each value where it came from, and an unset one by both names", () =>
+    Effect.gen(function* () {
+      assert.include(
+        yield* readOverlaid({}, { values: { chainId: 1 }, names: flags }),
+        "the Pro API (--chain) needs a key: set --api-key or BLOCKSCOUT_API_KEY, or set --base-url or BLOCKSCOUT_BASE_URL instead of --chain"
+      )
+      assert.include(
+        yield* readOverlaid({ BLOCKSCOUT_CHAIN_ID: "1" }, { values: {}, names: flags }),
+        "the Pro API (BLOCKSCOUT_CHAIN_ID) needs a key: set --api-key or BLOCKSCOUT_API_KEY"
+      )
+      assert.include(
+        yield* readOverlaid(instanceEnv, { values: { retry: { times: 500 } }, names: flags }),
+        "--retries must be an integer from 0 to 100"
+      )
+      // Without an overlay, as before: the variables alone.
+      assert.include(
+        yield* readConfig({ BLOCKSCOUT_CHAIN_ID: "1" }),
+        "set BLOCKSCOUT_API_KEY, or set BLOCKSCOUT_BASE_URL"
+      )
+    })
+  )
+})
