@@ -281,10 +281,10 @@ export const config = (prefix = "BLOCKSCOUT", overlay?: ConfigOverlay): Config.C
         resolved[field] =
           field === "retry" || field === "rateLimit" ? merge(configured[field] as object, value as object) : value
       }
-      const isSet = (at: Record<string, unknown>, path: ReadonlyArray<PropertyKey>) =>
+      const isSet = (from: Record<string, unknown>, path: ReadonlyArray<PropertyKey>) =>
         path.reduce<unknown>(
           (node, key) => (typeof node === "object" && node !== null ? (node as never)[key] : undefined),
-          at
+          from
         ) !== undefined
       // Each value named where it came from; an unset one by every name that sets it.
       const label: Label = (path) => {
