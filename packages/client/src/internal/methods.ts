@@ -16,6 +16,7 @@ import { Effect, Stream } from "effect"
 import { BlockscoutError, type CallReason, InvalidArgument, type StreamReason } from "../BlockscoutError.ts"
 import type { Endpoint, EndpointTable, MethodKind, RowItem } from "../endpoints.ts"
 import { type ItemName, type ListName, methodEntries } from "../Methods.ts"
+import type { NextPageParams } from "@blockscout-effect/schema"
 import type { EndpointArgs, Page, PageWithCursor } from "../Parameters.ts"
 import type { PartitionOptions } from "../Partition.ts"
 import { forStream, type Prepared, prepare } from "./arguments.ts"
@@ -37,10 +38,14 @@ export interface ByName<T extends EndpointTable> {
     name: N,
     args?: EndpointArgs
   ) => Effect.Effect<Page<RowItem<T[N]>>, BlockscoutError<CallReason>>
-  /** Every page of a row, each with the cursor it was fetched with. */
+  /**
+   * Every page of a row, each with the cursor it was fetched with; with `until`, the walk ends on the page whose
+   * next cursor it accepts, and never asks a page ahead past it (a history's block range ends there).
+   */
   readonly pages: <N extends ListName<T>>(
     name: N,
-    args?: EndpointArgs
+    args?: EndpointArgs,
+    until?: (next: NextPageParams) => boolean
   ) => Stream.Stream<PageWithCursor<RowItem<T[N]>>, BlockscoutError<StreamReason>>
   /** Every item of a row. */
   readonly stream: <N extends ListName<T>>(
@@ -136,7 +141,12 @@ const calls = (ctx: ClientContext) => {
     }))
   }
   /** Every page of a row (an array row's array is one page with no cursor). */
-  const pages = (row: Endpoint, args: EndpointArgs, span: string): Stream.Stream<unknown, BlockscoutError> => {
+  const pages = (
+    row: Endpoint,
+    args: EndpointArgs,
+    span: string,
+    until?: (next: NextPageParams) => boolean
+  ): Stream.Stream<unknown, BlockscoutError> => {
     const request = requestSpanName(ctx, row)
     return Stream.unwrap(
       Effect.map(streamRequest(row, args), ({ prepared, partition, creditBudget }) =>
@@ -150,7 +160,7 @@ const calls = (ctx: ClientContext) => {
             )
           : partition !== undefined
             ? partitionedPages({ ctx, prepared, spanName: request, partition, creditBudget })
-            : Walk.pages(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
+            : Walk.pages(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget), until)
         ).pipe(Stream.catch((error) => Stream.fromEffect(explainNotFound(ctx, row, prepared.path)(error))))
       )
     ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
@@ -226,10 +236,10 @@ export const makeMethods = <M extends object, T extends EndpointTable>(table: T,
           .one(row, args, `Blockscout.page.${name}`)
           .pipe(Effect.map((body) => (row.shape === "page" ? body : { items: body, next_page_params: null })))
       ) as never,
-    pages: (name, args = {}) =>
+    pages: (name, args = {}, until) =>
       Stream.unwrap(
         Effect.map(rowOf(name, ["page", "array"], "use get"), (row) =>
-          call.pages(row, args, `Blockscout.pages.${name}`)
+          call.pages(row, args, `Blockscout.pages.${name}`, until)
         )
       ) as never,
     stream: (name, args = {}) =>
