@@ -102,7 +102,12 @@ const covered = (covers: Sampled["covers"], block: number): boolean =>
  * and a token transfer of another transaction), and their range: counted in the blocks every list's pages cover
  * whole, per token transfer there, times the token transfers expected. Exact when every list was read whole.
  */
-const lookupsOf = (lists: ReadonlyArray<ListRead>, transfers: ListRead | undefined): readonly [number, Bounds] => {
+const lookupsOf = (
+  lists: ReadonlyArray<ListRead>,
+  transfers: ListRead | undefined,
+  from: number,
+  to: number | undefined
+): readonly [number, Bounds] => {
   if (transfers === undefined) return [0, { low: 0, high: 0 }]
   const blocks = new Map<number, Array<Held>>()
   for (const { kind, sampled } of lists) {
@@ -110,8 +115,9 @@ const lookupsOf = (lists: ReadonlyArray<ListRead>, transfers: ListRead | undefin
       for (const item of page.items) {
         const place = placeOf(kind, item)
         const block = place.block
-        if (typeof block !== "number") continue
-        if (!lists.every((l) => covered(l.sampled.covers, block))) continue
+        if (typeof block !== "number" || block < from || (to !== undefined && block > to)) continue
+        // A list read whole covers every block (none above its newest item: it has nothing there).
+        if (!lists.every((l) => l.sampled.exact || covered(l.sampled.covers, block))) continue
         const held = blocks.get(block) ?? []
         held.push({
           kind,
@@ -313,7 +319,7 @@ export const estimateHistory =
         lists.push(readOf(plan, sampled ?? first))
       }
       const transferList = lists.find((l) => l.kind === "tokenTransfer")
-      const [lookups, lookupBounds] = lookupsOf(lists, transferList)
+      const [lookups, lookupBounds] = lookupsOf(lists, transferList, from, c.toBlock)
       const lookupPrice = pro ? (table.transaction?.credits ?? 0) : 0
       // The run's block ranges: its span (the top its lists' newest items show, when not given) cut as it cuts.
       const newest = Math.max(from, ...lists.map((l) => l.sampled.top ?? from))
