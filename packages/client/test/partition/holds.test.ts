@@ -120,24 +120,27 @@ describe("a dry run holds: within 5% of what the run costs, the run within its r
   // Unpaced, "auto" keeps eight requests in flight; two and four split the span the same way, fewer at once.
   for (const seed of [1, 5, 9]) {
     for (const family of ["pro", "instance"] as const) {
-      it.live(`several workers, seed ${seed}, ${family}: within 5%`, () =>
-        Effect.gen(function* () {
-          const sim = SimulatedBlockscout.make({ seed, blocks: 2000, credits: 100_000_000 })
-          yield* Effect.gen(function* () {
-            const bs = yield* Blockscout
-            for (const concurrency of ["auto", 2, 4] as const) {
-              for (const [fromBlock, toBlock] of [
-                [200, 1800],
-                [0, 1999]
-              ] as const) {
-                const partition = { fromBlock, toBlock, concurrency }
-                const estimate = yield* bs.estimate("tokenTransfers", { partition })
-                const run = yield* costOf(sim, Stream.runDrain(bs.streamTokenTransfers({ partition })))
-                holds(`token transfers ${JSON.stringify(partition)}`, family, estimate, run)
+      it.live(
+        `several workers, seed ${seed}, ${family}: within 5%`,
+        () =>
+          Effect.gen(function* () {
+            const sim = SimulatedBlockscout.make({ seed, blocks: 2000, credits: 100_000_000 })
+            yield* Effect.gen(function* () {
+              const bs = yield* Blockscout
+              for (const concurrency of ["auto", 2, 4] as const) {
+                for (const [fromBlock, toBlock] of [
+                  [200, 1800],
+                  [0, 1999]
+                ] as const) {
+                  const partition = { fromBlock, toBlock, concurrency }
+                  const estimate = yield* bs.estimate("tokenTransfers", { partition })
+                  const run = yield* costOf(sim, Stream.runDrain(bs.streamTokenTransfers({ partition })))
+                  holds(`token transfers ${JSON.stringify(partition)}`, family, estimate, run)
+                }
               }
-            }
-          }).pipe(Effect.provide(clientLayer(sim, family)))
-        })
+            }).pipe(Effect.provide(clientLayer(sim, family)))
+          }),
+        60_000
       )
     }
   }

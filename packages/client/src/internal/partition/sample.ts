@@ -310,7 +310,8 @@ export const sampleSpan = (
       // quarter of its pages, and its few windows all missed the bursts (estimates 75% low, out of their range).
       const guessed = rough / pageSizeOf(first)
       const windows = options.samples === undefined && guessed >= 16 ? Math.max(k, minWindows) : k
-      for (let j = 1; j < windows; j++) {
+      let wanted = windows
+      for (let j = 1; j < wanted; j++) {
         const point = top - Math.floor(((j * golden) % 1) * width)
         const inside = covers.find((c) => point <= c.top && point >= c.low)
         const start = inside === undefined ? point : inside.low - 1
@@ -321,6 +322,10 @@ export const sampleSpan = (
         if (options.samples === undefined && covers.length >= 3) {
           const e = estimateFrom(covers, from, width)
           if (e.exact || e.deviation === 0) break
+          // The first page guessed the run from its own density: once the windows say it is shorter (a chain
+          // busiest at its top), fewer windows, as many as the run the windows see asks for.
+          const seen = e.items / pageSizeOf(first)
+          wanted = Math.min(windows, Math.max(samplesFor(seen, undefined), seen >= 16 ? minWindows : 1))
         }
       }
     }
