@@ -116,15 +116,24 @@ export const makeHistory = (
     c.kinds.map((kind) => {
       const start: NextPageParams | undefined =
         c.toBlock === undefined ? undefined : KeyRanges.startCursor({ cursorKeys: rangeKeys[kind] }, c.toBlock)
+      // The walk ends on the page going below the range, asking nothing past it: without this bound it asked
+      // the page after that one ahead, sent or not as the merge's and the limiter's timing went (a dry run
+      // could not say which), and never read.
+      const range = { cursorKeys: rangeKeys[kind] }
+      const until = c.fromBlock > 0 ? (next: NextPageParams) => KeyRanges.isBelow(range, next, c.fromBlock) : undefined
       return {
         kind,
         endpoint: rows[kind],
         pages: (cursor) =>
-          byName.pages(rows[kind], {
-            address: c.address,
-            ...((cursor ?? start) ? { cursor: cursor ?? start } : {}),
-            ...(pageSize === undefined ? {} : { pageSize })
-          })
+          byName.pages(
+            rows[kind],
+            {
+              address: c.address,
+              ...((cursor ?? start) ? { cursor: cursor ?? start } : {}),
+              ...(pageSize === undefined ? {} : { pageSize })
+            },
+            until
+          )
       }
     })
   const whole = (c: Checked) => c.fromBlock === 0 && c.toBlock === undefined
