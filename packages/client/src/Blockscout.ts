@@ -167,7 +167,7 @@ const build = (http: HttpClient.HttpClient, registry: Registry, checked: Checked
   const { page, pages, stream, get, ...methods } = makeMethods<BlockscoutMethods, typeof endpoints>(endpoints, ctx)
   // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
   const byName = { page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">
-  const history = makeHistory({ page, pages, stream, get }, ctx.publicBase, {
+  const history = makeHistory({ page, pages, stream, get }, ctx, ctx.publicBase, {
     "blockscout.family": ctx.family,
     ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
   })

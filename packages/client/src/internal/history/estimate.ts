@@ -22,8 +22,9 @@ import type { HistoryKind } from "../../History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "../../HistoryEstimate.ts"
 import type { EndpointArgs, Page } from "../../Parameters.ts"
 import type { CountSource } from "../../CountSources.ts"
-import { type Prepared, prepare } from "../arguments.ts"
+import { type Prepared, prepare, quoted } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
+import type { Secrets } from "../redact.ts"
 import { fetchPage } from "../pagination/fetch.ts"
 import { effectiveRate } from "../partition/pace.ts"
 import { runPageSize, sampleOf } from "../partition/estimate.ts"
@@ -175,12 +176,15 @@ const checkRanges = (
 }
 
 /** The parts of a partitioned run (1 unpartitioned), checked as the history checks them. */
-const partsOf = (partition: HistoryEstimateOptions["partition"]): Result.Result<number, BlockscoutError> => {
+const partsOf = (
+  secrets: Secrets,
+  partition: HistoryEstimateOptions["partition"]
+): Result.Result<number, BlockscoutError> => {
   if (partition === undefined) return Result.succeed(1)
   const parts = partition === true ? 4 : (partition.parts ?? 4)
   return Number.isSafeInteger(parts) && parts >= 1 && parts <= 1024
     ? Result.succeed(parts)
-    : Result.fail(invalid("partition", `parts must be an integer from 1 to 1024, got ${parts}`))
+    : Result.fail(invalid("partition", `parts must be an integer from 1 to 1024, got ${quoted(secrets, parts)}`))
 }
 
 /** The client's span attributes (family, chain), as the history's other calls carry them. */
@@ -196,9 +200,9 @@ export const estimateHistory =
     address: string,
     options: HistoryEstimateOptions = {}
   ): Effect.Effect<AddressHistoryEstimate, BlockscoutError<CallReason>> => {
-    const checked = check(address, options)
+    const checked = check(ctx, address, options)
     if (Result.isFailure(checked)) return Effect.fail(checked.failure)
-    const partsOf_ = partsOf(options.partition)
+    const partsOf_ = partsOf(ctx, options.partition)
     if (Result.isFailure(partsOf_)) return Effect.fail(partsOf_.failure as BlockscoutError<InvalidArgument>)
     const given = checkRanges(options.ranges)
     if (Result.isFailure(given)) return Effect.fail(given.failure as BlockscoutError<InvalidArgument>)
@@ -207,7 +211,10 @@ export const estimateHistory =
     }
     if (options.samples !== undefined && !isSampleCount(options.samples)) {
       return Effect.fail(
-        invalid("samples", `samples must be an integer from 1 to ${maxSampleOption}, got ${String(options.samples)}`)
+        invalid(
+          "samples",
+          `samples must be an integer from 1 to ${maxSampleOption}, got ${quoted(ctx, options.samples)}`
+        )
       )
     }
     const c = checked.success
