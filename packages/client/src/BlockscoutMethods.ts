@@ -245,6 +245,17 @@ export interface ListAddressTokensParameters extends PageParameters {
 }
 
 /**
+ * The options of `listAddressNfts`, `streamAddressNfts`, `streamAddressNftsPages` (N1 `GET /addresses/{address}/nft`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressNftsParameters extends PageParameters {
+  /** NFT token types to include. */
+  readonly type?: ReadonlyArray<"ERC-721" | "ERC-404" | "ERC-1155"> | undefined
+}
+
+/**
  * The options of `listTopAddresses`, `streamTopAddresses`, `streamTopAddressesPages` (A1 `GET /addresses`).
  *
  * @since 0.1.0
@@ -1179,6 +1190,49 @@ export interface BlockscoutMethods {
     address: string,
     options?: (ListAddressTokensParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<TokenBalance>, BlockscoutError<StreamReason>>
+
+  /**
+   * The NFT instances an address holds, one item each: ERC-721, then ERC-1155, then ERC-404: N1 `GET
+   * /addresses/{address}/nft`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: each item carries its token and held value ("1" for ERC-721); an address that holds none, or that the
+   * server does not know, is an empty page. Grouped by collection instead: listNftCollections.
+   */
+  readonly listAddressNfts: (
+    address: string,
+    options?: ListAddressNftsParameters | undefined
+  ) => Effect.Effect<Page<TokenInstance>, BlockscoutError<CallReason>>
+
+  /**
+   * The NFT instances an address holds, one item each: ERC-721, then ERC-1155, then ERC-404: N1 `GET
+   * /addresses/{address}/nft`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: each item carries its token and held value ("1" for ERC-721); an address that holds none, or that the
+   * server does not know, is an empty page. Grouped by collection instead: listNftCollections.
+   */
+  readonly streamAddressNfts: (
+    address: string,
+    options?: (ListAddressNftsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<TokenInstance, BlockscoutError<StreamReason>>
+
+  /**
+   * The NFT instances an address holds, one item each: ERC-721, then ERC-1155, then ERC-404: N1 `GET
+   * /addresses/{address}/nft`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: each item carries its token and held value ("1" for ERC-721); an address that holds none, or that the
+   * server does not know, is an empty page. Grouped by collection instead: listNftCollections.
+   */
+  readonly streamAddressNftsPages: (
+    address: string,
+    options?: (ListAddressNftsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<TokenInstance>, BlockscoutError<StreamReason>>
 
   /**
    * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET

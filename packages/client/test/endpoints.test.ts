@@ -154,6 +154,12 @@ const cases: ReadonlyArray<Case> = [
     call: (bs) => Effect.map(bs.listAddressTokens(address, { type: ["ERC-721", "ERC-1155"] }), (p) => p.items)
   },
   {
+    name: "addressNfts",
+    path: `/addresses/${address}/nft`,
+    query: { type: "ERC-1155,ERC-404" },
+    call: (bs) => Effect.map(bs.listAddressNfts(address, { type: ["ERC-1155", "ERC-404"] }), (p) => p.items)
+  },
+  {
     name: "blocks",
     path: "/blocks",
     query: { type: "reorg" },

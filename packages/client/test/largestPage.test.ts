@@ -124,6 +124,7 @@ describe("streams ask for the largest page", () => {
         addressLogs: { address: chain.tokens[0]!.address },
         addressCoinBalanceHistory: { address: chain.users[3]! },
         addressTokens: { address: chain.users[3]! },
+        addressNfts: { address: chain.users[3]! },
         blocks: {},
         blockTransactions: { numberOrHash: String(busy) },
         blockWithdrawals: { numberOrHash: String(busy) },

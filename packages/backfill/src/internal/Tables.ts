@@ -15,6 +15,7 @@
  * | smart contracts (E8) | `smart_contracts` | `address_hash` |
  * | withdrawals (E9, E12) | `withdrawals` | `index` |
  * | NFT collections (E10) | `nft_collections` | `holder` (the address asked about), `token_address` |
+ * | an address's NFTs (N1) | `address_nfts` | `holder` (the address asked about), `token_address`, `id` |
  * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
  * | coin balance history (S6) | `coin_balances` | `address` (the address asked about), `block_number` |
  * | an address's tokens (S9) | `address_tokens` | `holder` (the address asked about), `token_address`, `token_id_key` (`''` unless the balance names a token id) |
@@ -126,6 +127,15 @@ export const identities: { readonly [N in PagedName]: Identity } = {
       { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
       { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") },
       { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
+    ]
+  },
+  // One NFT instance an address holds: the same holding as an E10 collection's instance, one row per instance.
+  addressNfts: {
+    table: "address_nfts",
+    fields: ["id"],
+    derived: [
+      { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
+      { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") }
     ]
   },
   tokenHolders: {

@@ -91,7 +91,8 @@ const viewCases: Record<string, string> = {
   topAddresses: "top-addresses/current",
   tokens: "tokens/current",
   tokenInstanceHolders: "token-instance-holders/current",
-  addressTabsCounters: "address-tabs-counters/current"
+  addressTabsCounters: "address-tabs-counters/current",
+  addressNfts: "address-nft/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

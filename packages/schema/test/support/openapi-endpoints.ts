@@ -214,6 +214,7 @@ export const scopedEndpoints: ReadonlyArray<Endpoint> = [
     schema: codec(S.BlockInternalTransactionsResponse),
     absentFrom: { specs: ["instance-docs"], why: "the hand-written per-instance spec predates the endpoint (6.4.0)" }
   },
+  { id: "address nfts", paths: address("/nft"), schema: codec(S.AddressNftsResponse) },
   { id: "top addresses", paths: ["/addresses"], schema: codec(S.TopAddressesResponse) },
   { id: "tokens", paths: ["/tokens/", "/tokens"], schema: codec(S.TokensResponse) },
   {

@@ -14,6 +14,7 @@ import { addressCoinBalanceHistory } from "./addressCoinBalanceHistory.ts"
 import { addressCoinBalanceHistoryByDay } from "./addressCoinBalanceHistoryByDay.ts"
 import { addressTokenBalances } from "./addressTokenBalances.ts"
 import { addressTokens } from "./addressTokens.ts"
+import { addressNfts } from "./addressNfts.ts"
 import { blocks } from "./blocks.ts"
 import { block } from "./block.ts"
 import { blockTransactions } from "./blockTransactions.ts"
@@ -86,6 +87,7 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   addressCoinBalanceHistoryByDay,
   addressTokenBalances,
   addressTokens,
+  addressNfts,
   blocks,
   block,
   blockTransactions,
