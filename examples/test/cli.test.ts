@@ -18,6 +18,7 @@ const pathArgs = (name: string): Record<string, string> => {
   switch (name) {
     case "tokenInstanceTransfers":
     case "tokenInstance":
+    case "tokenInstanceTransfersCount":
       return { token: nft.address, tokenId: "0" }
     case "blocksValidated":
       return { address: chain.miners[0]! }

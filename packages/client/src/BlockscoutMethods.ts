@@ -30,6 +30,7 @@ import type {
   SearchResultItem,
   SmartAccount,
   SmartContract,
+  SmartContractCounters,
   SmartContractDetails,
   StateChange,
   Stats,
@@ -40,16 +41,19 @@ import type {
   TokenHolder,
   TokenInstance,
   TokenInstanceDetails,
+  TokenInstanceTransfersCount,
   TokenTransfer,
   TopAddress,
   Transaction,
   TransactionDetails,
+  TransactionStats,
   TransactionSummary,
   TransactionsChart,
   UserOperation,
   UserOperationBundle,
   UserOperationInList,
-  Withdrawal
+  Withdrawal,
+  WithdrawalCounters
 } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, FollowReason, RequestReason, StreamReason } from "./BlockscoutError.ts"
@@ -2239,4 +2243,48 @@ export interface BlockscoutMethods {
    * answers 501 Service is disabled: NotFound, saying so.
    */
   readonly getSmartAccount: (address: string) => Effect.Effect<SmartAccount, BlockscoutError<CallReason>>
+
+  /**
+   * How many transfers one NFT instance has had (E2's length): K1 `GET
+   * /tokens/{token}/instances/{tokenId}/transfers-count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: counted when asked, so it matches E2 at that moment. An ERC-20 token or an address that is not a token is
+   * NotFound; an id that never moved counts 0.
+   */
+  readonly getTokenInstanceTransfersCount: (
+    token: string,
+    tokenId: string | bigint
+  ) => Effect.Effect<TokenInstanceTransfersCount, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's beacon withdrawals: how many, and their sum in wei (E9's total): K2 `GET /withdrawals/counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: cached counters refreshed in the background: they trail /withdrawals for a while. Servers before 9.0.0 name
+   * them withdrawal_count and withdrawal_sum (decoded to today's names).
+   */
+  readonly getWithdrawalCounters: () => Effect.Effect<WithdrawalCounters, BlockscoutError<RequestReason>>
+
+  /**
+   * The chain's smart contracts and verified ones, in total and new in the last 24 hours: K3 `GET
+   * /smart-contracts/counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: cached counters refreshed in the background: verified_smart_contracts can trail E8's list.
+   */
+  readonly getSmartContractCounters: () => Effect.Effect<SmartContractCounters, BlockscoutError<RequestReason>>
+
+  /**
+   * The last 24 hours' transactions (count, fee sum, average fee) and the last 30 minutes' pending ones: K4 `GET
+   * /transactions/stats`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: cached counters over a sliding day, refreshed in the background: not a count of any list's items.
+   */
+  readonly getTransactionStats: () => Effect.Effect<TransactionStats, BlockscoutError<RequestReason>>
 }

@@ -300,6 +300,25 @@ const cases: ReadonlyArray<Case> = [
   { name: "marketChart", path: "/stats/charts/market", query: {}, call: (bs) => one(bs.getMarketChart()) },
   { name: "backendVersion", path: "/config/backend-version", query: {}, call: (bs) => one(bs.getBackendVersion()) },
   {
+    name: "tokenInstanceTransfersCount",
+    path: `/tokens/${token}/instances/7/transfers-count`,
+    query: {},
+    call: (bs) => one(bs.getTokenInstanceTransfersCount(token, 7n))
+  },
+  {
+    name: "withdrawalCounters",
+    path: "/withdrawals/counters",
+    query: {},
+    call: (bs) => one(bs.getWithdrawalCounters())
+  },
+  {
+    name: "smartContractCounters",
+    path: "/smart-contracts/counters",
+    query: {},
+    call: (bs) => one(bs.getSmartContractCounters())
+  },
+  { name: "transactionStats", path: "/transactions/stats", query: {}, call: (bs) => one(bs.getTransactionStats()) },
+  {
     name: "advancedFilters",
     path: "/advanced-filters",
     query: {

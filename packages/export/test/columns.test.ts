@@ -57,7 +57,9 @@ describe("Columns.fromSchema", () => {
       search: 1,
       quickSearch: 1,
       // An audit report: company, URL, date.
-      smartContractAuditReports: 3
+      smartContractAuditReports: 3,
+      // One NFT instance's transfers count.
+      tokenInstanceTransfersCount: 1
     }
     for (const row of Object.values(endpoints)) {
       const columns = Columns.ofEndpoint(row)

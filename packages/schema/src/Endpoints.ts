@@ -29,6 +29,7 @@ import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
 import { contractRows } from "./endpoints/contract.ts"
+import { counterRows } from "./endpoints/counters.ts"
 import { searchRows } from "./endpoints/search.ts"
 import {
   addressParams,
@@ -227,7 +228,8 @@ export const endpoints = endpointTable({
   ...statsRows,
   ...advancedFilterRows,
   ...searchRows,
-  ...accountAbstractionRows
+  ...accountAbstractionRows,
+  ...counterRows
 })
 
 /**

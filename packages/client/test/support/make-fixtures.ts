@@ -92,7 +92,11 @@ const viewCases: Record<string, string> = {
   tokens: "tokens/current",
   tokenInstanceHolders: "token-instance-holders/current",
   addressTabsCounters: "address-tabs-counters/current",
-  addressNfts: "address-nft/current"
+  addressNfts: "address-nft/current",
+  tokenInstanceTransfersCount: "token-instance-transfers-count/current",
+  withdrawalCounters: "withdrawal-counters/current",
+  smartContractCounters: "smart-contract-counters/current",
+  transactionStats: "transaction-stats/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

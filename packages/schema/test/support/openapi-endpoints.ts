@@ -303,3 +303,35 @@ export const stateEndpoints: ReadonlyArray<Endpoint> = [
     })
   )
 ]
+
+/**
+ * Counters beside the lists they count (K1-K4), each covered by answers written from the backend's views
+ * (`fixtures/recorded-rows-c.json`, decoded in `counters.test.ts`).
+ */
+export const counterEndpoints: ReadonlyArray<Endpoint> = [
+  {
+    id: "token instance transfers count",
+    paths: [
+      ...token("/instances/{token_id_param}/transfers-count"),
+      "/tokens/{address_hash}/instances/{id}/transfers-count"
+    ],
+    schema: codec(S.TokenInstanceTransfersCountResponse)
+  },
+  {
+    id: "withdrawal counters",
+    paths: ["/withdrawals/counters"],
+    schema: codec(S.WithdrawalCountersResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the hand-written per-instance spec does not list it" }
+  },
+  {
+    id: "smart contract counters",
+    paths: ["/smart-contracts/counters"],
+    schema: codec(S.SmartContractCountersResponse)
+  },
+  {
+    id: "transaction stats",
+    paths: ["/transactions/stats"],
+    schema: codec(S.TransactionStatsResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates it (6.3.0)" }
+  }
+]

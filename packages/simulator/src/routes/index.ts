@@ -65,6 +65,10 @@ import { userOperations } from "./userOperations.ts"
 import { userOperation } from "./userOperation.ts"
 import { userOperationBundles } from "./userOperationBundles.ts"
 import { smartAccount } from "./smartAccount.ts"
+import { tokenInstanceTransfersCount } from "./tokenInstanceTransfersCount.ts"
+import { withdrawalCounters } from "./withdrawalCounters.ts"
+import { smartContractCounters } from "./smartContractCounters.ts"
+import { transactionStats } from "./transactionStats.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -126,5 +130,9 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   userOperations,
   userOperation,
   userOperationBundles,
-  smartAccount
+  smartAccount,
+  tokenInstanceTransfersCount,
+  withdrawalCounters,
+  smartContractCounters,
+  transactionStats
 }
