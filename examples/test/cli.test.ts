@@ -31,6 +31,8 @@ const pathArgs = (name: string): Record<string, string> => {
     case "smartContract":
     case "smartContractAuditReports":
       return { address: auditedContract }
+    case "blockCountdown":
+      return { number: String(chain.height + 100) }
     case "tokenInstanceHolders":
       return { token: multi.address, tokenId: "0" }
     case "userOperation":

@@ -17,6 +17,7 @@ import type {
   AuditReport,
   BackendVersion,
   Block,
+  BlockCountdown,
   BlockDetails,
   CoinBalance,
   CoinBalanceHistoryByDay,
@@ -1457,6 +1458,19 @@ export interface BlockscoutMethods {
     numberOrHash: string | number | bigint,
     options?: (ListBlockInternalTransactionsParameters & StreamParameters) | undefined
   ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
+
+  /**
+   * How long until a future block: the head's number, the blocks left and the estimated seconds: X2 `GET
+   * /blocks/{number}/countdown`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: a block already mined is NotFound ("Block number already mined"), as is every block on a server that does
+   * not compute its average block time (a 501); one still indexing answers InvalidRequest (422).
+   */
+  readonly getBlockCountdown: (
+    number: string | number | bigint
+  ) => Effect.Effect<BlockCountdown, BlockscoutError<CallReason>>
 
   /**
    * One transaction's details, with its first token transfers and decoded revert reason: S14 `GET

@@ -319,6 +319,12 @@ const cases: ReadonlyArray<Case> = [
   },
   { name: "transactionStats", path: "/transactions/stats", query: {}, call: (bs) => one(bs.getTransactionStats()) },
   {
+    name: "blockCountdown",
+    path: "/blocks/22600000/countdown",
+    query: {},
+    call: (bs) => one(bs.getBlockCountdown(22_600_000))
+  },
+  {
     name: "advancedFilters",
     path: "/advanced-filters",
     query: {

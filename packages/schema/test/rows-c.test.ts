@@ -57,6 +57,31 @@ describe("an address's NFTs", () => {
   })
 })
 
+describe("a block's countdown", () => {
+  it("block numbers as bigints, the estimate in seconds as a number", () => {
+    assert.deepStrictEqual(decode(S.BlockCountdownResponse, "block-countdown/current"), {
+      current_block_number: 22566361n,
+      countdown_block_number: 22600000n,
+      remaining_blocks_count: 33639n,
+      estimated_time_in_seconds: 404868
+    })
+    assert.strictEqual(decode(S.BlockCountdownResponse, "block-countdown/fraction").estimated_time_in_seconds, 132.7)
+    // 9.0.0 to 11.2.3: integers; the Pro API spec's names; a mined block before 11.2.4: a message only.
+    const counts = (c: S.BlockCountdown) => [c.current_block_number, c.countdown_block_number, c.remaining_blocks_count]
+    assert.deepStrictEqual(counts(decode(S.BlockCountdownResponse, "block-countdown/v9.0.0")), [
+      22566361n,
+      22600000n,
+      33639n
+    ])
+    const pro = decode(S.BlockCountdownResponse, "block-countdown/pro")
+    assert.deepStrictEqual(counts(pro), [22566361n, 22600000n, 33639n])
+    assert.strictEqual(pro.estimated_time_in_seconds, 404868.4)
+    assert.deepStrictEqual(decode(S.BlockCountdownResponse, "block-countdown/mined-v10.0.0"), {
+      message: "Error! Block number already pass"
+    })
+  })
+})
+
 describe("counters", () => {
   it("an instance's transfers count: an integer, as a bigint", () => {
     assert.strictEqual(

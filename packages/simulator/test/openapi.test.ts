@@ -78,6 +78,9 @@ const argumentSets = (sim: SimulatedBlockscout, row: Endpoint): ReadonlyArray<Re
       out.push({ [row.pathParams[0]!.name]: chain.pendingHash(0) })
       return out
     }
+    case "blockNumber":
+      // Blocks still to come (one already mined is a 404, which checks nothing).
+      return [chain.height + 1, chain.height + 5_000].map((n) => ({ [row.pathParams[0]!.name]: String(n) }))
     case "address,tokenId":
       return chain.tokens
         .filter((t) => t.type !== "ERC-20")

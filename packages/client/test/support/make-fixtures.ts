@@ -96,7 +96,8 @@ const viewCases: Record<string, string> = {
   tokenInstanceTransfersCount: "token-instance-transfers-count/current",
   withdrawalCounters: "withdrawal-counters/current",
   smartContractCounters: "smart-contract-counters/current",
-  transactionStats: "transaction-stats/current"
+  transactionStats: "transaction-stats/current",
+  blockCountdown: "block-countdown/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

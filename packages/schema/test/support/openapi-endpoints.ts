@@ -215,6 +215,12 @@ export const scopedEndpoints: ReadonlyArray<Endpoint> = [
     absentFrom: { specs: ["instance-docs"], why: "the hand-written per-instance spec predates the endpoint (6.4.0)" }
   },
   { id: "address nfts", paths: address("/nft"), schema: codec(S.AddressNftsResponse) },
+  {
+    id: "block countdown",
+    paths: ["/blocks/{block_number_param}/countdown"],
+    schema: codec(S.BlockCountdownResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates it (9.0.0)" }
+  },
   { id: "top addresses", paths: ["/addresses"], schema: codec(S.TopAddressesResponse) },
   { id: "tokens", paths: ["/tokens/", "/tokens"], schema: codec(S.TokensResponse) },
   {

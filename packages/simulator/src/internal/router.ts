@@ -168,7 +168,9 @@ const pathChecks: Record<
   address: { re: addressRe, pointer: "address_hash_param", details: [addressDetail] },
   hash: { re: hashRe, pointer: "transaction_hash_param", details: [hashDetail] },
   tokenId: { re: tokenIdRe, pointer: "token_id_param", details: [tokenIdDetail] },
-  block: { re: blockRe, pointer: "block_hash_or_number_param", details: blockDetails }
+  block: { re: blockRe, pointer: "block_hash_or_number_param", details: blockDetails },
+  // An OpenApiSpex integer parameter: anything else fails its cast.
+  blockNumber: { re: /^\d+$/, pointer: "block_number_param", details: ["Invalid integer. Got: string"] }
 }
 
 /** Checks the query keys (422 `Unexpected field`) and the path parameters (422 by kind), in the server's order. */

@@ -65,6 +65,7 @@ import { userOperations } from "./userOperations.ts"
 import { userOperation } from "./userOperation.ts"
 import { userOperationBundles } from "./userOperationBundles.ts"
 import { smartAccount } from "./smartAccount.ts"
+import { blockCountdown } from "./blockCountdown.ts"
 import { tokenInstanceTransfersCount } from "./tokenInstanceTransfersCount.ts"
 import { withdrawalCounters } from "./withdrawalCounters.ts"
 import { smartContractCounters } from "./smartContractCounters.ts"
@@ -134,5 +135,6 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenInstanceTransfersCount,
   withdrawalCounters,
   smartContractCounters,
-  transactionStats
+  transactionStats,
+  blockCountdown
 }
