@@ -51,9 +51,15 @@ const pathArgs = (name: string): Record<string, string> => {
   }
 }
 
-// Filters a row needs to answer anything: a search's query.
+// Filters a row needs to answer anything: a search's query, the hot contracts' scale.
 const filterArgs = (name: string): Record<string, string> =>
-  name === "search" || name === "quickSearch" ? { q: "usd" } : name === "searchRedirect" ? { q: "42" } : {}
+  name === "search" || name === "quickSearch"
+    ? { q: "usd" }
+    : name === "searchRedirect"
+      ? { q: "42" }
+      : name === "hotSmartContracts"
+        ? { scale: "3h" }
+        : {}
 
 // A user operation the simulated indexer lists, and its sender (a smart account).
 const userOp = (

@@ -21,6 +21,7 @@ import type {
   BlockDetails,
   CoinBalance,
   CoinBalanceHistoryByDay,
+  HotSmartContract,
   IndexingStatus,
   InternalTransaction,
   Log,
@@ -418,6 +419,22 @@ export interface ListTokenInstanceHoldersParameters extends PageParameters {}
  * @category parameters
  */
 export interface ListSmartContractAuditReportsParameters extends PageParameters {}
+
+/**
+ * The options of `listHotSmartContracts`, `streamHotSmartContracts`, `streamHotSmartContractsPages` (X3 `GET
+ * /stats/hot-smart-contracts`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListHotSmartContractsParameters extends PageParameters {
+  /** The time scale (required by the server). */
+  readonly scale?: "5m" | "1h" | "3h" | "1d" | "7d" | "30d" | undefined
+  /** Sort key. */
+  readonly sort?: "transactions_count" | "total_gas_used" | undefined
+  /** Sort order. */
+  readonly order?: "asc" | "desc" | undefined
+}
 
 /**
  * The options of `listAdvancedFilters`, `streamAdvancedFilters`, `streamAdvancedFiltersPages` (F1 `GET
@@ -2039,6 +2056,49 @@ export interface BlockscoutMethods {
    * One item; fails with `NotFound` when the server has none.
    */
   readonly getBackendVersion: () => Effect.Effect<BackendVersion, BlockscoutError<RequestReason>>
+
+  /**
+   * The contracts most transactions were sent to over a time scale, with their gas used and balance: X3 `GET
+   * /stats/hot-smart-contracts`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: scale is required: without it the server answers 422 (InvalidRequest). Day scales (1d, 7d, 30d) count
+   * finished days only, so they are empty on a chain younger than a day. Ordered by counts over a window that moves: a
+   * long walk can miss or repeat a contract.
+   */
+  readonly listHotSmartContracts: (
+    options?: ListHotSmartContractsParameters | undefined
+  ) => Effect.Effect<Page<HotSmartContract>, BlockscoutError<CallReason>>
+
+  /**
+   * The contracts most transactions were sent to over a time scale, with their gas used and balance: X3 `GET
+   * /stats/hot-smart-contracts`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: scale is required: without it the server answers 422 (InvalidRequest). Day scales (1d, 7d, 30d) count
+   * finished days only, so they are empty on a chain younger than a day. Ordered by counts over a window that moves: a
+   * long walk can miss or repeat a contract.
+   */
+  readonly streamHotSmartContracts: (
+    options?: (ListHotSmartContractsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<HotSmartContract, BlockscoutError<StreamReason>>
+
+  /**
+   * The contracts most transactions were sent to over a time scale, with their gas used and balance: X3 `GET
+   * /stats/hot-smart-contracts`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: scale is required: without it the server answers 422 (InvalidRequest). Day scales (1d, 7d, 30d) count
+   * finished days only, so they are empty on a chain younger than a day. Ordered by counts over a window that moves: a
+   * long walk can miss or repeat a contract.
+   */
+  readonly streamHotSmartContractsPages: (
+    options?: (ListHotSmartContractsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<HotSmartContract>, BlockscoutError<StreamReason>>
 
   /**
    * Transactions, token transfers and internal transactions in one feed, newest first, filtered by type, method, time,

@@ -319,6 +319,13 @@ const cases: ReadonlyArray<Case> = [
   },
   { name: "transactionStats", path: "/transactions/stats", query: {}, call: (bs) => one(bs.getTransactionStats()) },
   {
+    name: "hotSmartContracts",
+    path: "/stats/hot-smart-contracts",
+    query: { scale: "1h", sort: "total_gas_used", order: "asc" },
+    call: (bs) =>
+      Effect.map(bs.listHotSmartContracts({ scale: "1h", sort: "total_gas_used", order: "asc" }), (p) => p.items)
+  },
+  {
     name: "blockCountdown",
     path: "/blocks/22600000/countdown",
     query: {},

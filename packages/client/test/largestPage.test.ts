@@ -125,6 +125,7 @@ describe("streams ask for the largest page", () => {
         addressCoinBalanceHistory: { address: chain.users[3]! },
         addressTokens: { address: chain.users[3]! },
         addressNfts: { address: chain.users[3]! },
+        hotSmartContracts: { scale: "3h" },
         blocks: {},
         blockTransactions: { numberOrHash: String(busy) },
         blockWithdrawals: { numberOrHash: String(busy) },

@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { Schema } from "effect"
 import * as S from "../src/index.ts"
 import { decodesFast } from "./support.ts"
-import { counterEndpoints } from "./support/openapi-endpoints.ts"
+import { figureEndpoints } from "./support/openapi-endpoints.ts"
 
 // What the schemas of the NFT holdings, counter, transaction and block extra and beacon deposit rows make of
 // responses written from the backend's views (fixtures/recorded-rows-c.json, each case naming the view and server it
@@ -115,10 +115,28 @@ describe("counters", () => {
   })
 })
 
-describe("coverage", () => {
-  it("every counter endpoint's response schema has an answer written from the backend here", () => {
+describe("hot smart contracts", () => {
+  it("the counts as bigints (strings on the wire), a balance or null, the cursor's keys", () => {
+    const page = decode(S.HotSmartContractsResponse, "hot-smart-contracts/current")
     assert.deepStrictEqual(
-      counterEndpoints.filter((e) => !covered.has(e.schema)).map((e) => e.id),
+      page.items.map((c) => [c.contract_address.name, c.transactions_count, c.total_gas_used, c.balance]),
+      [
+        ["UniversalRouter", 4127n, 712093811n, 1208844125340771905n],
+        ["WETH9", 1933n, 88145230n, null]
+      ]
+    )
+    assert.deepStrictEqual(Object.keys(page.next_page_params ?? {}).sort(), [
+      "contract_address_hash",
+      "total_gas_used",
+      "transactions_count"
+    ])
+  })
+})
+
+describe("coverage", () => {
+  it("every figure endpoint's response schema has an answer written from the backend here", () => {
+    assert.deepStrictEqual(
+      figureEndpoints.filter((e) => !covered.has(e.schema)).map((e) => e.id),
       []
     )
   })

@@ -120,6 +120,11 @@ const filterSets = (
   if (row.name === "smartContracts") {
     out.push({ sort: "balance", order: "asc" }, { sort: "transactions_count", order: "desc" })
   }
+  // The hot contracts take `scale` always (422 without it), and a sort with its order.
+  if (row.name === "hotSmartContracts") {
+    out.push({ sort: "total_gas_used", order: "asc" }, { sort: "transactions_count", order: "asc" })
+    return out.map((set) => ({ scale: "3h", ...set }))
+  }
   return out
 }
 

@@ -16,6 +16,7 @@
  * | withdrawals (E9, E12) | `withdrawals` | `index` |
  * | NFT collections (E10) | `nft_collections` | `holder` (the address asked about), `token_address` |
  * | an address's NFTs (N1) | `address_nfts` | `holder` (the address asked about), `token_address`, `id` |
+ * | hot smart contracts (X3) | `hot_smart_contracts` | `scale` (the one asked for), `contract` |
  * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
  * | coin balance history (S6) | `coin_balances` | `address` (the address asked about), `block_number` |
  * | an address's tokens (S9) | `address_tokens` | `holder` (the address asked about), `token_address`, `token_id_key` (`''` unless the balance names a token id) |
@@ -136,6 +137,15 @@ export const identities: { readonly [N in PagedName]: Identity } = {
     derived: [
       { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
       { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") }
+    ]
+  },
+  // A contract's figures over one scale: a later run over the same scale updates them.
+  hotSmartContracts: {
+    table: "hot_smart_contracts",
+    fields: [],
+    derived: [
+      { name: "scale", kind: "string", read: (_item, args) => String(args.scale ?? "") },
+      { name: "contract", kind: "string", read: (item) => String(field(field(item, "contract_address"), "hash") ?? "") }
     ]
   },
   tokenHolders: {

@@ -1,11 +1,13 @@
 /**
- * A block's and a transaction's extras (X1-X4), both families, against the simulated Blockscout: a future block's
- * countdown is its distance from `/blocks`' newest block at `/stats`' average block time; a mined block is NotFound
- * and a hash is refused before sending; a server older than the row's release is Unsupported.
+ * A block's and a transaction's extras and the hot contracts (X1-X4), both families, against the simulated
+ * Blockscout: a future block's countdown is its distance from `/blocks`' newest block at `/stats`' average block
+ * time; a mined block is NotFound and a hash is refused before sending; the hot contracts of an hour are E4's
+ * transactions of the hour before the head summed per contract recipient, in each order, across pages; a server
+ * older than a row's release is Unsupported.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
-import { families, runOn, runWith } from "./support.ts"
+import { DateTime, Effect } from "effect"
+import { all, families, runOn, runWith } from "./support.ts"
 
 const reason = <A, E extends { readonly reason: { readonly _tag: string } }>(e: Effect.Effect<A, E>) =>
   Effect.map(Effect.flip(e), (error) => error.reason._tag)
@@ -35,6 +37,56 @@ for (const family of families) {
           // A hash is no block number here: refused before sending.
           assert.strictEqual(yield* reason(bs.getBlockCountdown(`0x${"ab".repeat(32)}`)), "InvalidArgument")
           assert.strictEqual(yield* reason(bs.getBlockCountdown(-1)), "InvalidArgument")
+        })
+      )
+    )
+
+    it.effect("hot contracts: an hour's transactions to contracts, summed per contract, in each order", () =>
+      runWith(
+        { seed: 5, blocks: 600 },
+        family
+      )((bs) =>
+        Effect.gen(function* () {
+          const mined = yield* all(bs.streamTransactions({ pageSize: 50 }))
+          const now = DateTime.toEpochMillis(mined[0]!.timestamp!)
+          const want = new Map<string, { count: bigint; gas: bigint }>()
+          for (const t of mined) {
+            if (DateTime.toEpochMillis(t.timestamp!) < now - 3_600_000 || t.to === null || t.to.is_contract !== true) {
+              continue
+            }
+            const entry = want.get(t.to.hash.toLowerCase()) ?? { count: 0n, gas: 0n }
+            want.set(t.to.hash.toLowerCase(), { count: entry.count + 1n, gas: entry.gas + (t.gas_used ?? 0n) })
+          }
+          assert.isAbove(want.size, 3)
+          const rows = (
+            items: ReadonlyArray<{
+              contract_address: { hash: string }
+              transactions_count: bigint
+              total_gas_used: bigint
+            }>
+          ) =>
+            items.map((c) => [c.contract_address.hash.toLowerCase(), c.transactions_count, c.total_gas_used] as const)
+          const byAddress = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+          const expected = [...want].map(([address, e]) => [address, e.count, e.gas] as const)
+          const hot = yield* all(bs.streamHotSmartContracts({ scale: "1h", pageSize: 2 }))
+          assert.deepStrictEqual(
+            rows(hot),
+            [...expected].sort((a, b) => Number(b[1] - a[1]) || Number(b[2] - a[2]) || byAddress(a[0], b[0]))
+          )
+          const byGas = yield* all(
+            bs.streamHotSmartContracts({ scale: "1h", sort: "total_gas_used", order: "asc", pageSize: 3 })
+          )
+          assert.deepStrictEqual(
+            rows(byGas),
+            [...expected].sort((a, b) => Number(a[2] - b[2]) || Number(b[1] - a[1]) || byAddress(a[0], b[0]))
+          )
+          // A balance is the address's own.
+          const top = hot[0]!
+          assert.strictEqual(top.balance, (yield* bs.getAddress(top.contract_address.hash)).coin_balance)
+          // Day scales hold finished days only: a chain of two hours, all today, has none.
+          assert.deepStrictEqual((yield* bs.listHotSmartContracts({ scale: "7d" })).items, [])
+          // Without a scale the server refuses the request.
+          assert.strictEqual(yield* reason(bs.listHotSmartContracts()), "InvalidRequest")
         })
       )
     )

@@ -97,7 +97,8 @@ const viewCases: Record<string, string> = {
   withdrawalCounters: "withdrawal-counters/current",
   smartContractCounters: "smart-contract-counters/current",
   transactionStats: "transaction-stats/current",
-  blockCountdown: "block-countdown/current"
+  blockCountdown: "block-countdown/current",
+  hotSmartContracts: "hot-smart-contracts/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

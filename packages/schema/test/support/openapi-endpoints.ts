@@ -311,10 +311,10 @@ export const stateEndpoints: ReadonlyArray<Endpoint> = [
 ]
 
 /**
- * Counters beside the lists they count (K1-K4), each covered by answers written from the backend's views
- * (`fixtures/recorded-rows-c.json`, decoded in `counters.test.ts`).
+ * The chain's figures: the counters beside the lists they count (K1-K4) and the hot contracts (X3), each covered by
+ * answers written from the backend's views (`fixtures/recorded-rows-c.json`, decoded in `rows-c.test.ts`).
  */
-export const counterEndpoints: ReadonlyArray<Endpoint> = [
+export const figureEndpoints: ReadonlyArray<Endpoint> = [
   {
     id: "token instance transfers count",
     paths: [
@@ -339,5 +339,11 @@ export const counterEndpoints: ReadonlyArray<Endpoint> = [
     paths: ["/transactions/stats"],
     schema: codec(S.TransactionStatsResponse),
     absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates it (6.3.0)" }
+  },
+  {
+    id: "hot smart contracts",
+    paths: ["/stats/hot-smart-contracts"],
+    schema: codec(S.HotSmartContractsResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates it (9.3.0)" }
   }
 ]

@@ -66,6 +66,7 @@ import { userOperation } from "./userOperation.ts"
 import { userOperationBundles } from "./userOperationBundles.ts"
 import { smartAccount } from "./smartAccount.ts"
 import { blockCountdown } from "./blockCountdown.ts"
+import { hotSmartContracts } from "./hotSmartContracts.ts"
 import { tokenInstanceTransfersCount } from "./tokenInstanceTransfersCount.ts"
 import { withdrawalCounters } from "./withdrawalCounters.ts"
 import { smartContractCounters } from "./smartContractCounters.ts"
@@ -136,5 +137,6 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   withdrawalCounters,
   smartContractCounters,
   transactionStats,
-  blockCountdown
+  blockCountdown,
+  hotSmartContracts
 }
