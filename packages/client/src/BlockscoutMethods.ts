@@ -47,6 +47,7 @@ import type {
   TokenTransfer,
   TopAddress,
   Transaction,
+  TransactionBlobs,
   TransactionDetails,
   TransactionStats,
   TransactionSummary,
@@ -1705,6 +1706,17 @@ export interface BlockscoutMethods {
     args?: Omit<ListChainInternalTransactionsParameters, "cursor"> | undefined,
     options?: FollowOptions | undefined
   ) => Stream.Stream<FollowEvent<InternalTransaction>, BlockscoutError<FollowReason>>
+
+  /**
+   * The EIP-4844 blobs a transaction carried: versioned hash, data, KZG commitment and proof: X1 `GET
+   * /transactions/{hash}/blobs`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: only servers of Ethereum's chain type have this route (others: NotFound, as for an unknown transaction).
+   * Every blob at once, about 128 KiB of hex each; a transaction without blobs has none.
+   */
+  readonly getTransactionBlobs: (hash: string) => Effect.Effect<TransactionBlobs, BlockscoutError<CallReason>>
 
   /**
    * A token's details: name, symbol, decimals, type, supply, holders count, market data: S17 `GET /tokens/{token}`.

@@ -319,6 +319,12 @@ const cases: ReadonlyArray<Case> = [
   },
   { name: "transactionStats", path: "/transactions/stats", query: {}, call: (bs) => one(bs.getTransactionStats()) },
   {
+    name: "transactionBlobs",
+    path: `/transactions/${txHash}/blobs`,
+    query: {},
+    call: (bs) => one(bs.getTransactionBlobs(txHash))
+  },
+  {
     name: "hotSmartContracts",
     path: "/stats/hot-smart-contracts",
     query: { scale: "1h", sort: "total_gas_used", order: "asc" },

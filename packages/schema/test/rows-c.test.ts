@@ -57,6 +57,18 @@ describe("an address's NFTs", () => {
   })
 })
 
+describe("a transaction's blobs", () => {
+  it("versioned hash, data (or null when not fetched), commitment and proof", () => {
+    const blobs = decode(S.TransactionBlobsResponse, "transaction-blobs/current").items ?? []
+    assert.strictEqual(blobs.length, 2)
+    assert.match(blobs[0]!.hash, /^0x01/)
+    assert.strictEqual(blobs[0]!.blob_data?.length, 2 + 512)
+    assert.isNull(blobs[1]!.blob_data)
+    assert.strictEqual(blobs[1]!.kzg_proof?.length, 2 + 96)
+    assert.deepStrictEqual(decode(S.TransactionBlobsResponse, "transaction-blobs/none").items, [])
+  })
+})
+
 describe("a block's countdown", () => {
   it("block numbers as bigints, the estimate in seconds as a number", () => {
     assert.deepStrictEqual(decode(S.BlockCountdownResponse, "block-countdown/current"), {

@@ -1,13 +1,14 @@
 /**
  * A block's and a transaction's extras and the hot contracts (X1-X4), both families, against the simulated
- * Blockscout: a future block's countdown is its distance from `/blocks`' newest block at `/stats`' average block
+ * Blockscout: a transaction's blobs are none (the simulated chain sends no blob transactions) and an unknown
+ * transaction's NotFound; a future block's countdown is its distance from `/blocks`' newest block at `/stats`' average block
  * time; a mined block is NotFound and a hash is refused before sending; the hot contracts of an hour are E4's
  * transactions of the hour before the head summed per contract recipient, in each order, across pages; a server
  * older than a row's release is Unsupported.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
-import { all, families, runOn, runWith } from "./support.ts"
+import { all, chain, families, runOn, runWith } from "./support.ts"
 
 const reason = <A, E extends { readonly reason: { readonly _tag: string } }>(e: Effect.Effect<A, E>) =>
   Effect.map(Effect.flip(e), (error) => error.reason._tag)
@@ -15,6 +16,19 @@ const reason = <A, E extends { readonly reason: { readonly _tag: string } }>(e: 
 for (const family of families) {
   describe(`${family}: a block's and a transaction's extras`, () => {
     const run = runOn(family)
+
+    it.effect("a transaction's blobs: none on a chain without blob transactions; an unknown one NotFound", () =>
+      run((bs) =>
+        Effect.gen(function* () {
+          const mined = chain.transactionHash(chain.height - 1, 0)
+          assert.deepStrictEqual(yield* bs.getTransactionBlobs(mined), { items: [] })
+          const pending = (yield* bs.listTransactions({ filter: "pending", pageSize: 1 })).items[0]!
+          assert.deepStrictEqual(yield* bs.getTransactionBlobs(pending.hash), { items: [] })
+          assert.strictEqual(yield* reason(bs.getTransactionBlobs(`0x${"cd".repeat(32)}`)), "NotFound")
+          assert.strictEqual(yield* reason(bs.getTransactionBlobs("0x12")), "InvalidArgument")
+        })
+      )
+    )
 
     it.effect("a block's countdown: blocks left from the head, times the average block time", () =>
       run((bs) =>
@@ -104,17 +118,22 @@ for (const family of families) {
       )
     )
 
-    it.effect("an 8.1 server has no countdown: Unsupported, naming 9.0.0", () =>
-      runWith(
-        { blocks: 10, backendVersion: "v8.1.0" },
-        family
-      )((bs) =>
-        Effect.gen(function* () {
-          const error = yield* Effect.flip(bs.getBlockCountdown(100))
-          assert.strictEqual(error.reason._tag, "Unsupported")
-          assert.include(error.message, "9.0.0")
-        })
-      )
+    it.effect("older servers: a 6.1 one has no blobs (6.2.0), an 8.1 one no countdown (9.0.0): Unsupported", () =>
+      Effect.gen(function* () {
+        const blobs = yield* Effect.flip(
+          runWith(
+            { blocks: 10, backendVersion: "v6.1.0" },
+            family
+          )((bs) => bs.getTransactionBlobs(`0x${"cd".repeat(32)}`))
+        )
+        assert.strictEqual(blobs.reason._tag, "Unsupported")
+        assert.include(blobs.message, "6.2.0")
+        const countdown = yield* Effect.flip(
+          runWith({ blocks: 10, backendVersion: "v8.1.0" }, family)((bs) => bs.getBlockCountdown(100))
+        )
+        assert.strictEqual(countdown.reason._tag, "Unsupported")
+        assert.include(countdown.message, "9.0.0")
+      })
     )
   })
 }

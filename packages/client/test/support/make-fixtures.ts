@@ -98,7 +98,8 @@ const viewCases: Record<string, string> = {
   smartContractCounters: "smart-contract-counters/current",
   transactionStats: "transaction-stats/current",
   blockCountdown: "block-countdown/current",
-  hotSmartContracts: "hot-smart-contracts/current"
+  hotSmartContracts: "hot-smart-contracts/current",
+  transactionBlobs: "transaction-blobs/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { TransactionBlobsResponse } from "../Blob.ts"
 import { arrayRow, blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { RawTraceResponse } from "../RawTrace.ts"
 import { StateChangesResponse } from "../StateChange.ts"
@@ -127,5 +128,20 @@ export const transactionRows = {
     gotcha:
       "A server still building the index this list needs answers an empty page (not an error): compare with the " +
       "indexing status before calling a history complete."
+  }),
+  transactionBlobs: itemRow({
+    method: "TransactionBlobs",
+    credits: 20,
+    ids: "X1",
+    since: "6.2.0",
+    summary: "The EIP-4844 blobs a transaction carried: versioned hash, data, KZG commitment and proof",
+    path: "/transactions/{hash}/blobs",
+    pathParams: hashParams,
+    filters: [],
+    response: TransactionBlobsResponse,
+    cursorKeys: [],
+    gotcha:
+      "Only servers of Ethereum's chain type have this route (others: NotFound, as for an unknown transaction). " +
+      "Every blob at once, about 128 KiB of hex each; a transaction without blobs has none."
   })
 } as const

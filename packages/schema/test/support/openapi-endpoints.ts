@@ -216,6 +216,15 @@ export const scopedEndpoints: ReadonlyArray<Endpoint> = [
   },
   { id: "address nfts", paths: address("/nft"), schema: codec(S.AddressNftsResponse) },
   {
+    id: "transaction blobs",
+    paths: transaction("/blobs"),
+    schema: codec(S.TransactionBlobsResponse),
+    absentFrom: {
+      specs: ["instance-v11.2.7", "instance-v12.0.0-dev", "instance-docs"],
+      why: "Ethereum's chain type only: the instance specs were generated for the default chain type"
+    }
+  },
+  {
     id: "block countdown",
     paths: ["/blocks/{block_number_param}/countdown"],
     schema: codec(S.BlockCountdownResponse),

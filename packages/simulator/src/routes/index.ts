@@ -67,6 +67,7 @@ import { userOperationBundles } from "./userOperationBundles.ts"
 import { smartAccount } from "./smartAccount.ts"
 import { blockCountdown } from "./blockCountdown.ts"
 import { hotSmartContracts } from "./hotSmartContracts.ts"
+import { transactionBlobs } from "./transactionBlobs.ts"
 import { tokenInstanceTransfersCount } from "./tokenInstanceTransfersCount.ts"
 import { withdrawalCounters } from "./withdrawalCounters.ts"
 import { smartContractCounters } from "./smartContractCounters.ts"
@@ -138,5 +139,6 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   smartContractCounters,
   transactionStats,
   blockCountdown,
-  hotSmartContracts
+  hotSmartContracts,
+  transactionBlobs
 }
