@@ -138,6 +138,11 @@ describe("blockscout CLI, one subcommand per endpoint row", () => {
             ],
             simulator
           )
+          // Neon's external transactions: the simulated chain is of another chain type, which answers 404.
+          if (name === "transactionExternalTransactions") {
+            assert.strictEqual(result.code, exitCodes.NotFound, result.stderr)
+            return
+          }
           assert.strictEqual(result.code, 0, result.stderr)
           const want = yield* expected(name, args, 7)
           assert.isAbove(want.length, 0)

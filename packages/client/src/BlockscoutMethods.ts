@@ -34,6 +34,7 @@ import type {
   SmartContract,
   SmartContractCounters,
   SmartContractDetails,
+  SolanaTransactionSignature,
   StateChange,
   Stats,
   Token,
@@ -1717,6 +1718,19 @@ export interface BlockscoutMethods {
    * Every blob at once, about 128 KiB of hex each; a transaction without blobs has none.
    */
   readonly getTransactionBlobs: (hash: string) => Effect.Effect<TransactionBlobs, BlockscoutError<CallReason>>
+
+  /**
+   * The Solana transactions a Neon EVM transaction was executed through (their signatures, a bare array): X4 `GET
+   * /transactions/{hash}/external-transactions`.
+   *
+   * One call: the bare array the server sends (no paging).
+   *
+   * Gotcha: neon chains only: a server of another chain type answers NotFound. A Neon server fetches them on demand and
+   * answers 500 (ServerError, retried) when its Solana source fails.
+   */
+  readonly listTransactionExternalTransactions: (
+    hash: string
+  ) => Effect.Effect<ReadonlyArray<SolanaTransactionSignature>, BlockscoutError<CallReason>>
 
   /**
    * A token's details: name, symbol, decimals, type, supply, holders count, market data: S17 `GET /tokens/{token}`.

@@ -319,6 +319,12 @@ const cases: ReadonlyArray<Case> = [
   },
   { name: "transactionStats", path: "/transactions/stats", query: {}, call: (bs) => one(bs.getTransactionStats()) },
   {
+    name: "transactionExternalTransactions",
+    path: `/transactions/${txHash}/external-transactions`,
+    query: {},
+    call: (bs) => bs.listTransactionExternalTransactions(txHash)
+  },
+  {
     name: "transactionBlobs",
     path: `/transactions/${txHash}/blobs`,
     query: {},

@@ -58,8 +58,9 @@ describe("Columns.fromSchema", () => {
       quickSearch: 1,
       // An audit report: company, URL, date.
       smartContractAuditReports: 3,
-      // One NFT instance's transfers count.
-      tokenInstanceTransfersCount: 1
+      // One NFT instance's transfers count; a Neon transaction's Solana signatures (bare strings).
+      tokenInstanceTransfersCount: 1,
+      transactionExternalTransactions: 1
     }
     for (const row of Object.values(endpoints)) {
       const columns = Columns.ofEndpoint(row)

@@ -69,6 +69,14 @@ describe("a transaction's blobs", () => {
   })
 })
 
+describe("a Neon transaction's external transactions", () => {
+  it("a bare array of Solana signatures", () => {
+    const signatures = decode(S.ExternalTransactionsResponse, "transaction-external-transactions/neon")
+    assert.strictEqual(signatures.length, 2)
+    assert.match(signatures[0]!, /^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+  })
+})
+
 describe("a block's countdown", () => {
   it("block numbers as bigints, the estimate in seconds as a number", () => {
     assert.deepStrictEqual(decode(S.BlockCountdownResponse, "block-countdown/current"), {

@@ -1,7 +1,8 @@
 /**
  * A block's and a transaction's extras and the hot contracts (X1-X4), both families, against the simulated
  * Blockscout: a transaction's blobs are none (the simulated chain sends no blob transactions) and an unknown
- * transaction's NotFound; a future block's countdown is its distance from `/blocks`' newest block at `/stats`' average block
+ * transaction's NotFound; Neon's external transactions are NotFound (the simulated chain is of another chain type);
+ * a future block's countdown is its distance from `/blocks`' newest block at `/stats`' average block
  * time; a mined block is NotFound and a hash is refused before sending; the hot contracts of an hour are E4's
  * transactions of the hour before the head summed per contract recipient, in each order, across pages; a server
  * older than a row's release is Unsupported.
@@ -26,6 +27,17 @@ for (const family of families) {
           assert.deepStrictEqual(yield* bs.getTransactionBlobs(pending.hash), { items: [] })
           assert.strictEqual(yield* reason(bs.getTransactionBlobs(`0x${"cd".repeat(32)}`)), "NotFound")
           assert.strictEqual(yield* reason(bs.getTransactionBlobs("0x12")), "InvalidArgument")
+        })
+      )
+    )
+
+    it.effect("external transactions: NotFound on a chain that is not Neon, for any transaction", () =>
+      run((bs) =>
+        Effect.gen(function* () {
+          const mined = chain.transactionHash(chain.height - 1, 0)
+          const error = yield* Effect.flip(bs.listTransactionExternalTransactions(mined))
+          assert.strictEqual(error.reason._tag, "NotFound")
+          assert.strictEqual(yield* reason(bs.listTransactionExternalTransactions("0x12")), "InvalidArgument")
         })
       )
     )

@@ -99,7 +99,8 @@ const viewCases: Record<string, string> = {
   transactionStats: "transaction-stats/current",
   blockCountdown: "block-countdown/current",
   hotSmartContracts: "hot-smart-contracts/current",
-  transactionBlobs: "transaction-blobs/current"
+  transactionBlobs: "transaction-blobs/current",
+  transactionExternalTransactions: "transaction-external-transactions/neon"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

@@ -225,6 +225,12 @@ export const scopedEndpoints: ReadonlyArray<Endpoint> = [
     }
   },
   {
+    id: "transaction external transactions",
+    paths: transaction("/external-transactions"),
+    schema: codec(S.ExternalTransactionsResponse),
+    absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates it (7.0.0)" }
+  },
+  {
     id: "block countdown",
     paths: ["/blocks/{block_number_param}/countdown"],
     schema: codec(S.BlockCountdownResponse),

@@ -68,6 +68,7 @@ import { smartAccount } from "./smartAccount.ts"
 import { blockCountdown } from "./blockCountdown.ts"
 import { hotSmartContracts } from "./hotSmartContracts.ts"
 import { transactionBlobs } from "./transactionBlobs.ts"
+import { transactionExternalTransactions } from "./transactionExternalTransactions.ts"
 import { tokenInstanceTransfersCount } from "./tokenInstanceTransfersCount.ts"
 import { withdrawalCounters } from "./withdrawalCounters.ts"
 import { smartContractCounters } from "./smartContractCounters.ts"
@@ -140,5 +141,6 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   transactionStats,
   blockCountdown,
   hotSmartContracts,
-  transactionBlobs
+  transactionBlobs,
+  transactionExternalTransactions
 }
