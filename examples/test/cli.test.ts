@@ -31,6 +31,12 @@ const pathArgs = (name: string): Record<string, string> => {
     case "smartContract":
     case "smartContractAuditReports":
       return { address: auditedContract }
+    case "addressBeaconDeposits":
+      return { address: deposit.from_address.hash }
+    case "blockBeaconDeposits":
+      return { numberOrHash: String(deposit.block_number) }
+    case "transactionBeaconDeposits":
+      return { hash: deposit.transaction_hash }
     case "blockCountdown":
       return { number: String(chain.height + 100) }
     case "tokenInstanceHolders":
@@ -67,6 +73,13 @@ const userOp = (
     simulator.handle({ method: "GET", url: "/api/v2/proxy/account-abstraction/operations?page_size=1", headers: {} }, 0)
       .body
   ) as { items: ReadonlyArray<{ hash: string; address: { hash: string } }> }
+).items[0]!
+
+// The newest beacon deposit: its depositor, block and transaction have deposits.
+const deposit = (
+  JSON.parse(simulator.handle({ method: "GET", url: "/api/v2/beacon/deposits", headers: {} }, 0).body) as {
+    items: ReadonlyArray<{ from_address: { hash: string }; block_number: number; transaction_hash: string }>
+  }
 ).items[0]!
 
 // A contract call that makes internal calls.

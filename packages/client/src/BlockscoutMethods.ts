@@ -16,6 +16,8 @@ import type {
   AdvancedFilterMethod,
   AuditReport,
   BackendVersion,
+  BeaconDeposit,
+  BeaconDepositsCount,
   Block,
   BlockCountdown,
   BlockDetails,
@@ -574,6 +576,41 @@ export interface ListUserOperationBundlesParameters extends PageParameters {
   /** Bundles sent to this EntryPoint. */
   readonly entry_point?: string | undefined
 }
+
+/**
+ * The options of `listBeaconDeposits`, `streamBeaconDeposits`, `streamBeaconDepositsPages` (B1 `GET /beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listAddressBeaconDeposits`, `streamAddressBeaconDeposits`, `streamAddressBeaconDepositsPages` (B2
+ * `GET /addresses/{address}/beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listBlockBeaconDeposits`, `streamBlockBeaconDeposits`, `streamBlockBeaconDepositsPages` (B3 `GET
+ * /blocks/{numberOrHash}/beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBlockBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listTransactionBeaconDeposits`, `streamTransactionBeaconDeposits`,
+ * `streamTransactionBeaconDepositsPages` (B4 `GET /transactions/{hash}/beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTransactionBeaconDepositsParameters extends PageParameters {}
 
 /**
  * Every method the endpoints table gives the service: path parameters first (checked against the API doc's patterns
@@ -2387,4 +2424,158 @@ export interface BlockscoutMethods {
    * Gotcha: cached counters over a sliding day, refreshed in the background: not a count of any list's items.
    */
   readonly getTransactionStats: () => Effect.Effect<TransactionStats, BlockscoutError<RequestReason>>
+
+  /**
+   * The chain's beacon deposits, highest index first: B1 `GET /beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly listBeaconDeposits: (
+    options?: ListBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's beacon deposits, highest index first: B1 `GET /beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly streamBeaconDeposits: (
+    options?: (ListBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's beacon deposits, highest index first: B1 `GET /beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly streamBeaconDepositsPages: (
+    options?: (ListBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits an address made, highest index first: B2 `GET /addresses/{address}/beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An address that made none is an empty page.
+   */
+  readonly listAddressBeaconDeposits: (
+    address: string,
+    options?: ListAddressBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The beacon deposits an address made, highest index first: B2 `GET /addresses/{address}/beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An address that made none is an empty page.
+   */
+  readonly streamAddressBeaconDeposits: (
+    address: string,
+    options?: (ListAddressBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits an address made, highest index first: B2 `GET /addresses/{address}/beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An address that made none is an empty page.
+   */
+  readonly streamAddressBeaconDepositsPages: (
+    address: string,
+    options?: (ListAddressBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits made in one block, highest index first: B3 `GET /blocks/{numberOrHash}/beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown block is NotFound.
+   */
+  readonly listBlockBeaconDeposits: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The beacon deposits made in one block, highest index first: B3 `GET /blocks/{numberOrHash}/beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown block is NotFound.
+   */
+  readonly streamBlockBeaconDeposits: (
+    numberOrHash: string | number | bigint,
+    options?: (ListBlockBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits made in one block, highest index first: B3 `GET /blocks/{numberOrHash}/beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown block is NotFound.
+   */
+  readonly streamBlockBeaconDepositsPages: (
+    numberOrHash: string | number | bigint,
+    options?: (ListBlockBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits one transaction made, highest index first: B4 `GET /transactions/{hash}/beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown transaction is NotFound.
+   */
+  readonly listTransactionBeaconDeposits: (
+    hash: string,
+    options?: ListTransactionBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The beacon deposits one transaction made, highest index first: B4 `GET /transactions/{hash}/beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown transaction is NotFound.
+   */
+  readonly streamTransactionBeaconDeposits: (
+    hash: string,
+    options?: (ListTransactionBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits one transaction made, highest index first: B4 `GET /transactions/{hash}/beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown transaction is NotFound.
+   */
+  readonly streamTransactionBeaconDepositsPages: (
+    hash: string,
+    options?: (ListTransactionBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many beacon deposits the chain has had (the newest index plus one): B5 `GET /beacon/deposits/count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly getBeaconDepositsCount: () => Effect.Effect<BeaconDepositsCount, BlockscoutError<RequestReason>>
 }

@@ -319,6 +319,36 @@ const cases: ReadonlyArray<Case> = [
   },
   { name: "transactionStats", path: "/transactions/stats", query: {}, call: (bs) => one(bs.getTransactionStats()) },
   {
+    name: "beaconDeposits",
+    path: "/beacon/deposits",
+    query: {},
+    call: (bs) => Effect.map(bs.listBeaconDeposits(), (p) => p.items)
+  },
+  {
+    name: "addressBeaconDeposits",
+    path: `/addresses/${address}/beacon/deposits`,
+    query: {},
+    call: (bs) => Effect.map(bs.listAddressBeaconDeposits(address), (p) => p.items)
+  },
+  {
+    name: "blockBeaconDeposits",
+    path: "/blocks/22431084/beacon/deposits",
+    query: {},
+    call: (bs) => Effect.map(bs.listBlockBeaconDeposits(22_431_084), (p) => p.items)
+  },
+  {
+    name: "transactionBeaconDeposits",
+    path: `/transactions/${txHash}/beacon/deposits`,
+    query: {},
+    call: (bs) => Effect.map(bs.listTransactionBeaconDeposits(txHash), (p) => p.items)
+  },
+  {
+    name: "beaconDepositsCount",
+    path: "/beacon/deposits/count",
+    query: {},
+    call: (bs) => one(bs.getBeaconDepositsCount())
+  },
+  {
     name: "transactionExternalTransactions",
     path: `/transactions/${txHash}/external-transactions`,
     query: {},

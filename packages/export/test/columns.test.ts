@@ -58,8 +58,10 @@ describe("Columns.fromSchema", () => {
       quickSearch: 1,
       // An audit report: company, URL, date.
       smartContractAuditReports: 3,
-      // One NFT instance's transfers count; a Neon transaction's Solana signatures (bare strings).
+      // One NFT instance's transfers count, the beacon deposits' count; a Neon transaction's Solana signatures
+      // (bare strings).
       tokenInstanceTransfersCount: 1,
+      beaconDepositsCount: 1,
       transactionExternalTransactions: 1
     }
     for (const row of Object.values(endpoints)) {

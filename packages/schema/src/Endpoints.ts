@@ -26,6 +26,7 @@ import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./Endp
 import { accountAbstractionRows } from "./endpoints/accountAbstraction.ts"
 import { addressRows } from "./endpoints/address.ts"
 import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
+import { beaconDepositRows } from "./endpoints/beaconDeposits.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
 import { contractRows } from "./endpoints/contract.ts"
@@ -229,7 +230,8 @@ export const endpoints = endpointTable({
   ...advancedFilterRows,
   ...searchRows,
   ...accountAbstractionRows,
-  ...counterRows
+  ...counterRows,
+  ...beaconDepositRows
 })
 
 /**

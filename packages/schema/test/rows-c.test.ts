@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { Schema } from "effect"
 import * as S from "../src/index.ts"
 import { decodesFast } from "./support.ts"
-import { figureEndpoints } from "./support/openapi-endpoints.ts"
+import { beaconDepositEndpoints, figureEndpoints } from "./support/openapi-endpoints.ts"
 
 // What the schemas of the NFT holdings, counter, transaction and block extra and beacon deposit rows make of
 // responses written from the backend's views (fixtures/recorded-rows-c.json, each case naming the view and server it
@@ -153,10 +153,28 @@ describe("hot smart contracts", () => {
   })
 })
 
+describe("beacon deposits", () => {
+  it("index, transaction, block, key, credentials and the address they name (or null), amount, status", () => {
+    const page = decode(S.BeaconDepositsResponse, "beacon-deposits/current")
+    assert.deepStrictEqual(
+      page.items.map((d) => [d.index, d.status, d.amount, d.withdrawal_address?.hash ?? null]),
+      [
+        [2287943, "pending", 32n * 10n ** 18n, "0xF2Ab1fE0A97dA3A4E3C2dd7cc25Bb9a1f0b6e4C8"],
+        [2287942, "completed", 32n * 10n ** 18n, null],
+        [2287941, "invalid", 32n * 10n ** 18n, "0xF2Ab1fE0A97dA3A4E3C2dd7cc25Bb9a1f0b6e4C8"]
+      ]
+    )
+    assert.strictEqual(page.items[0]!.pubkey.length, 2 + 96)
+    assert.strictEqual(page.items[0]!.signature.length, 2 + 192)
+    assert.deepStrictEqual(page.next_page_params, { index: 2287941, items_count: 50 })
+    assert.strictEqual(decode(S.BeaconDepositsCountResponse, "beacon-deposits-count/current").deposits_count, 2287944n)
+  })
+})
+
 describe("coverage", () => {
   it("every figure endpoint's response schema has an answer written from the backend here", () => {
     assert.deepStrictEqual(
-      figureEndpoints.filter((e) => !covered.has(e.schema)).map((e) => e.id),
+      [...figureEndpoints, ...beaconDepositEndpoints].filter((e) => !covered.has(e.schema)).map((e) => e.id),
       []
     )
   })

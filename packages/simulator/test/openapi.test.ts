@@ -131,7 +131,8 @@ const filterSets = (
 /**
  * Rows a spec does not declare although the family serves them, by spec: the generated Pro API document (0.5.0)
  * leaves out `/config/backend-version`, which the Pro API's own docs spec lists; the instance specs were generated
- * from a build of the default chain type, which has no `/transactions/{hash}/blobs` (Ethereum's chain type only).
+ * from a build of the default chain type, which has no `/transactions/{hash}/blobs` nor beacon deposits (Ethereum's
+ * chain type only).
  */
 /**
  * Rows the specs declare but only another chain type serves: Neon's external transactions. The simulated chain is
@@ -139,10 +140,19 @@ const filterSets = (
  */
 const otherChainType: ReadonlyArray<string> = ["transactionExternalTransactions"]
 
+// Ethereum's chain type only, as the blobs: the beacon deposit rows.
+const beaconDepositRows = [
+  "beaconDeposits",
+  "addressBeaconDeposits",
+  "blockBeaconDeposits",
+  "transactionBeaconDeposits",
+  "beaconDepositsCount"
+]
+
 const undeclared: Partial<Record<SpecName, ReadonlyArray<string>>> = {
   "pro-api": ["backendVersion"],
-  "instance-v11.2.7": ["transactionBlobs"],
-  "instance-v12.0.0-dev": ["transactionBlobs"]
+  "instance-v11.2.7": ["transactionBlobs", ...beaconDepositRows],
+  "instance-v12.0.0-dev": ["transactionBlobs", ...beaconDepositRows]
 }
 
 const fill = (template: string, args: Record<string, string>) =>

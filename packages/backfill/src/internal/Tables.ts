@@ -17,6 +17,7 @@
  * | NFT collections (E10) | `nft_collections` | `holder` (the address asked about), `token_address` |
  * | an address's NFTs (N1) | `address_nfts` | `holder` (the address asked about), `token_address`, `id` |
  * | hot smart contracts (X3) | `hot_smart_contracts` | `scale` (the one asked for), `contract` |
+ * | beacon deposits (B1-B4) | `beacon_deposits` | `index` |
  * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
  * | coin balance history (S6) | `coin_balances` | `address` (the address asked about), `block_number` |
  * | an address's tokens (S9) | `address_tokens` | `holder` (the address asked about), `token_address`, `token_id_key` (`''` unless the balance names a token id) |
@@ -139,6 +140,11 @@ export const identities: { readonly [N in PagedName]: Identity } = {
       { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") }
     ]
   },
+  // The chain's, an address's, a block's and a transaction's deposits: one resource, keyed by its index.
+  beaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  addressBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  blockBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  transactionBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
   // A contract's figures over one scale: a later run over the same scale updates them.
   hotSmartContracts: {
     table: "hot_smart_contracts",

@@ -100,7 +100,12 @@ const viewCases: Record<string, string> = {
   blockCountdown: "block-countdown/current",
   hotSmartContracts: "hot-smart-contracts/current",
   transactionBlobs: "transaction-blobs/current",
-  transactionExternalTransactions: "transaction-external-transactions/neon"
+  transactionExternalTransactions: "transaction-external-transactions/neon",
+  beaconDeposits: "beacon-deposits/current",
+  addressBeaconDeposits: "beacon-deposits/current",
+  blockBeaconDeposits: "beacon-deposits/current",
+  transactionBeaconDeposits: "beacon-deposits/current",
+  beaconDepositsCount: "beacon-deposits-count/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

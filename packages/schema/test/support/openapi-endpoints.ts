@@ -362,3 +362,50 @@ export const figureEndpoints: ReadonlyArray<Endpoint> = [
     absentFrom: { specs: ["instance-docs"], why: "the older hand-written spec predates it (9.3.0)" }
   }
 ]
+
+/**
+ * A deposit page as the server writes it: the Pro API's docs spec points a deposit's `status` at `Status`, a name
+ * two schemas share there, and gets the indexer's status object instead of the deposit's `invalid` / `pending` /
+ * `completed` (the generated Pro spec has `Beacon.Deposit.Status`, a string enum). Other specs pass unchanged.
+ */
+const depositStatus = (response: SchemaNode, doc: OpenApiDocument): SchemaNode => {
+  const page = resolveRef(response, doc)
+  const items = (page.properties as Readonly<Record<string, SchemaNode>> | undefined)?.items
+  const item = items?.items as SchemaNode | undefined
+  if (item === undefined) return response
+  const deposit = resolveRef(item, doc)
+  const status = (deposit.properties as Readonly<Record<string, SchemaNode>> | undefined)?.status
+  if (status === undefined || resolveRef(status, doc).type === "string") return response
+  const fixed = {
+    ...deposit,
+    properties: {
+      ...(deposit.properties as object),
+      status: { type: "string", enum: ["invalid", "pending", "completed"] }
+    }
+  }
+  return { ...page, properties: { ...(page.properties as object), items: { ...items, items: fixed } } }
+}
+
+/**
+ * Beacon deposits (B1-B5, Ethereum's chain type: the instance specs, generated for the default chain type, leave
+ * them out), covered by answers written from the backend's views (`fixtures/recorded-rows-c.json`, decoded in
+ * `rows-c.test.ts`).
+ */
+export const beaconDepositEndpoints: ReadonlyArray<Endpoint> = [
+  { id: "beacon deposits", paths: ["/beacon/deposits"], schema: codec(S.BeaconDepositsResponse) },
+  { id: "address beacon deposits", paths: address("/beacon/deposits"), schema: codec(S.BeaconDepositsResponse) },
+  { id: "block beacon deposits", paths: block("/beacon/deposits"), schema: codec(S.BeaconDepositsResponse) },
+  {
+    id: "transaction beacon deposits",
+    paths: transaction("/beacon/deposits"),
+    schema: codec(S.BeaconDepositsResponse)
+  },
+  { id: "beacon deposits count", paths: ["/beacon/deposits/count"], schema: codec(S.BeaconDepositsCountResponse) }
+].map((e) => ({
+  ...e,
+  narrow: depositStatus,
+  absentFrom: {
+    specs: ["instance-v11.2.7", "instance-v12.0.0-dev", "instance-docs"],
+    why: "Ethereum's chain type only: the instance specs were generated for the default chain type"
+  }
+}))

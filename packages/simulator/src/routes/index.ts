@@ -68,6 +68,13 @@ import { smartAccount } from "./smartAccount.ts"
 import { blockCountdown } from "./blockCountdown.ts"
 import { hotSmartContracts } from "./hotSmartContracts.ts"
 import { transactionBlobs } from "./transactionBlobs.ts"
+import {
+  addressBeaconDeposits,
+  beaconDeposits,
+  beaconDepositsCount,
+  blockBeaconDeposits,
+  transactionBeaconDeposits
+} from "./beaconDeposits.ts"
 import { transactionExternalTransactions } from "./transactionExternalTransactions.ts"
 import { tokenInstanceTransfersCount } from "./tokenInstanceTransfersCount.ts"
 import { withdrawalCounters } from "./withdrawalCounters.ts"
@@ -142,5 +149,10 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   blockCountdown,
   hotSmartContracts,
   transactionBlobs,
-  transactionExternalTransactions
+  transactionExternalTransactions,
+  beaconDeposits,
+  addressBeaconDeposits,
+  blockBeaconDeposits,
+  transactionBeaconDeposits,
+  beaconDepositsCount
 }
