@@ -151,8 +151,13 @@ describe("blockscout CLI, one subcommand per endpoint row", () => {
             ],
             simulator
           )
-          // Neon's external transactions: the simulated chain is of another chain type, which answers 404.
-          if (name === "transactionExternalTransactions") {
+          // Neon's external transactions, an OP stack chain's deposits: the simulated chain is of another chain type,
+          // which answers 404.
+          if (
+            name === "transactionExternalTransactions" ||
+            name === "optimismDeposits" ||
+            name === "optimismDepositsCount"
+          ) {
             assert.strictEqual(result.code, exitCodes.NotFound, result.stderr)
             return
           }

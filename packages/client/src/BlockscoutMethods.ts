@@ -29,6 +29,8 @@ import type {
   Log,
   MarketChart,
   NftCollection,
+  OptimismDeposit,
+  OptimismDepositsCount,
   RawTrace,
   SearchRedirect,
   SearchResultItem,
@@ -611,6 +613,15 @@ export interface ListBlockBeaconDepositsParameters extends PageParameters {}
  * @category parameters
  */
 export interface ListTransactionBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listOptimismDeposits`, `streamOptimismDeposits`, `streamOptimismDepositsPages` (O1 `GET
+ * /optimism/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListOptimismDepositsParameters extends PageParameters {}
 
 /**
  * Every method the endpoints table gives the service: path parameters first (checked against the API doc's patterns
@@ -2578,4 +2589,50 @@ export interface BlockscoutMethods {
    * Gotcha: ethereum's chain type only: other servers answer NotFound.
    */
   readonly getBeaconDepositsCount: () => Effect.Effect<BeaconDepositsCount, BlockscoutError<RequestReason>>
+
+  /**
+   * An OP stack chain's deposits from L1, newest first: L1 block, transactions and sender, L2 transaction: O1 `GET
+   * /optimism/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly listOptimismDeposits: (
+    options?: ListOptimismDepositsParameters | undefined
+  ) => Effect.Effect<Page<OptimismDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * An OP stack chain's deposits from L1, newest first: L1 block, transactions and sender, L2 transaction: O1 `GET
+   * /optimism/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly streamOptimismDeposits: (
+    options?: (ListOptimismDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<OptimismDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * An OP stack chain's deposits from L1, newest first: L1 block, transactions and sender, L2 transaction: O1 `GET
+   * /optimism/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly streamOptimismDepositsPages: (
+    options?: (ListOptimismDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<OptimismDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many deposits from L1 an OP stack chain has had (a bare integer): O2 `GET /optimism/deposits/count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly getOptimismDepositsCount: () => Effect.Effect<OptimismDepositsCount, BlockscoutError<RequestReason>>
 }

@@ -349,6 +349,18 @@ const cases: ReadonlyArray<Case> = [
     call: (bs) => one(bs.getBeaconDepositsCount())
   },
   {
+    name: "optimismDeposits",
+    path: "/optimism/deposits",
+    query: {},
+    call: (bs) => Effect.map(bs.listOptimismDeposits(), (p) => p.items)
+  },
+  {
+    name: "optimismDepositsCount",
+    path: "/optimism/deposits/count",
+    query: {},
+    call: (bs) => one(bs.getOptimismDepositsCount())
+  },
+  {
     name: "transactionExternalTransactions",
     path: `/transactions/${txHash}/external-transactions`,
     query: {},

@@ -163,7 +163,8 @@ describe("streams ask for the largest page", () => {
       const takesLargest = new Set(["withdrawals", "advancedFilters"])
       const client = clientLayer(sim, "instance")
       for (const row of Object.values(endpoints)) {
-        if (row.shape !== "page") continue
+        // An OP stack chain's rows: the simulated chain is not one, so it answers them 404 (no pages to compare).
+        if (row.shape !== "page" || row.name === "optimismDeposits") continue
         const name = row.name as ListName<typeof endpoints>
         const args = argsOf[name]
         if (args === undefined) throw new Error(`no test arguments for the paged row ${name}`)

@@ -62,6 +62,8 @@ describe("Columns.fromSchema", () => {
       // (bare strings).
       tokenInstanceTransfersCount: 1,
       beaconDepositsCount: 1,
+      // An OP stack chain's deposits count: a bare integer.
+      optimismDepositsCount: 1,
       transactionExternalTransactions: 1
     }
     for (const row of Object.values(endpoints)) {

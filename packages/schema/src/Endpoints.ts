@@ -31,6 +31,7 @@ import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
 import { contractRows } from "./endpoints/contract.ts"
 import { counterRows } from "./endpoints/counters.ts"
+import { optimismRows } from "./endpoints/optimism.ts"
 import { searchRows } from "./endpoints/search.ts"
 import {
   addressParams,
@@ -231,7 +232,8 @@ export const endpoints = endpointTable({
   ...searchRows,
   ...accountAbstractionRows,
   ...counterRows,
-  ...beaconDepositRows
+  ...beaconDepositRows,
+  ...optimismRows
 })
 
 /**

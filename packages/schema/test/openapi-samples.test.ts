@@ -7,6 +7,7 @@ import {
   beaconDepositEndpoints,
   endpoints,
   figureEndpoints,
+  optimismEndpoints,
   scopedEndpoints,
   specFiles,
   stateEndpoints
@@ -37,7 +38,8 @@ describe("responses generated from Blockscout's OpenAPI specs decode", () => {
         ...scopedEndpoints,
         ...stateEndpoints,
         ...figureEndpoints,
-        ...beaconDepositEndpoints
+        ...beaconDepositEndpoints,
+        ...optimismEndpoints
       ]) {
         const path = endpoint.paths.map((p) => spec.prefix + p).find((p) => doc.paths[p] !== undefined)
         if (endpoint.absentFrom?.specs.includes(spec.name) === true) {

@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { Schema } from "effect"
 import * as S from "../src/index.ts"
 import { decodesFast } from "./support.ts"
-import { beaconDepositEndpoints, figureEndpoints } from "./support/openapi-endpoints.ts"
+import { beaconDepositEndpoints, figureEndpoints, optimismEndpoints } from "./support/openapi-endpoints.ts"
 
 // What the schemas of the NFT holdings, counter, transaction and block extra and beacon deposit rows make of
 // responses written from the backend's views (fixtures/recorded-rows-c.json, each case naming the view and server it
@@ -171,10 +171,24 @@ describe("beacon deposits", () => {
   })
 })
 
+describe("OP stack deposits", () => {
+  it("today's names; 6.3.0's tx shorthands and 6.9.0's both spellings read the same; the count a bigint", () => {
+    const current = decode(S.OptimismDepositsResponse, "optimism-deposits/current").items[0]!
+    assert.strictEqual(current.l2_transaction_gas_limit, 491520n)
+    assert.strictEqual(current.l1_block_number, 23937283)
+    for (const name of ["optimism-deposits/v6.3.0", "optimism-deposits/v6.9.0"]) {
+      assert.deepStrictEqual(decode(S.OptimismDepositsResponse, name).items[0], current, name)
+    }
+    assert.strictEqual(decode(S.OptimismDepositsCountResponse, "optimism-deposits-count/current"), 1843720n)
+  })
+})
+
 describe("coverage", () => {
   it("every figure endpoint's response schema has an answer written from the backend here", () => {
     assert.deepStrictEqual(
-      [...figureEndpoints, ...beaconDepositEndpoints].filter((e) => !covered.has(e.schema)).map((e) => e.id),
+      [...figureEndpoints, ...beaconDepositEndpoints, ...optimismEndpoints]
+        .filter((e) => !covered.has(e.schema))
+        .map((e) => e.id),
       []
     )
   })

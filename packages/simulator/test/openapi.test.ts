@@ -135,10 +135,18 @@ const filterSets = (
  * chain type only).
  */
 /**
- * Rows the specs declare but only another chain type serves: Neon's external transactions. The simulated chain is
- * not Neon, so it answers them 404 as such a server does (`CheckChainType`), and there is no body to validate.
+ * Rows the specs declare but only another chain type serves: Neon's external transactions, an OP stack chain's
+ * deposits. The simulated chain is neither, so it answers them 404 as such a server does (`CheckChainType`, or no
+ * route at all), and there is no body to validate.
  */
-const otherChainType: ReadonlyArray<string> = ["transactionExternalTransactions"]
+const otherChainType: ReadonlyArray<string> = [
+  "transactionExternalTransactions",
+  "optimismDeposits",
+  "optimismDepositsCount"
+]
+
+// The optimism chain type's rows (an OP stack chain's deposits).
+const optimismRows = ["optimismDeposits", "optimismDepositsCount"]
 
 // Ethereum's chain type only, as the blobs: the beacon deposit rows.
 const beaconDepositRows = [
@@ -151,8 +159,8 @@ const beaconDepositRows = [
 
 const undeclared: Partial<Record<SpecName, ReadonlyArray<string>>> = {
   "pro-api": ["backendVersion"],
-  "instance-v11.2.7": ["transactionBlobs", ...beaconDepositRows],
-  "instance-v12.0.0-dev": ["transactionBlobs", ...beaconDepositRows]
+  "instance-v11.2.7": ["transactionBlobs", ...beaconDepositRows, ...optimismRows],
+  "instance-v12.0.0-dev": ["transactionBlobs", ...beaconDepositRows, ...optimismRows]
 }
 
 const fill = (template: string, args: Record<string, string>) =>

@@ -18,6 +18,7 @@
  * | an address's NFTs (N1) | `address_nfts` | `holder` (the address asked about), `token_address`, `id` |
  * | hot smart contracts (X3) | `hot_smart_contracts` | `scale` (the one asked for), `contract` |
  * | beacon deposits (B1-B4) | `beacon_deposits` | `index` |
+ * | OP stack deposits (O1) | `optimism_deposits` | `l2_transaction_hash` |
  * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
  * | coin balance history (S6) | `coin_balances` | `address` (the address asked about), `block_number` |
  * | an address's tokens (S9) | `address_tokens` | `holder` (the address asked about), `token_address`, `token_id_key` (`''` unless the balance names a token id) |
@@ -145,6 +146,8 @@ export const identities: { readonly [N in PagedName]: Identity } = {
   addressBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
   blockBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
   transactionBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  // An OP stack deposit is one L2 transaction.
+  optimismDeposits: { table: "optimism_deposits", fields: ["l2_transaction_hash"] },
   // A contract's figures over one scale: a later run over the same scale updates them.
   hotSmartContracts: {
     table: "hot_smart_contracts",

@@ -1,7 +1,8 @@
 /**
  * A block's and a transaction's extras and the hot contracts (X1-X4), both families, against the simulated
  * Blockscout: a transaction's blobs are none (the simulated chain sends no blob transactions) and an unknown
- * transaction's NotFound; Neon's external transactions are NotFound (the simulated chain is of another chain type);
+ * transaction's NotFound; Neon's external transactions and an OP stack chain's deposits are NotFound (the simulated
+ * chain is of neither chain type);
  * a future block's countdown is its distance from `/blocks`' newest block at `/stats`' average block
  * time; a mined block is NotFound and a hash is refused before sending; the hot contracts of an hour are E4's
  * transactions of the hour before the head summed per contract recipient, in each order, across pages; a server
@@ -38,6 +39,15 @@ for (const family of families) {
           const error = yield* Effect.flip(bs.listTransactionExternalTransactions(mined))
           assert.strictEqual(error.reason._tag, "NotFound")
           assert.strictEqual(yield* reason(bs.listTransactionExternalTransactions("0x12")), "InvalidArgument")
+        })
+      )
+    )
+
+    it.effect("an OP stack chain's deposits and their count: NotFound on a chain that is not one", () =>
+      run((bs) =>
+        Effect.gen(function* () {
+          assert.strictEqual(yield* reason(bs.listOptimismDeposits()), "NotFound")
+          assert.strictEqual(yield* reason(bs.getOptimismDepositsCount()), "NotFound")
         })
       )
     )

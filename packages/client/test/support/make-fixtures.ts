@@ -105,7 +105,9 @@ const viewCases: Record<string, string> = {
   addressBeaconDeposits: "beacon-deposits/current",
   blockBeaconDeposits: "beacon-deposits/current",
   transactionBeaconDeposits: "beacon-deposits/current",
-  beaconDepositsCount: "beacon-deposits-count/current"
+  beaconDepositsCount: "beacon-deposits-count/current",
+  optimismDeposits: "optimism-deposits/current",
+  optimismDepositsCount: "optimism-deposits-count/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

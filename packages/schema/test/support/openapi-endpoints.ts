@@ -409,3 +409,59 @@ export const beaconDepositEndpoints: ReadonlyArray<Endpoint> = [
     why: "Ethereum's chain type only: the instance specs were generated for the default chain type"
   }
 }))
+
+/**
+ * A deposit page of `/optimism/deposits` with the backend's own item schema (`Schemas.API.V2.Optimism.Deposit`):
+ * both Pro specs point its items at `Deposit`, a name the beacon deposit took there, and so describe another
+ * object. A spec whose items are not that collision passes unchanged.
+ */
+const optimismDepositItems = (response: SchemaNode, doc: OpenApiDocument): SchemaNode => {
+  const page = resolveRef(response, doc)
+  const items = (page.properties as Readonly<Record<string, SchemaNode>> | undefined)?.items
+  const item = items?.items as SchemaNode | undefined
+  if (item === undefined || !("pubkey" in ((resolveRef(item, doc).properties as object | undefined) ?? {})))
+    return response
+  const integerString = { type: "string", pattern: "^-?([1-9][0-9]*|0)$" }
+  const fullHash = { type: "string", pattern: "^0x([A-Fa-f0-9]{64})$" }
+  const deposit = {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      l1_block_number: { type: "integer" },
+      l1_block_timestamp: { type: "string", format: "date-time" },
+      l1_transaction_hash: fullHash,
+      l1_transaction_origin: { type: "string", pattern: "^0x([A-Fa-f0-9]{40})$" },
+      l2_transaction_gas_limit: integerString,
+      l2_transaction_hash: fullHash
+    },
+    required: [
+      "l1_block_number",
+      "l1_block_timestamp",
+      "l1_transaction_hash",
+      "l1_transaction_origin",
+      "l2_transaction_gas_limit",
+      "l2_transaction_hash"
+    ]
+  }
+  return { ...page, properties: { ...(page.properties as object), items: { ...items, items: deposit } } }
+}
+
+/**
+ * OP stack rows (O1-O2, the `optimism` chain type: only the Pro specs declare them), covered by answers written
+ * from the backend's views (`fixtures/recorded-rows-c.json`, decoded in `rows-c.test.ts`).
+ */
+export const optimismEndpoints: ReadonlyArray<Endpoint> = [
+  {
+    id: "optimism deposits",
+    paths: ["/optimism/deposits"],
+    schema: codec(S.OptimismDepositsResponse),
+    narrow: optimismDepositItems
+  },
+  { id: "optimism deposits count", paths: ["/optimism/deposits/count"], schema: codec(S.OptimismDepositsCountResponse) }
+].map((e) => ({
+  ...e,
+  absentFrom: {
+    specs: ["instance-v11.2.7", "instance-v12.0.0-dev", "instance-docs"],
+    why: "the optimism chain type only: the instance specs were generated for the default chain type"
+  }
+}))

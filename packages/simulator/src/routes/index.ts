@@ -68,6 +68,7 @@ import { smartAccount } from "./smartAccount.ts"
 import { blockCountdown } from "./blockCountdown.ts"
 import { hotSmartContracts } from "./hotSmartContracts.ts"
 import { transactionBlobs } from "./transactionBlobs.ts"
+import { optimismDeposits, optimismDepositsCount } from "./optimismDeposits.ts"
 import {
   addressBeaconDeposits,
   beaconDeposits,
@@ -154,5 +155,7 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   addressBeaconDeposits,
   blockBeaconDeposits,
   transactionBeaconDeposits,
-  beaconDepositsCount
+  beaconDepositsCount,
+  optimismDeposits,
+  optimismDepositsCount
 }
