@@ -156,7 +156,9 @@ describe("blockscout CLI, one subcommand per endpoint row", () => {
           if (
             name === "transactionExternalTransactions" ||
             name === "optimismDeposits" ||
-            name === "optimismDepositsCount"
+            name === "optimismDepositsCount" ||
+            name === "optimismWithdrawals" ||
+            name === "optimismWithdrawalsCount"
           ) {
             assert.strictEqual(result.code, exitCodes.NotFound, result.stderr)
             return

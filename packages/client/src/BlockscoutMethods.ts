@@ -31,6 +31,8 @@ import type {
   NftCollection,
   OptimismDeposit,
   OptimismDepositsCount,
+  OptimismWithdrawal,
+  OptimismWithdrawalsCount,
   RawTrace,
   SearchRedirect,
   SearchResultItem,
@@ -622,6 +624,15 @@ export interface ListTransactionBeaconDepositsParameters extends PageParameters 
  * @category parameters
  */
 export interface ListOptimismDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listOptimismWithdrawals`, `streamOptimismWithdrawals`, `streamOptimismWithdrawalsPages` (O3 `GET
+ * /optimism/withdrawals`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListOptimismWithdrawalsParameters extends PageParameters {}
 
 /**
  * Every method the endpoints table gives the service: path parameters first (checked against the API doc's patterns
@@ -2635,4 +2646,53 @@ export interface BlockscoutMethods {
    * Gotcha: oP stack chains only: other servers answer NotFound.
    */
   readonly getOptimismDepositsCount: () => Effect.Effect<OptimismDepositsCount, BlockscoutError<RequestReason>>
+
+  /**
+   * An OP stack chain's withdrawals to L1, highest nonce first, with their status and L1 relay: O3 `GET
+   * /optimism/withdrawals`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound. A status is computed when asked, so it changes as the
+   * dispute games resolve.
+   */
+  readonly listOptimismWithdrawals: (
+    options?: ListOptimismWithdrawalsParameters | undefined
+  ) => Effect.Effect<Page<OptimismWithdrawal>, BlockscoutError<CallReason>>
+
+  /**
+   * An OP stack chain's withdrawals to L1, highest nonce first, with their status and L1 relay: O3 `GET
+   * /optimism/withdrawals`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound. A status is computed when asked, so it changes as the
+   * dispute games resolve.
+   */
+  readonly streamOptimismWithdrawals: (
+    options?: (ListOptimismWithdrawalsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<OptimismWithdrawal, BlockscoutError<StreamReason>>
+
+  /**
+   * An OP stack chain's withdrawals to L1, highest nonce first, with their status and L1 relay: O3 `GET
+   * /optimism/withdrawals`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound. A status is computed when asked, so it changes as the
+   * dispute games resolve.
+   */
+  readonly streamOptimismWithdrawalsPages: (
+    options?: (ListOptimismWithdrawalsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<OptimismWithdrawal>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many withdrawals to L1 an OP stack chain has had (a bare integer): O4 `GET /optimism/withdrawals/count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly getOptimismWithdrawalsCount: () => Effect.Effect<OptimismWithdrawalsCount, BlockscoutError<RequestReason>>
 }

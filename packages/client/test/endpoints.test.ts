@@ -355,6 +355,18 @@ const cases: ReadonlyArray<Case> = [
     call: (bs) => Effect.map(bs.listOptimismDeposits(), (p) => p.items)
   },
   {
+    name: "optimismWithdrawals",
+    path: "/optimism/withdrawals",
+    query: {},
+    call: (bs) => Effect.map(bs.listOptimismWithdrawals(), (p) => p.items)
+  },
+  {
+    name: "optimismWithdrawalsCount",
+    path: "/optimism/withdrawals/count",
+    query: {},
+    call: (bs) => one(bs.getOptimismWithdrawalsCount())
+  },
+  {
     name: "optimismDepositsCount",
     path: "/optimism/deposits/count",
     query: {},

@@ -62,8 +62,9 @@ describe("Columns.fromSchema", () => {
       // (bare strings).
       tokenInstanceTransfersCount: 1,
       beaconDepositsCount: 1,
-      // An OP stack chain's deposits count: a bare integer.
+      // An OP stack chain's deposits and withdrawals counts: bare integers.
       optimismDepositsCount: 1,
+      optimismWithdrawalsCount: 1,
       transactionExternalTransactions: 1
     }
     for (const row of Object.values(endpoints)) {

@@ -183,6 +183,22 @@ describe("OP stack deposits", () => {
   })
 })
 
+describe("OP stack withdrawals", () => {
+  it("the nonce whole and in parts, status and relay; 6.3.0's tx shorthands read the same; the count a bigint", () => {
+    const [waiting, relayed] = decode(S.OptimismWithdrawalsResponse, "optimism-withdrawals/current").items
+    assert.strictEqual(waiting!.msg_nonce_raw, (1n << 240n) + 90000n)
+    assert.strictEqual(waiting!.msg_nonce_version, 1)
+    assert.strictEqual(waiting!.status, "In challenge period")
+    assert.isNull(waiting!.l1_transaction_hash)
+    assert.strictEqual(waiting!.msg_gas_limit, 287624n)
+    const old = decode(S.OptimismWithdrawalsResponse, "optimism-withdrawals/v6.3.0").items[0]!
+    assert.strictEqual(old.l2_transaction_hash, relayed!.l2_transaction_hash)
+    assert.strictEqual(old.l1_transaction_hash, relayed!.l1_transaction_hash)
+    assert.isUndefined(old.msg_data)
+    assert.strictEqual(decode(S.OptimismWithdrawalsCountResponse, "optimism-withdrawals-count/current"), 27811n)
+  })
+})
+
 describe("coverage", () => {
   it("every figure endpoint's response schema has an answer written from the backend here", () => {
     assert.deepStrictEqual(

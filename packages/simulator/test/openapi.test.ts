@@ -136,17 +136,19 @@ const filterSets = (
  */
 /**
  * Rows the specs declare but only another chain type serves: Neon's external transactions, an OP stack chain's
- * deposits. The simulated chain is neither, so it answers them 404 as such a server does (`CheckChainType`, or no
+ * deposits and withdrawals. The simulated chain is neither, so it answers them 404 as such a server does (`CheckChainType`, or no
  * route at all), and there is no body to validate.
  */
 const otherChainType: ReadonlyArray<string> = [
   "transactionExternalTransactions",
   "optimismDeposits",
-  "optimismDepositsCount"
+  "optimismDepositsCount",
+  "optimismWithdrawals",
+  "optimismWithdrawalsCount"
 ]
 
 // The optimism chain type's rows (an OP stack chain's deposits).
-const optimismRows = ["optimismDeposits", "optimismDepositsCount"]
+const optimismRows = ["optimismDeposits", "optimismDepositsCount", "optimismWithdrawals", "optimismWithdrawalsCount"]
 
 // Ethereum's chain type only, as the blobs: the beacon deposit rows.
 const beaconDepositRows = [

@@ -19,6 +19,7 @@
  * | hot smart contracts (X3) | `hot_smart_contracts` | `scale` (the one asked for), `contract` |
  * | beacon deposits (B1-B4) | `beacon_deposits` | `index` |
  * | OP stack deposits (O1) | `optimism_deposits` | `l2_transaction_hash` |
+ * | OP stack withdrawals (O3) | `optimism_withdrawals` | `msg_nonce_raw` |
  * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
  * | coin balance history (S6) | `coin_balances` | `address` (the address asked about), `block_number` |
  * | an address's tokens (S9) | `address_tokens` | `holder` (the address asked about), `token_address`, `token_id_key` (`''` unless the balance names a token id) |
@@ -148,6 +149,8 @@ export const identities: { readonly [N in PagedName]: Identity } = {
   transactionBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
   // An OP stack deposit is one L2 transaction.
   optimismDeposits: { table: "optimism_deposits", fields: ["l2_transaction_hash"] },
+  // An OP stack withdrawal is one L2-to-L1 message, numbered by its whole nonce.
+  optimismWithdrawals: { table: "optimism_withdrawals", fields: ["msg_nonce_raw"] },
   // A contract's figures over one scale: a later run over the same scale updates them.
   hotSmartContracts: {
     table: "hot_smart_contracts",

@@ -1,7 +1,7 @@
 /**
  * A block's and a transaction's extras and the hot contracts (X1-X4), both families, against the simulated
  * Blockscout: a transaction's blobs are none (the simulated chain sends no blob transactions) and an unknown
- * transaction's NotFound; Neon's external transactions and an OP stack chain's deposits are NotFound (the simulated
+ * transaction's NotFound; Neon's external transactions and an OP stack chain's deposits and withdrawals are NotFound (the simulated
  * chain is of neither chain type);
  * a future block's countdown is its distance from `/blocks`' newest block at `/stats`' average block
  * time; a mined block is NotFound and a hash is refused before sending; the hot contracts of an hour are E4's
@@ -43,11 +43,13 @@ for (const family of families) {
       )
     )
 
-    it.effect("an OP stack chain's deposits and their count: NotFound on a chain that is not one", () =>
+    it.effect("an OP stack chain's deposits, withdrawals and counts: NotFound on a chain that is not one", () =>
       run((bs) =>
         Effect.gen(function* () {
           assert.strictEqual(yield* reason(bs.listOptimismDeposits()), "NotFound")
           assert.strictEqual(yield* reason(bs.getOptimismDepositsCount()), "NotFound")
+          assert.strictEqual(yield* reason(bs.listOptimismWithdrawals()), "NotFound")
+          assert.strictEqual(yield* reason(bs.getOptimismWithdrawalsCount()), "NotFound")
         })
       )
     )

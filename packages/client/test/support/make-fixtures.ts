@@ -107,7 +107,9 @@ const viewCases: Record<string, string> = {
   transactionBeaconDeposits: "beacon-deposits/current",
   beaconDepositsCount: "beacon-deposits-count/current",
   optimismDeposits: "optimism-deposits/current",
-  optimismDepositsCount: "optimism-deposits-count/current"
+  optimismDepositsCount: "optimism-deposits-count/current",
+  optimismWithdrawals: "optimism-withdrawals/current",
+  optimismWithdrawalsCount: "optimism-withdrawals-count/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

@@ -1,11 +1,13 @@
 /**
- * OP stack rows (servers of the `optimism` chain type, since 6.3.0): the chain's deposits from L1 and their count.
+ * OP stack rows (servers of the `optimism` chain type, since 6.3.0): the chain's deposits from L1, its withdrawals
+ * to L1, and their counts.
  * Spread into the table by `Endpoints.ts`; paths from `api_router.ex` (`optimism_controller.ex`).
  *
  * @since 0.1.0
  */
 import { itemRow, pageRow } from "../EndpointTable.ts"
 import { OptimismDepositsCountResponse, OptimismDepositsResponse } from "../OptimismDeposit.ts"
+import { OptimismWithdrawalsCountResponse, OptimismWithdrawalsResponse } from "../OptimismWithdrawal.ts"
 
 const optimismOnly = "OP stack chains only: other servers answer NotFound."
 
@@ -39,6 +41,32 @@ export const optimismRows = {
     pathParams: [],
     filters: [],
     response: OptimismDepositsCountResponse,
+    cursorKeys: [],
+    gotcha: optimismOnly
+  }),
+  optimismWithdrawals: pageRow({
+    method: "OptimismWithdrawals",
+    credits: 20,
+    ids: "O3",
+    since: "6.3.0",
+    summary: "An OP stack chain's withdrawals to L1, highest nonce first, with their status and L1 relay",
+    path: "/optimism/withdrawals",
+    pathParams: [],
+    filters: [],
+    response: OptimismWithdrawalsResponse,
+    cursorKeys: ["nonce", "items_count"],
+    gotcha: `${optimismOnly} A status is computed when asked, so it changes as the dispute games resolve.`
+  }),
+  optimismWithdrawalsCount: itemRow({
+    method: "OptimismWithdrawalsCount",
+    credits: 20,
+    ids: "O4",
+    since: "6.3.0",
+    summary: "How many withdrawals to L1 an OP stack chain has had (a bare integer)",
+    path: "/optimism/withdrawals/count",
+    pathParams: [],
+    filters: [],
+    response: OptimismWithdrawalsCountResponse,
     cursorKeys: [],
     gotcha: optimismOnly
   })

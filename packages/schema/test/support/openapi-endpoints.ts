@@ -410,44 +410,103 @@ export const beaconDepositEndpoints: ReadonlyArray<Endpoint> = [
   }
 }))
 
-/**
- * A deposit page of `/optimism/deposits` with the backend's own item schema (`Schemas.API.V2.Optimism.Deposit`):
- * both Pro specs point its items at `Deposit`, a name the beacon deposit took there, and so describe another
- * object. A spec whose items are not that collision passes unchanged.
- */
-const optimismDepositItems = (response: SchemaNode, doc: OpenApiDocument): SchemaNode => {
-  const page = resolveRef(response, doc)
-  const items = (page.properties as Readonly<Record<string, SchemaNode>> | undefined)?.items
-  const item = items?.items as SchemaNode | undefined
-  if (item === undefined || !("pubkey" in ((resolveRef(item, doc).properties as object | undefined) ?? {})))
-    return response
-  const integerString = { type: "string", pattern: "^-?([1-9][0-9]*|0)$" }
-  const fullHash = { type: "string", pattern: "^0x([A-Fa-f0-9]{64})$" }
-  const deposit = {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      l1_block_number: { type: "integer" },
-      l1_block_timestamp: { type: "string", format: "date-time" },
-      l1_transaction_hash: fullHash,
-      l1_transaction_origin: { type: "string", pattern: "^0x([A-Fa-f0-9]{40})$" },
-      l2_transaction_gas_limit: integerString,
-      l2_transaction_hash: fullHash
-    },
-    required: [
-      "l1_block_number",
-      "l1_block_timestamp",
-      "l1_transaction_hash",
-      "l1_transaction_origin",
-      "l2_transaction_gas_limit",
-      "l2_transaction_hash"
-    ]
-  }
-  return { ...page, properties: { ...(page.properties as object), items: { ...items, items: deposit } } }
+const integerString = { type: "string", pattern: "^-?([1-9][0-9]*|0)$" }
+const fullHash = { type: "string", pattern: "^0x([A-Fa-f0-9]{64})$" }
+const nullableOf = (node: SchemaNode): SchemaNode => ({ ...node, nullable: true })
+const timestamp = { type: "string", format: "date-time" }
+
+/** The backend's `Schemas.API.V2.Optimism.Deposit`. */
+const optimismDeposit: SchemaNode = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    l1_block_number: { type: "integer" },
+    l1_block_timestamp: timestamp,
+    l1_transaction_hash: fullHash,
+    l1_transaction_origin: { type: "string", pattern: "^0x([A-Fa-f0-9]{40})$" },
+    l2_transaction_gas_limit: integerString,
+    l2_transaction_hash: fullHash
+  },
+  required: [
+    "l1_block_number",
+    "l1_block_timestamp",
+    "l1_transaction_hash",
+    "l1_transaction_origin",
+    "l2_transaction_gas_limit",
+    "l2_transaction_hash"
+  ]
+}
+
+/** The backend's `Schemas.API.V2.Optimism.Withdrawal` (`from` an address, or null). */
+const optimismWithdrawal: SchemaNode = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    challenge_period_end: nullableOf(timestamp),
+    from: { allOf: [{ $ref: "#/components/schemas/Address" }], nullable: true },
+    l1_transaction_hash: nullableOf(fullHash),
+    l2_timestamp: nullableOf(timestamp),
+    l2_transaction_hash: fullHash,
+    msg_data: nullableOf({ type: "string", pattern: "^0x([A-Fa-f0-9]*)$" }),
+    msg_gas_limit: nullableOf(integerString),
+    msg_nonce: { type: "integer" },
+    msg_nonce_raw: integerString,
+    msg_nonce_version: { type: "integer" },
+    msg_sender_address_hash: nullableOf(fullHash),
+    msg_target_address_hash: nullableOf(fullHash),
+    msg_value: nullableOf(integerString),
+    portal_contract_address_hash: nullableOf({ type: "string", pattern: "^0x([A-Fa-f0-9]{40})$" }),
+    status: {
+      type: "string",
+      enum: [
+        "Waiting for state root",
+        "Ready to prove",
+        "Waiting a game to resolve",
+        "In challenge period",
+        "Ready for relay",
+        "Proven",
+        "Relayed"
+      ]
+    }
+  },
+  required: [
+    "challenge_period_end",
+    "from",
+    "l1_transaction_hash",
+    "l2_timestamp",
+    "l2_transaction_hash",
+    "msg_data",
+    "msg_gas_limit",
+    "msg_nonce",
+    "msg_nonce_raw",
+    "msg_nonce_version",
+    "msg_sender_address_hash",
+    "msg_target_address_hash",
+    "msg_value",
+    "portal_contract_address_hash",
+    "status"
+  ]
 }
 
 /**
- * OP stack rows (O1-O2, the `optimism` chain type: only the Pro specs declare them), covered by answers written
+ * An OP stack page with the backend's own item schema: both Pro specs point `/optimism/deposits`' items at
+ * `Deposit` and `/optimism/withdrawals`' at `Withdrawal`, names the beacon deposit and the beacon withdrawal took
+ * there, and so describe other objects (told apart by a key only those have: `marker`). A spec whose items are not
+ * that collision passes unchanged.
+ */
+const optimismItems =
+  (own: SchemaNode, marker: string) =>
+  (response: SchemaNode, doc: OpenApiDocument): SchemaNode => {
+    const page = resolveRef(response, doc)
+    const items = (page.properties as Readonly<Record<string, SchemaNode>> | undefined)?.items
+    const item = items?.items as SchemaNode | undefined
+    if (item === undefined || !(marker in ((resolveRef(item, doc).properties as object | undefined) ?? {})))
+      return response
+    return { ...page, properties: { ...(page.properties as object), items: { ...items, items: own } } }
+  }
+
+/**
+ * OP stack rows (O1-O4, the `optimism` chain type: only the Pro specs declare them), covered by answers written
  * from the backend's views (`fixtures/recorded-rows-c.json`, decoded in `rows-c.test.ts`).
  */
 export const optimismEndpoints: ReadonlyArray<Endpoint> = [
@@ -455,9 +514,24 @@ export const optimismEndpoints: ReadonlyArray<Endpoint> = [
     id: "optimism deposits",
     paths: ["/optimism/deposits"],
     schema: codec(S.OptimismDepositsResponse),
-    narrow: optimismDepositItems
+    narrow: optimismItems(optimismDeposit, "pubkey")
   },
-  { id: "optimism deposits count", paths: ["/optimism/deposits/count"], schema: codec(S.OptimismDepositsCountResponse) }
+  {
+    id: "optimism deposits count",
+    paths: ["/optimism/deposits/count"],
+    schema: codec(S.OptimismDepositsCountResponse)
+  },
+  {
+    id: "optimism withdrawals",
+    paths: ["/optimism/withdrawals"],
+    schema: codec(S.OptimismWithdrawalsResponse),
+    narrow: optimismItems(optimismWithdrawal, "validator_index")
+  },
+  {
+    id: "optimism withdrawals count",
+    paths: ["/optimism/withdrawals/count"],
+    schema: codec(S.OptimismWithdrawalsCountResponse)
+  }
 ].map((e) => ({
   ...e,
   absentFrom: {

@@ -68,7 +68,12 @@ import { smartAccount } from "./smartAccount.ts"
 import { blockCountdown } from "./blockCountdown.ts"
 import { hotSmartContracts } from "./hotSmartContracts.ts"
 import { transactionBlobs } from "./transactionBlobs.ts"
-import { optimismDeposits, optimismDepositsCount } from "./optimismDeposits.ts"
+import {
+  optimismDeposits,
+  optimismDepositsCount,
+  optimismWithdrawals,
+  optimismWithdrawalsCount
+} from "./optimismDeposits.ts"
 import {
   addressBeaconDeposits,
   beaconDeposits,
@@ -157,5 +162,7 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   transactionBeaconDeposits,
   beaconDepositsCount,
   optimismDeposits,
-  optimismDepositsCount
+  optimismDepositsCount,
+  optimismWithdrawals,
+  optimismWithdrawalsCount
 }

@@ -1,7 +1,7 @@
 /**
- * O1-O2 `GET /optimism/deposits` and `/optimism/deposits/count`: the backend serves them only on the `optimism`
+ * O1-O4 `GET /optimism/deposits`, `/optimism/withdrawals` and their `/count`: the backend serves them only on the `optimism`
  * chain type (`api_router.ex` `if @chain_type == :optimism`); on any other build the paths have no route and
- * Phoenix answers 404. The simulated chain is not an OP stack chain, so it answers both 404, as such a server does.
+ * Phoenix answers 404. The simulated chain is not an OP stack chain, so it answers them 404, as such a server does.
  *
  * @internal
  */
@@ -16,3 +16,5 @@ const anotherChainType: RouteHandler = {
 
 export const optimismDeposits: RouteHandler = anotherChainType
 export const optimismDepositsCount: RouteHandler = anotherChainType
+export const optimismWithdrawals: RouteHandler = anotherChainType
+export const optimismWithdrawalsCount: RouteHandler = anotherChainType
