@@ -180,7 +180,8 @@ const pathDescriptions: Record<Endpoint["pathParams"][number]["kind"], string> =
   address: "an address: 0x and 40 hex digits",
   hash: "a transaction hash: 0x and 64 hex digits",
   tokenId: "a token id (decimal)",
-  block: "a block number (decimal) or a block hash (0x and 64 hex digits)"
+  block: "a block number (decimal) or a block hash (0x and 64 hex digits)",
+  blockNumber: "a block number (decimal)"
 }
 
 /** A path parameter as a positional argument (also used by `backfill run`). */

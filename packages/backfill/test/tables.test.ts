@@ -44,7 +44,7 @@ describe("resource tables", () => {
       if (line.startsWith("| ") && table !== undefined && cells[2] !== undefined) {
         documented.set(
           table,
-          [...cells[2].replace(/\([^)]*\)/g, "").matchAll(/`([a-z_]+)`/g)].map((m) => m[1] as string)
+          [...cells[2].replace(/\([^)]*\)/g, "").matchAll(/`([a-z0-9_]+)`/g)].map((m) => m[1] as string)
         )
       }
     }

@@ -16,21 +16,31 @@ import type {
   AdvancedFilterMethod,
   AuditReport,
   BackendVersion,
+  BeaconDeposit,
+  BeaconDepositsCount,
   Block,
+  BlockCountdown,
   BlockDetails,
   CoinBalance,
   CoinBalanceHistoryByDay,
+  HotSmartContract,
   IndexingStatus,
   InternalTransaction,
   Log,
   MarketChart,
   NftCollection,
+  OptimismDeposit,
+  OptimismDepositsCount,
+  OptimismWithdrawal,
+  OptimismWithdrawalsCount,
   RawTrace,
   SearchRedirect,
   SearchResultItem,
   SmartAccount,
   SmartContract,
+  SmartContractCounters,
   SmartContractDetails,
+  SolanaTransactionSignature,
   StateChange,
   Stats,
   Token,
@@ -40,16 +50,20 @@ import type {
   TokenHolder,
   TokenInstance,
   TokenInstanceDetails,
+  TokenInstanceTransfersCount,
   TokenTransfer,
   TopAddress,
   Transaction,
+  TransactionBlobs,
   TransactionDetails,
+  TransactionStats,
   TransactionSummary,
   TransactionsChart,
   UserOperation,
   UserOperationBundle,
   UserOperationInList,
-  Withdrawal
+  Withdrawal,
+  WithdrawalCounters
 } from "@blockscout-effect/schema"
 import type { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, FollowReason, RequestReason, StreamReason } from "./BlockscoutError.ts"
@@ -245,6 +259,17 @@ export interface ListAddressTokensParameters extends PageParameters {
 }
 
 /**
+ * The options of `listAddressNfts`, `streamAddressNfts`, `streamAddressNftsPages` (N1 `GET /addresses/{address}/nft`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressNftsParameters extends PageParameters {
+  /** NFT token types to include. */
+  readonly type?: ReadonlyArray<"ERC-721" | "ERC-404" | "ERC-1155"> | undefined
+}
+
+/**
  * The options of `listTopAddresses`, `streamTopAddresses`, `streamTopAddressesPages` (A1 `GET /addresses`).
  *
  * @since 0.1.0
@@ -404,6 +429,22 @@ export interface ListTokenInstanceHoldersParameters extends PageParameters {}
 export interface ListSmartContractAuditReportsParameters extends PageParameters {}
 
 /**
+ * The options of `listHotSmartContracts`, `streamHotSmartContracts`, `streamHotSmartContractsPages` (X3 `GET
+ * /stats/hot-smart-contracts`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListHotSmartContractsParameters extends PageParameters {
+  /** The time scale (required by the server). */
+  readonly scale?: "5m" | "1h" | "3h" | "1d" | "7d" | "30d" | undefined
+  /** Sort key. */
+  readonly sort?: "transactions_count" | "total_gas_used" | undefined
+  /** Sort order. */
+  readonly order?: "asc" | "desc" | undefined
+}
+
+/**
  * The options of `listAdvancedFilters`, `streamAdvancedFilters`, `streamAdvancedFiltersPages` (F1 `GET
  * /advanced-filters`).
  *
@@ -539,6 +580,59 @@ export interface ListUserOperationBundlesParameters extends PageParameters {
   /** Bundles sent to this EntryPoint. */
   readonly entry_point?: string | undefined
 }
+
+/**
+ * The options of `listBeaconDeposits`, `streamBeaconDeposits`, `streamBeaconDepositsPages` (B1 `GET /beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listAddressBeaconDeposits`, `streamAddressBeaconDeposits`, `streamAddressBeaconDepositsPages` (B2
+ * `GET /addresses/{address}/beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListAddressBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listBlockBeaconDeposits`, `streamBlockBeaconDeposits`, `streamBlockBeaconDepositsPages` (B3 `GET
+ * /blocks/{numberOrHash}/beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListBlockBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listTransactionBeaconDeposits`, `streamTransactionBeaconDeposits`,
+ * `streamTransactionBeaconDepositsPages` (B4 `GET /transactions/{hash}/beacon/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListTransactionBeaconDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listOptimismDeposits`, `streamOptimismDeposits`, `streamOptimismDepositsPages` (O1 `GET
+ * /optimism/deposits`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListOptimismDepositsParameters extends PageParameters {}
+
+/**
+ * The options of `listOptimismWithdrawals`, `streamOptimismWithdrawals`, `streamOptimismWithdrawalsPages` (O3 `GET
+ * /optimism/withdrawals`).
+ *
+ * @since 0.1.0
+ * @category parameters
+ */
+export interface ListOptimismWithdrawalsParameters extends PageParameters {}
 
 /**
  * Every method the endpoints table gives the service: path parameters first (checked against the API doc's patterns
@@ -1181,6 +1275,49 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<TokenBalance>, BlockscoutError<StreamReason>>
 
   /**
+   * The NFT instances an address holds, one item each: ERC-721, then ERC-1155, then ERC-404: N1 `GET
+   * /addresses/{address}/nft`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: each item carries its token and held value ("1" for ERC-721); an address that holds none, or that the
+   * server does not know, is an empty page. Grouped by collection instead: listNftCollections.
+   */
+  readonly listAddressNfts: (
+    address: string,
+    options?: ListAddressNftsParameters | undefined
+  ) => Effect.Effect<Page<TokenInstance>, BlockscoutError<CallReason>>
+
+  /**
+   * The NFT instances an address holds, one item each: ERC-721, then ERC-1155, then ERC-404: N1 `GET
+   * /addresses/{address}/nft`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: each item carries its token and held value ("1" for ERC-721); an address that holds none, or that the
+   * server does not know, is an empty page. Grouped by collection instead: listNftCollections.
+   */
+  readonly streamAddressNfts: (
+    address: string,
+    options?: (ListAddressNftsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<TokenInstance, BlockscoutError<StreamReason>>
+
+  /**
+   * The NFT instances an address holds, one item each: ERC-721, then ERC-1155, then ERC-404: N1 `GET
+   * /addresses/{address}/nft`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: each item carries its token and held value ("1" for ERC-721); an address that holds none, or that the
+   * server does not know, is an empty page. Grouped by collection instead: listNftCollections.
+   */
+  readonly streamAddressNftsPages: (
+    address: string,
+    options?: (ListAddressNftsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<TokenInstance>, BlockscoutError<StreamReason>>
+
+  /**
    * The chain's top accounts by coin balance (largest first), each with its balance and transactions count: A1 `GET
    * /addresses`.
    *
@@ -1401,6 +1538,19 @@ export interface BlockscoutMethods {
   ) => Stream.Stream<PageWithCursor<InternalTransaction>, BlockscoutError<StreamReason>>
 
   /**
+   * How long until a future block: the head's number, the blocks left and the estimated seconds: X2 `GET
+   * /blocks/{number}/countdown`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: a block already mined is NotFound ("Block number already mined"), as is every block on a server that does
+   * not compute its average block time (a 501); one still indexing answers InvalidRequest (422).
+   */
+  readonly getBlockCountdown: (
+    number: string | number | bigint
+  ) => Effect.Effect<BlockCountdown, BlockscoutError<CallReason>>
+
+  /**
    * One transaction's details, with its first token transfers and decoded revert reason: S14 `GET
    * /transactions/{hash}`.
    *
@@ -1616,6 +1766,30 @@ export interface BlockscoutMethods {
     args?: Omit<ListChainInternalTransactionsParameters, "cursor"> | undefined,
     options?: FollowOptions | undefined
   ) => Stream.Stream<FollowEvent<InternalTransaction>, BlockscoutError<FollowReason>>
+
+  /**
+   * The EIP-4844 blobs a transaction carried: versioned hash, data, KZG commitment and proof: X1 `GET
+   * /transactions/{hash}/blobs`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: only servers of Ethereum's chain type have this route (others: NotFound, as for an unknown transaction).
+   * Every blob at once, about 128 KiB of hex each; a transaction without blobs has none.
+   */
+  readonly getTransactionBlobs: (hash: string) => Effect.Effect<TransactionBlobs, BlockscoutError<CallReason>>
+
+  /**
+   * The Solana transactions a Neon EVM transaction was executed through (their signatures, a bare array): X4 `GET
+   * /transactions/{hash}/external-transactions`.
+   *
+   * One call: the bare array the server sends (no paging).
+   *
+   * Gotcha: neon chains only: a server of another chain type answers NotFound. A Neon server fetches them on demand and
+   * answers 500 (ServerError, retried) when its Solana source fails.
+   */
+  readonly listTransactionExternalTransactions: (
+    hash: string
+  ) => Effect.Effect<ReadonlyArray<SolanaTransactionSignature>, BlockscoutError<CallReason>>
 
   /**
    * A token's details: name, symbol, decimals, type, supply, holders count, market data: S17 `GET /tokens/{token}`.
@@ -1969,6 +2143,49 @@ export interface BlockscoutMethods {
   readonly getBackendVersion: () => Effect.Effect<BackendVersion, BlockscoutError<RequestReason>>
 
   /**
+   * The contracts most transactions were sent to over a time scale, with their gas used and balance: X3 `GET
+   * /stats/hot-smart-contracts`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: scale is required: without it the server answers 422 (InvalidRequest). Day scales (1d, 7d, 30d) count
+   * finished days only, so they are empty on a chain younger than a day. Ordered by counts over a window that moves: a
+   * long walk can miss or repeat a contract.
+   */
+  readonly listHotSmartContracts: (
+    options?: ListHotSmartContractsParameters | undefined
+  ) => Effect.Effect<Page<HotSmartContract>, BlockscoutError<CallReason>>
+
+  /**
+   * The contracts most transactions were sent to over a time scale, with their gas used and balance: X3 `GET
+   * /stats/hot-smart-contracts`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: scale is required: without it the server answers 422 (InvalidRequest). Day scales (1d, 7d, 30d) count
+   * finished days only, so they are empty on a chain younger than a day. Ordered by counts over a window that moves: a
+   * long walk can miss or repeat a contract.
+   */
+  readonly streamHotSmartContracts: (
+    options?: (ListHotSmartContractsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<HotSmartContract, BlockscoutError<StreamReason>>
+
+  /**
+   * The contracts most transactions were sent to over a time scale, with their gas used and balance: X3 `GET
+   * /stats/hot-smart-contracts`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: scale is required: without it the server answers 422 (InvalidRequest). Day scales (1d, 7d, 30d) count
+   * finished days only, so they are empty on a chain younger than a day. Ordered by counts over a window that moves: a
+   * long walk can miss or repeat a contract.
+   */
+  readonly streamHotSmartContractsPages: (
+    options?: (ListHotSmartContractsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<HotSmartContract>, BlockscoutError<StreamReason>>
+
+  /**
    * Transactions, token transfers and internal transactions in one feed, newest first, filtered by type, method, time,
    * addresses, amount and token: F1 `GET /advanced-filters`.
    *
@@ -2185,4 +2402,297 @@ export interface BlockscoutMethods {
    * answers 501 Service is disabled: NotFound, saying so.
    */
   readonly getSmartAccount: (address: string) => Effect.Effect<SmartAccount, BlockscoutError<CallReason>>
+
+  /**
+   * How many transfers one NFT instance has had (E2's length): K1 `GET
+   * /tokens/{token}/instances/{tokenId}/transfers-count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: counted when asked, so it matches E2 at that moment. An ERC-20 token or an address that is not a token is
+   * NotFound; an id that never moved counts 0.
+   */
+  readonly getTokenInstanceTransfersCount: (
+    token: string,
+    tokenId: string | bigint
+  ) => Effect.Effect<TokenInstanceTransfersCount, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's beacon withdrawals: how many, and their sum in wei (E9's total): K2 `GET /withdrawals/counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: cached counters refreshed in the background: they trail /withdrawals for a while. Servers before 9.0.0 name
+   * them withdrawal_count and withdrawal_sum (decoded to today's names).
+   */
+  readonly getWithdrawalCounters: () => Effect.Effect<WithdrawalCounters, BlockscoutError<RequestReason>>
+
+  /**
+   * The chain's smart contracts and verified ones, in total and new in the last 24 hours: K3 `GET
+   * /smart-contracts/counters`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: cached counters refreshed in the background: verified_smart_contracts can trail E8's list.
+   */
+  readonly getSmartContractCounters: () => Effect.Effect<SmartContractCounters, BlockscoutError<RequestReason>>
+
+  /**
+   * The last 24 hours' transactions (count, fee sum, average fee) and the last 30 minutes' pending ones: K4 `GET
+   * /transactions/stats`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: cached counters over a sliding day, refreshed in the background: not a count of any list's items.
+   */
+  readonly getTransactionStats: () => Effect.Effect<TransactionStats, BlockscoutError<RequestReason>>
+
+  /**
+   * The chain's beacon deposits, highest index first: B1 `GET /beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly listBeaconDeposits: (
+    options?: ListBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The chain's beacon deposits, highest index first: B1 `GET /beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly streamBeaconDeposits: (
+    options?: (ListBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The chain's beacon deposits, highest index first: B1 `GET /beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly streamBeaconDepositsPages: (
+    options?: (ListBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits an address made, highest index first: B2 `GET /addresses/{address}/beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An address that made none is an empty page.
+   */
+  readonly listAddressBeaconDeposits: (
+    address: string,
+    options?: ListAddressBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The beacon deposits an address made, highest index first: B2 `GET /addresses/{address}/beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An address that made none is an empty page.
+   */
+  readonly streamAddressBeaconDeposits: (
+    address: string,
+    options?: (ListAddressBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits an address made, highest index first: B2 `GET /addresses/{address}/beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An address that made none is an empty page.
+   */
+  readonly streamAddressBeaconDepositsPages: (
+    address: string,
+    options?: (ListAddressBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits made in one block, highest index first: B3 `GET /blocks/{numberOrHash}/beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown block is NotFound.
+   */
+  readonly listBlockBeaconDeposits: (
+    numberOrHash: string | number | bigint,
+    options?: ListBlockBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The beacon deposits made in one block, highest index first: B3 `GET /blocks/{numberOrHash}/beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown block is NotFound.
+   */
+  readonly streamBlockBeaconDeposits: (
+    numberOrHash: string | number | bigint,
+    options?: (ListBlockBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits made in one block, highest index first: B3 `GET /blocks/{numberOrHash}/beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown block is NotFound.
+   */
+  readonly streamBlockBeaconDepositsPages: (
+    numberOrHash: string | number | bigint,
+    options?: (ListBlockBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits one transaction made, highest index first: B4 `GET /transactions/{hash}/beacon/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown transaction is NotFound.
+   */
+  readonly listTransactionBeaconDeposits: (
+    hash: string,
+    options?: ListTransactionBeaconDepositsParameters | undefined
+  ) => Effect.Effect<Page<BeaconDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * The beacon deposits one transaction made, highest index first: B4 `GET /transactions/{hash}/beacon/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown transaction is NotFound.
+   */
+  readonly streamTransactionBeaconDeposits: (
+    hash: string,
+    options?: (ListTransactionBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<BeaconDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * The beacon deposits one transaction made, highest index first: B4 `GET /transactions/{hash}/beacon/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound. An unknown transaction is NotFound.
+   */
+  readonly streamTransactionBeaconDepositsPages: (
+    hash: string,
+    options?: (ListTransactionBeaconDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<BeaconDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many beacon deposits the chain has had (the newest index plus one): B5 `GET /beacon/deposits/count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: ethereum's chain type only: other servers answer NotFound.
+   */
+  readonly getBeaconDepositsCount: () => Effect.Effect<BeaconDepositsCount, BlockscoutError<RequestReason>>
+
+  /**
+   * An OP stack chain's deposits from L1, newest first: L1 block, transactions and sender, L2 transaction: O1 `GET
+   * /optimism/deposits`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly listOptimismDeposits: (
+    options?: ListOptimismDepositsParameters | undefined
+  ) => Effect.Effect<Page<OptimismDeposit>, BlockscoutError<CallReason>>
+
+  /**
+   * An OP stack chain's deposits from L1, newest first: L1 block, transactions and sender, L2 transaction: O1 `GET
+   * /optimism/deposits`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly streamOptimismDeposits: (
+    options?: (ListOptimismDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<OptimismDeposit, BlockscoutError<StreamReason>>
+
+  /**
+   * An OP stack chain's deposits from L1, newest first: L1 block, transactions and sender, L2 transaction: O1 `GET
+   * /optimism/deposits`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly streamOptimismDepositsPages: (
+    options?: (ListOptimismDepositsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<OptimismDeposit>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many deposits from L1 an OP stack chain has had (a bare integer): O2 `GET /optimism/deposits/count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly getOptimismDepositsCount: () => Effect.Effect<OptimismDepositsCount, BlockscoutError<RequestReason>>
+
+  /**
+   * An OP stack chain's withdrawals to L1, highest nonce first, with their status and L1 relay: O3 `GET
+   * /optimism/withdrawals`.
+   *
+   * One page (`{ items, next_page_params }`); pass a page's `next_page_params` as `cursor` for the next.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound. A status is computed when asked, so it changes as the
+   * dispute games resolve.
+   */
+  readonly listOptimismWithdrawals: (
+    options?: ListOptimismWithdrawalsParameters | undefined
+  ) => Effect.Effect<Page<OptimismWithdrawal>, BlockscoutError<CallReason>>
+
+  /**
+   * An OP stack chain's withdrawals to L1, highest nonce first, with their status and L1 relay: O3 `GET
+   * /optimism/withdrawals`.
+   *
+   * Every item, page after page, from `cursor` (or the first page) to the last.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound. A status is computed when asked, so it changes as the
+   * dispute games resolve.
+   */
+  readonly streamOptimismWithdrawals: (
+    options?: (ListOptimismWithdrawalsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<OptimismWithdrawal, BlockscoutError<StreamReason>>
+
+  /**
+   * An OP stack chain's withdrawals to L1, highest nonce first, with their status and L1 relay: O3 `GET
+   * /optimism/withdrawals`.
+   *
+   * Every page with the cursor it was fetched with: store `next_page_params` as a checkpoint, pass it as `cursor` to
+   * resume.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound. A status is computed when asked, so it changes as the
+   * dispute games resolve.
+   */
+  readonly streamOptimismWithdrawalsPages: (
+    options?: (ListOptimismWithdrawalsParameters & StreamParameters) | undefined
+  ) => Stream.Stream<PageWithCursor<OptimismWithdrawal>, BlockscoutError<StreamReason>>
+
+  /**
+   * How many withdrawals to L1 an OP stack chain has had (a bare integer): O4 `GET /optimism/withdrawals/count`.
+   *
+   * One item; fails with `NotFound` when the server has none.
+   *
+   * Gotcha: oP stack chains only: other servers answer NotFound.
+   */
+  readonly getOptimismWithdrawalsCount: () => Effect.Effect<OptimismWithdrawalsCount, BlockscoutError<RequestReason>>
 }

@@ -154,6 +154,12 @@ const cases: ReadonlyArray<Case> = [
     call: (bs) => Effect.map(bs.listAddressTokens(address, { type: ["ERC-721", "ERC-1155"] }), (p) => p.items)
   },
   {
+    name: "addressNfts",
+    path: `/addresses/${address}/nft`,
+    query: { type: "ERC-1155,ERC-404" },
+    call: (bs) => Effect.map(bs.listAddressNfts(address, { type: ["ERC-1155", "ERC-404"] }), (p) => p.items)
+  },
+  {
     name: "blocks",
     path: "/blocks",
     query: { type: "reorg" },
@@ -293,6 +299,104 @@ const cases: ReadonlyArray<Case> = [
   },
   { name: "marketChart", path: "/stats/charts/market", query: {}, call: (bs) => one(bs.getMarketChart()) },
   { name: "backendVersion", path: "/config/backend-version", query: {}, call: (bs) => one(bs.getBackendVersion()) },
+  {
+    name: "tokenInstanceTransfersCount",
+    path: `/tokens/${token}/instances/7/transfers-count`,
+    query: {},
+    call: (bs) => one(bs.getTokenInstanceTransfersCount(token, 7n))
+  },
+  {
+    name: "withdrawalCounters",
+    path: "/withdrawals/counters",
+    query: {},
+    call: (bs) => one(bs.getWithdrawalCounters())
+  },
+  {
+    name: "smartContractCounters",
+    path: "/smart-contracts/counters",
+    query: {},
+    call: (bs) => one(bs.getSmartContractCounters())
+  },
+  { name: "transactionStats", path: "/transactions/stats", query: {}, call: (bs) => one(bs.getTransactionStats()) },
+  {
+    name: "beaconDeposits",
+    path: "/beacon/deposits",
+    query: {},
+    call: (bs) => Effect.map(bs.listBeaconDeposits(), (p) => p.items)
+  },
+  {
+    name: "addressBeaconDeposits",
+    path: `/addresses/${address}/beacon/deposits`,
+    query: {},
+    call: (bs) => Effect.map(bs.listAddressBeaconDeposits(address), (p) => p.items)
+  },
+  {
+    name: "blockBeaconDeposits",
+    path: "/blocks/22431084/beacon/deposits",
+    query: {},
+    call: (bs) => Effect.map(bs.listBlockBeaconDeposits(22_431_084), (p) => p.items)
+  },
+  {
+    name: "transactionBeaconDeposits",
+    path: `/transactions/${txHash}/beacon/deposits`,
+    query: {},
+    call: (bs) => Effect.map(bs.listTransactionBeaconDeposits(txHash), (p) => p.items)
+  },
+  {
+    name: "beaconDepositsCount",
+    path: "/beacon/deposits/count",
+    query: {},
+    call: (bs) => one(bs.getBeaconDepositsCount())
+  },
+  {
+    name: "optimismDeposits",
+    path: "/optimism/deposits",
+    query: {},
+    call: (bs) => Effect.map(bs.listOptimismDeposits(), (p) => p.items)
+  },
+  {
+    name: "optimismWithdrawals",
+    path: "/optimism/withdrawals",
+    query: {},
+    call: (bs) => Effect.map(bs.listOptimismWithdrawals(), (p) => p.items)
+  },
+  {
+    name: "optimismWithdrawalsCount",
+    path: "/optimism/withdrawals/count",
+    query: {},
+    call: (bs) => one(bs.getOptimismWithdrawalsCount())
+  },
+  {
+    name: "optimismDepositsCount",
+    path: "/optimism/deposits/count",
+    query: {},
+    call: (bs) => one(bs.getOptimismDepositsCount())
+  },
+  {
+    name: "transactionExternalTransactions",
+    path: `/transactions/${txHash}/external-transactions`,
+    query: {},
+    call: (bs) => bs.listTransactionExternalTransactions(txHash)
+  },
+  {
+    name: "transactionBlobs",
+    path: `/transactions/${txHash}/blobs`,
+    query: {},
+    call: (bs) => one(bs.getTransactionBlobs(txHash))
+  },
+  {
+    name: "hotSmartContracts",
+    path: "/stats/hot-smart-contracts",
+    query: { scale: "1h", sort: "total_gas_used", order: "asc" },
+    call: (bs) =>
+      Effect.map(bs.listHotSmartContracts({ scale: "1h", sort: "total_gas_used", order: "asc" }), (p) => p.items)
+  },
+  {
+    name: "blockCountdown",
+    path: "/blocks/22600000/countdown",
+    query: {},
+    call: (bs) => one(bs.getBlockCountdown(22_600_000))
+  },
   {
     name: "advancedFilters",
     path: "/advanced-filters",

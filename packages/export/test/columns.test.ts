@@ -57,7 +57,15 @@ describe("Columns.fromSchema", () => {
       search: 1,
       quickSearch: 1,
       // An audit report: company, URL, date.
-      smartContractAuditReports: 3
+      smartContractAuditReports: 3,
+      // One NFT instance's transfers count, the beacon deposits' count; a Neon transaction's Solana signatures
+      // (bare strings).
+      tokenInstanceTransfersCount: 1,
+      beaconDepositsCount: 1,
+      // An OP stack chain's deposits and withdrawals counts: bare integers.
+      optimismDepositsCount: 1,
+      optimismWithdrawalsCount: 1,
+      transactionExternalTransactions: 1
     }
     for (const row of Object.values(endpoints)) {
       const columns = Columns.ofEndpoint(row)

@@ -18,6 +18,7 @@ import { invalid, isRecord, registerFast } from "./internal/compile.ts"
 import { Log } from "./Log.ts"
 import { Page } from "./Page.ts"
 import { TokenBalance } from "./TokenBalance.ts"
+import { TokenInstance } from "./TokenInstance.ts"
 import { TokenTransfer } from "./TokenTransfer.ts"
 import { Transaction } from "./Transaction.ts"
 
@@ -154,3 +155,18 @@ export const TokenBalancesResponse = Schema.Array(TokenBalance).annotate({ ident
  * @category responses
  */
 export const AddressTokensResponse = Page(TokenBalance).annotate({ identifier: "AddressTokensResponse" })
+
+/**
+ * `GET /addresses/{a}/nft`: the NFT instances an address holds, one item each (the instance with its `token`,
+ * `token_type` and held `value`: "1" for ERC-721, the balance for ERC-1155 and ERC-404).
+ *
+ * - Filters: `type` (comma-separated NFT token types: ERC-721, ERC-1155, ERC-404).
+ * - Cursor: `token_contract_address_hash`, `token_id`, `token_type`, `items_count`.
+ * - Order: ERC-721 instances, then ERC-1155, then ERC-404; within a type by token address (ascending), then token
+ *   id (descending).
+ * - Range: no (ordered by token, not by chain position). An unknown address is an empty page, not a 404.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const AddressNftsResponse = Page(TokenInstance).annotate({ identifier: "AddressNftsResponse" })

@@ -6,7 +6,13 @@
  */
 import type { Schema } from "effect"
 import type { Page } from "./Page.ts"
-import { addressPattern, blockNumberOrHashPattern, hashPattern, tokenIdPattern } from "./Patterns.ts"
+import {
+  addressPattern,
+  blockNumberOrHashPattern,
+  blockNumberPattern,
+  hashPattern,
+  tokenIdPattern
+} from "./Patterns.ts"
 
 /**
  * The two API families: the Pro API (`{base}/{chainId}/api/v2`) and a per-instance API (`{base}/api/v2`).
@@ -22,11 +28,12 @@ export type Family = "pro" | "instance"
  * - `hash`: a transaction hash, `0x` and 64 hex digits;
  * - `tokenId`: a base-10 integer (an NFT id);
  * - `block`: a block number (a base-10 integer, no sign, no leading zero) or a block hash.
+ * - `blockNumber`: a block number alone (a route that takes no hash, `/blocks/{number}/countdown`).
  *
  * @since 0.1.0
  * @category endpoints
  */
-export type PathParamKind = "address" | "hash" | "tokenId" | "block"
+export type PathParamKind = "address" | "hash" | "tokenId" | "block" | "blockNumber"
 
 /**
  * The pattern each kind of path parameter (and the `address` / `hash` filters) must match: one table for
@@ -39,7 +46,8 @@ export const pathParamPatterns: Readonly<Record<PathParamKind, RegExp>> = {
   address: addressPattern,
   hash: hashPattern,
   tokenId: tokenIdPattern,
-  block: blockNumberOrHashPattern
+  block: blockNumberOrHashPattern,
+  blockNumber: blockNumberPattern
 }
 
 /**

@@ -26,11 +26,20 @@ import { arrayRow, blockRange, endpointTable, indexRange, pageRow } from "./Endp
 import { accountAbstractionRows } from "./endpoints/accountAbstraction.ts"
 import { addressRows } from "./endpoints/address.ts"
 import { advancedFilterRows } from "./endpoints/advancedFilters.ts"
+import { beaconDepositRows } from "./endpoints/beaconDeposits.ts"
 import { blockRows } from "./endpoints/block.ts"
 import { chainRows } from "./endpoints/chain.ts"
 import { contractRows } from "./endpoints/contract.ts"
+import { counterRows } from "./endpoints/counters.ts"
+import { optimismRows } from "./endpoints/optimism.ts"
 import { searchRows } from "./endpoints/search.ts"
-import { addressParams, hashParams, tokenInstanceParams, transferCursorKeys } from "./endpoints/shared.ts"
+import {
+  addressParams,
+  hashParams,
+  nftTypeFilter,
+  tokenInstanceParams,
+  transferCursorKeys
+} from "./endpoints/shared.ts"
 import { statsRows } from "./endpoints/stats.ts"
 import { tokenRows } from "./endpoints/token.ts"
 import { transactionRows } from "./endpoints/transaction.ts"
@@ -181,14 +190,7 @@ export const endpoints = endpointTable({
     summary: "NFTs owned by an address, grouped by collection",
     path: "/addresses/{address}/nft/collections",
     pathParams: addressParams,
-    filters: [
-      {
-        name: "type",
-        kind: "literals",
-        values: ["ERC-721", "ERC-404", "ERC-1155"],
-        description: "NFT token types to include"
-      }
-    ],
+    filters: [nftTypeFilter],
     response: NftCollectionsResponse,
     cursorKeys: ["token_contract_address_hash", "token_type"]
   }),
@@ -228,7 +230,10 @@ export const endpoints = endpointTable({
   ...statsRows,
   ...advancedFilterRows,
   ...searchRows,
-  ...accountAbstractionRows
+  ...accountAbstractionRows,
+  ...counterRows,
+  ...beaconDepositRows,
+  ...optimismRows
 })
 
 /**

@@ -123,6 +123,15 @@ export const parseTimestamp = (s: string): number | undefined => {
 }
 
 /**
+ * Pattern of a block number alone, as `/blocks/{number}/countdown` takes it (`param_to_block_number`, no hash): a
+ * non-negative base-10 integer without leading zeros.
+ *
+ * @since 0.1.0
+ * @category primitives
+ */
+export const blockNumberPattern: RegExp = /^(?:0|[1-9][0-9]*)$/
+
+/**
  * Pattern of a block number or block hash as `/blocks/{numberOrHash}` takes it: a non-negative base-10
  * integer without leading zeros, or `0x` and 64 hex digits.
  *

@@ -11,7 +11,7 @@
 import { TokenDetails, TokenInstanceDetails } from "./Details.ts"
 import { Page } from "./Page.ts"
 import { Token } from "./Token.ts"
-import { TokenCounters } from "./TokenCounters.ts"
+import { TokenCounters, TokenInstanceTransfersCount } from "./TokenCounters.ts"
 import { TokenHolder } from "./TokenHolder.ts"
 import { TokenInstance } from "./TokenInstance.ts"
 import { TokenTransfer } from "./TokenTransfer.ts"
@@ -101,3 +101,11 @@ export const TokensResponse = Page(Token).annotate({ identifier: "TokensResponse
  * @category responses
  */
 export const TokenInstanceHoldersResponse = Page(TokenHolder).annotate({ identifier: "TokenInstanceHoldersResponse" })
+
+/**
+ * `GET /tokens/{a}/instances/{id}/transfers-count`: `{ transfers_count }`, one NFT instance's transfers.
+ *
+ * @since 0.1.0
+ * @category responses
+ */
+export const TokenInstanceTransfersCountResponse = TokenInstanceTransfersCount

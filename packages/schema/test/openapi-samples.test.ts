@@ -3,7 +3,15 @@ import { DateTime, Exit, Schema } from "effect"
 import * as S from "../src/index.ts"
 import { parseExact } from "../src/internal/exact.ts"
 import { loadFixtures, sameValue } from "./support.ts"
-import { endpoints, scopedEndpoints, specFiles, stateEndpoints } from "./support/openapi-endpoints.ts"
+import {
+  beaconDepositEndpoints,
+  endpoints,
+  figureEndpoints,
+  optimismEndpoints,
+  scopedEndpoints,
+  specFiles,
+  stateEndpoints
+} from "./support/openapi-endpoints.ts"
 import {
   loadDocument,
   makeRng,
@@ -25,7 +33,14 @@ describe("responses generated from Blockscout's OpenAPI specs decode", () => {
   for (const spec of specFiles) {
     const doc = loadDocument(spec.file)
     describe(spec.name, () => {
-      for (const endpoint of [...endpoints, ...scopedEndpoints, ...stateEndpoints]) {
+      for (const endpoint of [
+        ...endpoints,
+        ...scopedEndpoints,
+        ...stateEndpoints,
+        ...figureEndpoints,
+        ...beaconDepositEndpoints,
+        ...optimismEndpoints
+      ]) {
         const path = endpoint.paths.map((p) => spec.prefix + p).find((p) => doc.paths[p] !== undefined)
         if (endpoint.absentFrom?.specs.includes(spec.name) === true) {
           it(`${endpoint.id}: not declared (${endpoint.absentFrom.why})`, () => {

@@ -15,6 +15,11 @@
  * | smart contracts (E8) | `smart_contracts` | `address_hash` |
  * | withdrawals (E9, E12) | `withdrawals` | `index` |
  * | NFT collections (E10) | `nft_collections` | `holder` (the address asked about), `token_address` |
+ * | an address's NFTs (N1) | `address_nfts` | `holder` (the address asked about), `token_address`, `id` |
+ * | hot smart contracts (X3) | `hot_smart_contracts` | `scale` (the one asked for), `contract` |
+ * | beacon deposits (B1-B4) | `beacon_deposits` | `index` |
+ * | OP stack deposits (O1) | `optimism_deposits` | `l2_transaction_hash` |
+ * | OP stack withdrawals (O3) | `optimism_withdrawals` | `msg_nonce_raw` |
  * | internal transactions (E11) | `internal_transactions` | `transaction_hash`, `index` |
  * | coin balance history (S6) | `coin_balances` | `address` (the address asked about), `block_number` |
  * | an address's tokens (S9) | `address_tokens` | `holder` (the address asked about), `token_address`, `token_id_key` (`''` unless the balance names a token id) |
@@ -126,6 +131,33 @@ export const identities: { readonly [N in PagedName]: Identity } = {
       { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
       { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") },
       { name: "token_id_key", kind: "string", read: (item) => String(field(item, "token_id") ?? "") }
+    ]
+  },
+  // One NFT instance an address holds: the same holding as an E10 collection's instance, one row per instance.
+  addressNfts: {
+    table: "address_nfts",
+    fields: ["id"],
+    derived: [
+      { name: "holder", kind: "string", read: (_item, args) => String(args.address ?? "").toLowerCase() },
+      { name: "token_address", kind: "string", read: (item) => field(field(item, "token"), "address_hash") }
+    ]
+  },
+  // The chain's, an address's, a block's and a transaction's deposits: one resource, keyed by its index.
+  beaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  addressBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  blockBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  transactionBeaconDeposits: { table: "beacon_deposits", fields: ["index"] },
+  // An OP stack deposit is one L2 transaction.
+  optimismDeposits: { table: "optimism_deposits", fields: ["l2_transaction_hash"] },
+  // An OP stack withdrawal is one L2-to-L1 message, numbered by its whole nonce.
+  optimismWithdrawals: { table: "optimism_withdrawals", fields: ["msg_nonce_raw"] },
+  // A contract's figures over one scale: a later run over the same scale updates them.
+  hotSmartContracts: {
+    table: "hot_smart_contracts",
+    fields: [],
+    derived: [
+      { name: "scale", kind: "string", read: (_item, args) => String(args.scale ?? "") },
+      { name: "contract", kind: "string", read: (item) => String(field(field(item, "contract_address"), "hash") ?? "") }
     ]
   },
   tokenHolders: {

@@ -40,7 +40,8 @@ export const pathArgumentType: Record<Endpoint["pathParams"][number]["kind"], st
   address: "string",
   hash: "string",
   tokenId: "string | bigint",
-  block: "string | number | bigint"
+  block: "string | number | bigint",
+  blockNumber: "string | number | bigint"
 }
 
 /** What a row's streams take besides its list's options (`StreamParametersOf`). */

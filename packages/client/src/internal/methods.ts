@@ -72,7 +72,10 @@ export const namedArguments = (row: Endpoint, positional: ReadonlyArray<unknown>
   row.pathParams.forEach((param, i) => {
     const value = positional[i]
     named[param.name] =
-      typeof value === "bigint" || (param.kind === "block" && typeof value === "number" && Number.isSafeInteger(value))
+      typeof value === "bigint" ||
+      ((param.kind === "block" || param.kind === "blockNumber") &&
+        typeof value === "number" &&
+        Number.isSafeInteger(value))
         ? value.toString()
         : value
   })

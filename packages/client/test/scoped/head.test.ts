@@ -3,24 +3,9 @@
  * are the newest 4 of `/blocks`; the stats' totals are the sums of the blocks' own counts; the charts' days add
  * up to the total; the backend version is the release line's, or the one the simulator was given.
  */
-import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
-import type { SimulatorOptions } from "@blockscout-effect/simulator"
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Layer, Redacted } from "effect"
-import { Blockscout, type BlockscoutShape, type Family } from "../../src/index.ts"
-import { all, chain, families, runOn } from "./support.ts"
-
-/** The client of `family` over a simulator made with `options`. */
-const runWith =
-  (options: SimulatorOptions, family: Family) =>
-  <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) => {
-    const sim = SimulatedBlockscout.make(options)
-    const client =
-      family === "pro"
-        ? Blockscout.layerPro({ chainId: sim.chain.chainId, apiKey: Redacted.make("proapi_head"), rateLimit: false })
-        : Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false })
-    return Blockscout.use(f).pipe(Effect.provide(client.pipe(Layer.provide(layerHttpClient(sim)))))
-  }
+import { DateTime, Effect } from "effect"
+import { all, chain, families, runOn, runWith } from "./support.ts"
 
 const dateOf = (t: DateTime.Utc) => DateTime.formatIso(t).slice(0, 10)
 

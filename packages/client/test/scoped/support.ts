@@ -7,6 +7,7 @@
  */
 import { layerHttpClient, SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import type { TokenTransfer, Transaction } from "@blockscout-effect/schema"
+import type { SimulatorOptions } from "@blockscout-effect/simulator"
 import { Effect, Layer, Redacted, Stream } from "effect"
 import { Blockscout, type BlockscoutShape, type Family } from "../../src/index.ts"
 
@@ -31,6 +32,18 @@ export const runOn =
   (family: Family) =>
   <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) =>
     Blockscout.use(f).pipe(Effect.provide(layerFor(family)))
+
+/** Runs a use of the service on the client of `family` over a simulator of its own, made with `options`. */
+export const runWith =
+  (options: SimulatorOptions, family: Family) =>
+  <A, E>(f: (bs: BlockscoutShape) => Effect.Effect<A, E>) => {
+    const own = SimulatedBlockscout.make(options)
+    const client =
+      family === "pro"
+        ? Blockscout.layerPro({ chainId: own.chain.chainId, apiKey: Redacted.make("proapi_own"), rateLimit: false })
+        : Blockscout.layerInstance({ baseUrl: "http://sim.test", rateLimit: false })
+    return Blockscout.use(f).pipe(Effect.provide(client.pipe(Layer.provide(layerHttpClient(own)))))
+  }
 
 /** Every item of a stream, as an array. */
 export const all = <A, E, R>(stream: Stream.Stream<A, E, R>) => Effect.map(Stream.runCollect(stream), (c) => [...c])

@@ -91,7 +91,25 @@ const viewCases: Record<string, string> = {
   topAddresses: "top-addresses/current",
   tokens: "tokens/current",
   tokenInstanceHolders: "token-instance-holders/current",
-  addressTabsCounters: "address-tabs-counters/current"
+  addressTabsCounters: "address-tabs-counters/current",
+  addressNfts: "address-nft/current",
+  tokenInstanceTransfersCount: "token-instance-transfers-count/current",
+  withdrawalCounters: "withdrawal-counters/current",
+  smartContractCounters: "smart-contract-counters/current",
+  transactionStats: "transaction-stats/current",
+  blockCountdown: "block-countdown/current",
+  hotSmartContracts: "hot-smart-contracts/current",
+  transactionBlobs: "transaction-blobs/current",
+  transactionExternalTransactions: "transaction-external-transactions/neon",
+  beaconDeposits: "beacon-deposits/current",
+  addressBeaconDeposits: "beacon-deposits/current",
+  blockBeaconDeposits: "beacon-deposits/current",
+  transactionBeaconDeposits: "beacon-deposits/current",
+  beaconDepositsCount: "beacon-deposits-count/current",
+  optimismDeposits: "optimism-deposits/current",
+  optimismDepositsCount: "optimism-deposits-count/current",
+  optimismWithdrawals: "optimism-withdrawals/current",
+  optimismWithdrawalsCount: "optimism-withdrawals-count/current"
 }
 const recordedCases: Record<string, { readonly body: unknown }> = Object.assign(
   {},

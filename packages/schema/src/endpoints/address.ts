@@ -12,6 +12,7 @@ import {
   AddressCountersResponse,
   AddressDetailsResponse,
   AddressLogsResponse,
+  AddressNftsResponse,
   AddressTokensResponse,
   AddressTokenTransfersResponse,
   AddressTransactionsResponse,
@@ -23,7 +24,7 @@ import { CoinBalanceHistoryByDayResponse } from "../CoinBalance.ts"
 import { arrayRow, blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { TokenTypeValues } from "../Token.ts"
 import { TopAddressesResponse } from "../TopAddress.ts"
-import { addressParams, transferCursorKeys } from "./shared.ts"
+import { addressParams, nftTypeFilter, transferCursorKeys } from "./shared.ts"
 
 /**
  * The address-scoped rows, keyed by name.
@@ -160,6 +161,21 @@ export const addressRows = {
     filters: [{ name: "type", kind: "literals", values: TokenTypeValues, description: "token types to include" }],
     response: AddressTokensResponse,
     cursorKeys: ["fiat_value", "value", "id", "items_count"]
+  }),
+  addressNfts: pageRow({
+    method: "AddressNfts",
+    credits: 20,
+    ids: "N1",
+    since: "5.3.2",
+    summary: "The NFT instances an address holds, one item each: ERC-721, then ERC-1155, then ERC-404",
+    path: "/addresses/{address}/nft",
+    pathParams: addressParams,
+    filters: [nftTypeFilter],
+    response: AddressNftsResponse,
+    cursorKeys: ["token_contract_address_hash", "token_id", "token_type", "items_count"],
+    gotcha:
+      'Each item carries its token and held value ("1" for ERC-721); an address that holds none, or that the ' +
+      "server does not know, is an empty page. Grouped by collection instead: listNftCollections."
   }),
   topAddresses: pageRow({
     method: "TopAddresses",

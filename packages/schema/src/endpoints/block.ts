@@ -12,6 +12,7 @@ import {
   BlockTransactionsResponse,
   BlockWithdrawalsResponse
 } from "../BlockResponses.ts"
+import { BlockCountdownResponse } from "../BlockCountdown.ts"
 import { blockRange, itemRow, pageRow } from "../EndpointTable.ts"
 import { TransactionTypeValues } from "../Transaction.ts"
 import { blockParams } from "./shared.ts"
@@ -96,5 +97,21 @@ export const blockRows = {
     response: BlockInternalTransactionsResponse,
     cursorKeys: ["transaction_index", "index", "items_count"],
     gotcha: "An unknown block is NotFound, not an empty list."
+  }),
+  blockCountdown: itemRow({
+    method: "BlockCountdown",
+    credits: 20,
+    ids: "X2",
+    since: "9.0.0",
+    summary: "How long until a future block: the head's number, the blocks left and the estimated seconds",
+    path: "/blocks/{number}/countdown",
+    // A number only: the backend's `param_to_block_number` takes no hash here.
+    pathParams: [{ name: "number", kind: "blockNumber" }],
+    filters: [],
+    response: BlockCountdownResponse,
+    cursorKeys: [],
+    gotcha:
+      'A block already mined is NotFound ("Block number already mined"), as is every block on a server that ' +
+      "does not compute its average block time (a 501); one still indexing answers InvalidRequest (422)."
   })
 } as const

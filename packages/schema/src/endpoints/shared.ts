@@ -50,6 +50,20 @@ export const tokenInstanceParams = [
 ] as const
 
 /**
+ * The `type` filter of the rows listing an address's NFTs (`/nft`, `/nft/collections`): the NFT token types the
+ * backend's `nft_types_options` accepts, comma-joined.
+ *
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const nftTypeFilter = {
+  name: "type",
+  kind: "literals",
+  values: ["ERC-721", "ERC-404", "ERC-1155"],
+  description: "NFT token types to include"
+} as const
+
+/**
  * The cursor keys of a token transfer list: the log's place (`block_number`, `index`: the log index), plus the
  * batch keys a server adds when a page ends inside an ERC-1155 batch.
  *

@@ -12,7 +12,8 @@ import {
   StatsResponse,
   TransactionsChartResponse
 } from "../ChainResponses.ts"
-import { arrayRow, itemRow } from "../EndpointTable.ts"
+import { arrayRow, itemRow, pageRow } from "../EndpointTable.ts"
+import { HotSmartContractsResponse } from "../HotSmartContract.ts"
 
 /**
  * The head and chain-state rows, keyed by name.
@@ -79,5 +80,30 @@ export const statsRows = {
     response: BackendVersionResponse,
     cursorKeys: [],
     since: "5.1.5"
+  }),
+  hotSmartContracts: pageRow({
+    method: "HotSmartContracts",
+    credits: 20,
+    ids: "X3",
+    since: "9.3.0",
+    summary: "The contracts most transactions were sent to over a time scale, with their gas used and balance",
+    path: "/stats/hot-smart-contracts",
+    pathParams: [],
+    filters: [
+      {
+        name: "scale",
+        kind: "literal",
+        values: ["5m", "1h", "3h", "1d", "7d", "30d"],
+        description: "the time scale (required by the server)"
+      },
+      { name: "sort", kind: "literal", values: ["transactions_count", "total_gas_used"], description: "sort key" },
+      { name: "order", kind: "literal", values: ["asc", "desc"], description: "sort order" }
+    ],
+    response: HotSmartContractsResponse,
+    cursorKeys: ["transactions_count", "total_gas_used", "contract_address_hash"],
+    gotcha:
+      "scale is required: without it the server answers 422 (InvalidRequest). Day scales (1d, 7d, 30d) count " +
+      "finished days only, so they are empty on a chain younger than a day. Ordered by counts over a window that " +
+      "moves: a long walk can miss or repeat a contract."
   })
 } as const

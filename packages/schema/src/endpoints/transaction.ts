@@ -5,7 +5,9 @@
  *
  * @since 0.1.0
  */
+import { TransactionBlobsResponse } from "../Blob.ts"
 import { arrayRow, blockRange, itemRow, pageRow } from "../EndpointTable.ts"
+import { ExternalTransactionsResponse } from "../ExternalTransactions.ts"
 import { RawTraceResponse } from "../RawTrace.ts"
 import { StateChangesResponse } from "../StateChange.ts"
 import { TokenTypeValues } from "../Token.ts"
@@ -127,5 +129,35 @@ export const transactionRows = {
     gotcha:
       "A server still building the index this list needs answers an empty page (not an error): compare with the " +
       "indexing status before calling a history complete."
+  }),
+  transactionBlobs: itemRow({
+    method: "TransactionBlobs",
+    credits: 20,
+    ids: "X1",
+    since: "6.2.0",
+    summary: "The EIP-4844 blobs a transaction carried: versioned hash, data, KZG commitment and proof",
+    path: "/transactions/{hash}/blobs",
+    pathParams: hashParams,
+    filters: [],
+    response: TransactionBlobsResponse,
+    cursorKeys: [],
+    gotcha:
+      "Only servers of Ethereum's chain type have this route (others: NotFound, as for an unknown transaction). " +
+      "Every blob at once, about 128 KiB of hex each; a transaction without blobs has none."
+  }),
+  transactionExternalTransactions: arrayRow({
+    method: "TransactionExternalTransactions",
+    credits: 20,
+    ids: "X4",
+    since: "7.0.0",
+    summary: "The Solana transactions a Neon EVM transaction was executed through (their signatures, a bare array)",
+    path: "/transactions/{hash}/external-transactions",
+    pathParams: hashParams,
+    filters: [],
+    response: ExternalTransactionsResponse,
+    cursorKeys: [],
+    gotcha:
+      "Neon chains only: a server of another chain type answers NotFound. A Neon server fetches them on demand " +
+      "and answers 500 (ServerError, retried) when its Solana source fails."
   })
 } as const

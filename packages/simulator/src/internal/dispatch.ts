@@ -87,7 +87,7 @@ export const dispatch = (
 }
 
 /** Whether release `a` (`v6.3.0-beta`) is older than `b` (`6.9.0`); an unreadable `a` is taken as current. */
-const releaseOlder = (a: string, b: string): boolean => {
+export const releaseOlder = (a: string, b: string): boolean => {
   const read = (text: string) => /^\s*v?(\d+)\.(\d+)(?:\.(\d+))?/i.exec(text)
   const x = read(a)
   const y = read(b)

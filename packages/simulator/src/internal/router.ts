@@ -132,24 +132,32 @@ export const makeRoutes = (
     }
   })
 
-/** The route a path (after `/api/v2`) names, with its raw path parameters, or undefined. */
+/**
+ * The route a path (after `/api/v2`) names, with its raw path parameters, or undefined. A route spelling a segment
+ * out wins over one taking it as a parameter (`/transactions/stats` over `/transactions/{hash}`), as the backend's
+ * routers declare such literal routes before the parameterised ones.
+ */
 export const matchRoute = (
   routes: ReadonlyArray<Route>,
   path: string
 ): { readonly route: Route; readonly params: Record<string, string> } | undefined => {
   const parts = path.split("/").filter((s) => s !== "")
+  let best: { readonly route: Route; readonly params: Record<string, string>; readonly literals: number } | undefined
   for (const route of routes) {
     if (route.segments.length !== parts.length) continue
     const params: Record<string, string> = {}
     let matched = true
+    let literals = 0
     for (let i = 0; i < parts.length && matched; i++) {
       const segment = route.segments[i]!
-      if (typeof segment === "string") matched = segment === parts[i]
-      else params[segment.name] = decodeURIComponent(parts[i]!)
+      if (typeof segment === "string") {
+        matched = segment === parts[i]
+        literals++
+      } else params[segment.name] = decodeURIComponent(parts[i]!)
     }
-    if (matched) return { route, params }
+    if (matched && (best === undefined || literals > best.literals)) best = { route, params, literals }
   }
-  return undefined
+  return best === undefined ? undefined : { route: best.route, params: best.params }
 }
 
 /** How each kind of path parameter is checked, and the parameter name the server's 422 points at. */
@@ -160,7 +168,9 @@ const pathChecks: Record<
   address: { re: addressRe, pointer: "address_hash_param", details: [addressDetail] },
   hash: { re: hashRe, pointer: "transaction_hash_param", details: [hashDetail] },
   tokenId: { re: tokenIdRe, pointer: "token_id_param", details: [tokenIdDetail] },
-  block: { re: blockRe, pointer: "block_hash_or_number_param", details: blockDetails }
+  block: { re: blockRe, pointer: "block_hash_or_number_param", details: blockDetails },
+  // An OpenApiSpex integer parameter: anything else fails its cast.
+  blockNumber: { re: /^\d+$/, pointer: "block_number_param", details: ["Invalid integer. Got: string"] }
 }
 
 /** Checks the query keys (422 `Unexpected field`) and the path parameters (422 by kind), in the server's order. */

@@ -14,6 +14,7 @@ import { addressCoinBalanceHistory } from "./addressCoinBalanceHistory.ts"
 import { addressCoinBalanceHistoryByDay } from "./addressCoinBalanceHistoryByDay.ts"
 import { addressTokenBalances } from "./addressTokenBalances.ts"
 import { addressTokens } from "./addressTokens.ts"
+import { addressNfts } from "./addressNfts.ts"
 import { blocks } from "./blocks.ts"
 import { block } from "./block.ts"
 import { blockTransactions } from "./blockTransactions.ts"
@@ -64,6 +65,27 @@ import { userOperations } from "./userOperations.ts"
 import { userOperation } from "./userOperation.ts"
 import { userOperationBundles } from "./userOperationBundles.ts"
 import { smartAccount } from "./smartAccount.ts"
+import { blockCountdown } from "./blockCountdown.ts"
+import { hotSmartContracts } from "./hotSmartContracts.ts"
+import { transactionBlobs } from "./transactionBlobs.ts"
+import {
+  optimismDeposits,
+  optimismDepositsCount,
+  optimismWithdrawals,
+  optimismWithdrawalsCount
+} from "./optimismDeposits.ts"
+import {
+  addressBeaconDeposits,
+  beaconDeposits,
+  beaconDepositsCount,
+  blockBeaconDeposits,
+  transactionBeaconDeposits
+} from "./beaconDeposits.ts"
+import { transactionExternalTransactions } from "./transactionExternalTransactions.ts"
+import { tokenInstanceTransfersCount } from "./tokenInstanceTransfersCount.ts"
+import { withdrawalCounters } from "./withdrawalCounters.ts"
+import { smartContractCounters } from "./smartContractCounters.ts"
+import { transactionStats } from "./transactionStats.ts"
 
 export const handlers: Readonly<Record<string, RouteHandler>> = {
   tokenTransfers,
@@ -86,6 +108,7 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   addressCoinBalanceHistoryByDay,
   addressTokenBalances,
   addressTokens,
+  addressNfts,
   blocks,
   block,
   blockTransactions,
@@ -124,5 +147,22 @@ export const handlers: Readonly<Record<string, RouteHandler>> = {
   userOperations,
   userOperation,
   userOperationBundles,
-  smartAccount
+  smartAccount,
+  tokenInstanceTransfersCount,
+  withdrawalCounters,
+  smartContractCounters,
+  transactionStats,
+  blockCountdown,
+  hotSmartContracts,
+  transactionBlobs,
+  transactionExternalTransactions,
+  beaconDeposits,
+  addressBeaconDeposits,
+  blockBeaconDeposits,
+  transactionBeaconDeposits,
+  beaconDepositsCount,
+  optimismDeposits,
+  optimismDepositsCount,
+  optimismWithdrawals,
+  optimismWithdrawalsCount
 }

@@ -52,11 +52,22 @@ const convert = (value: unknown): unknown => {
  * - 11.2.7 and the Pro API declare a transaction's `to` non-nullable, but `TransactionView` writes
  *   `Helper.address_with_info(..., nil)`, which is null, for every contract creation (12.0's spec has
  *   it nullable).
+ * - Every spec declares a hot contract's `transactions_count` and `total_gas_used` integers, but `stats_view.ex`
+ *   `prepare_hot_contract` writes them with `to_string`.
  */
 const errata: Record<SpecName, ReadonlyArray<(schemas: Record<string, Node>) => void>> = {
-  "instance-v11.2.7": [(s) => nullableTo(s, ["Transaction", "TransactionResponse"])],
-  "instance-v12.0.0-dev": [],
-  "pro-api": [(s) => nullableTo(s, ["Transaction", "TransactionResponse"])]
+  "instance-v11.2.7": [(s) => nullableTo(s, ["Transaction", "TransactionResponse"]), hotContractCounts],
+  "instance-v12.0.0-dev": [hotContractCounts],
+  "pro-api": [(s) => nullableTo(s, ["Transaction", "TransactionResponse"]), hotContractCounts]
+}
+
+function hotContractCounts(schemas: Record<string, Node>): void {
+  const properties = schemas.HotContract?.properties as Record<string, Node> | undefined
+  for (const name of ["transactions_count", "total_gas_used"]) {
+    if (properties?.[name]?.type !== "integer")
+      throw new Error(`erratum: HotContract.${name} is no integer now; drop the patch`)
+    properties[name] = { type: "string", pattern: "^[1-9][0-9]*$" }
+  }
 }
 
 /**
