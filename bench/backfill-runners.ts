@@ -11,7 +11,8 @@
  * Blockscout(s) on loopback ports limiting each key to `limit` a second (429 above it) and 20 ms latency,
  * `runners` processes of `blockscout backfill runner --redis`, and submits the job(s) from a client; the figure
  * is requests answered per second from submission to the last partition done (planning included), against the
- * limit, with the 429s and the busiest second (the most requests one key sent in any one second, as the server
+ * limit; beside it, the least used key's rate while it was in use (its requests over the span from its first to
+ * its last request, as the server saw them every 50 ms), against one key's limit; with the 429s and the busiest second (the most requests one key sent in any one second, as the server
  * counted them: the limit at most is the guarantee). Needs `postgres`/`initdb` and `redis-server` (Debian's `postgresql` and `redis-server`). The
  * figure includes each job's plan and the engine's polling (half a second): give it thousands of blocks
  * (minutes of work) for a steady-state rate.
@@ -44,7 +45,30 @@ interface Row {
   readonly tooMany: number
   readonly busiest: number
   readonly items: number
+  /** Per server: requests it answered between the first and the last it saw, and that span in seconds. */
+  readonly spans: ReadonlyArray<{ readonly requests: number; readonly seconds: number }>
 }
+
+/**
+ * Watches a server's request count every 50 ms, from now until the scope closes: when its first request came
+ * and when its count last changed, so the per-key rate can be read over the time the key was in use (a job's
+ * plan, the engine's polling and another explorer's tail excluded), beside the end-to-end figure.
+ */
+const watch = (count: () => number) =>
+  Effect.gen(function* () {
+    const seen = { first: undefined as number | undefined, last: 0, requests: 0 }
+    yield* Effect.forkScoped(
+      Effect.sync(() => {
+        const n = count()
+        if (n > seen.requests) {
+          seen.first ??= performance.now()
+          seen.last = performance.now()
+          seen.requests = n
+        }
+      }).pipe(Effect.repeat(Schedule.spaced("50 millis")))
+    )
+    return seen
+  })
 
 /** One scenario: `servers` explorers (each its own limit), `runners` runner processes, one job per explorer. */
 const scenario = (name: string, servers: number, runners: number) =>
@@ -71,6 +95,7 @@ const scenario = (name: string, servers: number, runners: number) =>
         Effect.filterOrFail(([row]) => Number(row?.n) === runners),
         Effect.retry(Schedule.spaced("200 millis"))
       )
+      const watched = yield* Effect.forEach(sims, (sim) => watch(() => sim.simulator.books.requests))
       const started = performance.now()
       // One explorer: the Pro API with one key. Several: one job each, keyless instance targets, so each
       // explorer's limit (per address) is its own.
@@ -109,7 +134,8 @@ const scenario = (name: string, servers: number, runners: number) =>
         requests: answered,
         tooMany: sims.reduce((n, s) => n + s.simulator.rateLimitBooks.refused, 0),
         busiest: Math.max(...sims.map((s) => s.simulator.rateLimitBooks.busiestSecond)),
-        items: statuses.reduce((n, s) => n + s.items, 0)
+        items: statuses.reduce((n, s) => n + s.items, 0),
+        spans: watched.map((w) => ({ requests: w.requests, seconds: (w.last - (w.first ?? w.last)) / 1000 }))
       } satisfies Row
     })
   )
@@ -121,12 +147,18 @@ const program = Effect.gen(function* () {
   console.log(
     `blocks ${blocks}, limit ${limit} requests/s per key (${kind} server limiter), 20 ms latency, 12 partitions a job\n`
   )
-  console.log("| scenario | runners | limit (req/s) | req/s | of limit | 429s | busiest second | items/s |")
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |")
+  console.log(
+    "| scenario | runners | limit (req/s) | req/s | of limit | per key while in use | 429s | busiest second | items/s |"
+  )
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
   for (const r of rows) {
     const rate = r.requests / r.seconds
+    // Each key's requests over its own first-to-last span (each server is one key), against its limit.
+    const inUse = r.spans.map((s) => (s.seconds > 0 ? (s.requests - 1) / s.seconds : 0))
+    const least = Math.min(...inUse)
     console.log(
       `| ${r.scenario} | ${r.runners} | ${r.limit} | ${rate.toFixed(1)} | ${((100 * rate) / r.limit).toFixed(0)}% | ` +
+        `${least.toFixed(1)} (${((100 * least) / limit).toFixed(0)}%) | ` +
         `${r.tooMany} | ${r.busiest} | ${(r.items / r.seconds).toFixed(0)} |`
     )
   }

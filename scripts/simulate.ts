@@ -20,6 +20,9 @@ Options:
   --port N          port to listen on (default 0: a free one)
   --seed S          chain seed; the same seed serves the same chain (default 1)
   --blocks B        chain length in blocks (default 20000; 8 transactions a block on average)
+  --density D       how activity spreads over the blocks: even (default; repeats every 32 blocks), bursts
+                    (quiet stretches, a few blocks holding most transfers) or growing (1 to 25 transactions a
+                    block from genesis to block 2047)
   --chain-id ID     chain id of the Pro API path (default 1)
   --version 11|12   the instance's release line: 12 (default) or 11 (11.2.7: items_count and keys
                     echoed into cursors); the Pro API is always the current one
@@ -50,6 +53,7 @@ const optionSpec = {
   port: { type: "string" },
   seed: { type: "string" },
   blocks: { type: "string" },
+  density: { type: "string" },
   "chain-id": { type: "string" },
   version: { type: "string" },
   "rate-limit": { type: "string" },
@@ -100,6 +104,10 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
   const seed = integer("seed", 0)
   const blocks = integer("blocks", 1)
   const chainId = integer("chain-id", 1)
+  const density = values.density
+  if (density !== undefined && density !== "even" && density !== "bursts" && density !== "growing") {
+    errors.push(`--density must be even, bursts or growing; got ${JSON.stringify(density)}`)
+  }
   const rateLimit = integer("rate-limit", 1)
   const rateWindow = integer("rate-window", 1)
   const kind = values["rate-limiter"]
@@ -157,6 +165,7 @@ const parse = (argv: ReadonlyArray<string>): Result.Result<Parsed, string> => {
       port: port ?? 0,
       seed: seed ?? 1,
       blocks,
+      density: density === "bursts" || density === "growing" ? density : undefined,
       chainId,
       version: version === "11" ? "11" : "12",
       rateLimit:

@@ -12,9 +12,9 @@
  * so the program has no `if (pro)` anywhere; tests and tools swap the `ConfigProvider` rather than
  * the process environment.
  *
- * Gotchas: `BLOCKSCOUT_BASE_URL` wins when both are set; the Pro API needs `BLOCKSCOUT_API_KEY`
- * (`BLOCKSCOUT_PRO_BASE_URL` moves it, as done here for the simulator). A missing setting fails with a
- * `ConfigError` when the layer is built, before any request.
+ * Gotchas: with both set, `BLOCKSCOUT_FAMILY` decides; the Pro API needs `BLOCKSCOUT_API_KEY`, and
+ * `BLOCKSCOUT_FAMILY=pro` with `BLOCKSCOUT_BASE_URL` moves it (as done here for the simulator). A missing or bad
+ * setting fails with a `ConfigError` naming the variable when the layer is built, before any request.
  */
 import { Blockscout, type Family } from "@blockscout-effect/client"
 import { serve } from "@blockscout-effect/client/testing/node"
@@ -79,7 +79,8 @@ if (import.meta.main) {
     const pro = {
       BLOCKSCOUT_CHAIN_ID: String(server.chainId),
       BLOCKSCOUT_API_KEY: "proapi_simulated",
-      BLOCKSCOUT_PRO_BASE_URL: server.baseUrl
+      BLOCKSCOUT_FAMILY: "pro",
+      BLOCKSCOUT_BASE_URL: server.baseUrl
     }
     const instance = { BLOCKSCOUT_BASE_URL: server.baseUrl }
     yield* Console.log(show(yield* Effect.provide(latestActivity, layerFromSettings(pro))))

@@ -194,6 +194,12 @@ describe("blockscout CLI, choosing the API", () => {
         })
         assert.strictEqual(instance.code, 0, instance.stderr)
         assert.strictEqual(simulator.requests.at(-1)?.family, "instance")
+        // BLOCKSCOUT_FAMILY=pro: the Pro API at BLOCKSCOUT_BASE_URL, as Blockscout.layerConfig reads it.
+        const pro = yield* runCli(["withdrawals", "--limit", "2"], simulator, undefined, {
+          env: { ...env, BLOCKSCOUT_FAMILY: "pro" }
+        })
+        assert.strictEqual(pro.code, 0, pro.stderr)
+        assert.strictEqual(simulator.requests.at(-1)?.family, "pro")
       })
   )
 })
@@ -430,7 +436,13 @@ describe("blockscout CLI exit codes", () => {
       code: exitCodes.usage,
       message: /--format table is for reading in a terminal/
     },
-    { name: "no API chosen is a usage error", argv: ["transactions"], code: exitCodes.usage, message: /no API chosen/ }
+    {
+      name: "no API chosen is a usage error",
+      argv: ["transactions"],
+      code: exitCodes.usage,
+      message:
+        /no Blockscout API configured: set --chain or BLOCKSCOUT_CHAIN_ID and --api-key or BLOCKSCOUT_API_KEY for the Pro API.*, or --base-url or BLOCKSCOUT_BASE_URL for one explorer instance/
+    }
   ]
   for (const c of cases) {
     it.effect(`${c.name} (exit ${c.code})`, () =>

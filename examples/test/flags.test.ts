@@ -83,7 +83,7 @@ describe("every bad flag is exit 2, names the flag, and sends nothing", () => {
         simulator
       )
       assert.strictEqual(result.code, exitCodes.usage)
-      assert.match(result.stderr, /--base-url names chain 10 but --chain is 1/)
+      assert.match(result.stderr, /--base-url: the base URL names chain 10, not the chain id 1/)
     })
   )
 })

@@ -1,92 +1,100 @@
 /**
- * Which API the `blockscout` tool talks to: the flags first (`--chain`, `--base-url`, `--api-key`,
- * `--secret-key`), then the environment (`BLOCKSCOUT_*`, as `Blockscout.layerConfig` reads it).
+ * Which API the `blockscout` tool talks to, and with which client options: the client's own configuration
+ * (`Blockscout.config()`, every `BLOCKSCOUT_*` variable `Blockscout.layerConfig` reads) with the flags over it.
  *
- * When to use: `clientLayer(input, options)` once per run, after the flags are checked. Every base URL, from a
- * flag or a variable, goes through the client's `BaseUrl.parse`, so a pasted `.../api/v2/` works and a query,
- * fragment, credentials or another scheme is refused before anything is sent, naming where it came from.
+ * When to use: `clientLayer(input, settings, options, onEvent)` once per run, after the flags are checked. The
+ * address is one unit: `--chain` (the Pro API, `--base-url` its base) or `--base-url` (an instance) replace the
+ * configured family, chain and base URL; without them the variables choose. Keys (`--api-key`, `--secret-key`),
+ * `--timeout`, `--retries` and `--requests-per-second` win over their variables one by one, and every other
+ * option (`BLOCKSCOUT_PAGE_SIZE`, `BLOCKSCOUT_RETRY_BASE`, ...) comes from the environment. The client's one
+ * check chooses the family and checks every value, naming each where it came from (`--base-url`,
+ * `BLOCKSCOUT_CHAIN_ID`); its failure is a usage error (exit code 2) before anything is sent.
  *
- * Gotcha: the secrets it read are returned too, so every message the tool prints can be scrubbed of them.
+ * Gotcha: the secrets in play are returned too, so every message the tool prints can be scrubbed of them.
  */
-import { BaseUrl, Blockscout, type ClientOptions, type Family } from "@blockscout-effect/client"
-import { Config, Effect, Option, type Redacted, Result } from "effect"
-import { type CommonInput, usage } from "./Flags.ts"
+import { Blockscout, type BlockscoutConfig, type BlockscoutEvent } from "@blockscout-effect/client"
+import { Config, Duration, Effect, Layer, Option, type Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import { type CliExit, exitOnUsage } from "./Exit.ts"
+import { type CommonInput, UsageError } from "./Flags.ts"
+import type { CliOptions } from "./Run.ts"
+import type { Settings } from "./Settings.ts"
 
-const optionalSecret = (name: string) =>
-  Config.option(Config.Redacted(name)).pipe(Effect.orElseSucceed(() => Option.none<Redacted.Redacted<string>>()))
-
-const optionalString = (name: string) =>
-  Config.option(Config.String(name)).pipe(Effect.orElseSucceed(() => Option.none<string>()))
-
-const checkUrl = (source: string, text: string, family: Family) => {
-  const parsed = BaseUrl.parse(text, { family })
-  return Result.isFailure(parsed) ? usage(`${source}: ${parsed.failure.message}`) : Effect.succeed(parsed.success)
+/** The flag that sets each client option, by the option's path: how messages name a value a flag gave. */
+const flagNames = {
+  chainId: "--chain",
+  baseUrl: "--base-url",
+  apiKey: "--api-key",
+  secretKey: "--secret-key",
+  timeout: "--timeout",
+  retry: "--retries",
+  "retry.times": "--retries",
+  "rateLimit.requestsPerSecond": "--requests-per-second"
 }
 
-/** No API chosen by flags or environment. */
-export const noApiMessage =
-  "no API chosen: pass --chain (Pro API) or --base-url (an instance), or set " +
-  "BLOCKSCOUT_CHAIN_ID with BLOCKSCOUT_API_KEY, or BLOCKSCOUT_BASE_URL"
+/** The configuration the flags set: the address when `--chain` or `--base-url` is given, and each flag given. */
+const flagValues = (input: CommonInput, settings: Settings): BlockscoutConfig => {
+  const chainId = Option.getOrUndefined(input.chain)
+  const baseUrl = Option.getOrUndefined(input.baseUrl)
+  const { retries, timeoutSeconds, requestsPerSecond } = settings
+  return {
+    // `--chain` is the Pro API even with `--base-url` (then its base); `--base-url` alone is an instance.
+    family: chainId !== undefined ? "pro" : baseUrl !== undefined ? "instance" : undefined,
+    chainId,
+    baseUrl,
+    apiKey: Option.getOrUndefined(input.apiKey),
+    secretKey: Option.getOrUndefined(input.secretKey),
+    timeout: timeoutSeconds === undefined ? undefined : Duration.seconds(timeoutSeconds),
+    retry: retries === undefined ? undefined : retries === 0 ? false : { times: retries },
+    rateLimit: requestsPerSecond === undefined ? undefined : { requestsPerSecond }
+  }
+}
 
-/** The client layer for the flags and environment, and the secrets in play (to scrub from messages). */
-export const clientLayer = (input: CommonInput, options: ClientOptions) =>
+/** A configuration failure's own words: its cause's message (a `ConfigError`'s wraps it as `SchemaError(...)`). */
+const messageOf = (error: Config.ConfigError): string => error.cause.message
+
+/** How many retries the client makes (for "retry 2 of 5"): configured over the tool's options, else 5. */
+const retriesOf = (values: BlockscoutConfig, options: CliOptions): number => {
+  const under = options.client?.retry
+  if (values.retry === false) return 0
+  if (values.retry?.times !== undefined) return values.retry.times
+  // Configured retry fields without `times` turn retries on over a programmatic `false`, at the default count.
+  return values.retry === undefined && under === false ? 0 : ((under === false ? undefined : under?.times) ?? 5)
+}
+
+/**
+ * The client layer for the flags over the environment, the secrets in play (to scrub from messages), and the
+ * configured retries; `onEvent(retries)` announces the client's events. A setup the client's configuration
+ * refuses is a `UsageError` saying why.
+ */
+export const clientLayer = (
+  input: CommonInput,
+  settings: Settings,
+  options: CliOptions,
+  onEvent: (retries: number) => (event: BlockscoutEvent) => Effect.Effect<void>
+): Effect.Effect<
+  {
+    readonly layer: Layer.Layer<Blockscout, CliExit, HttpClient.HttpClient>
+    readonly secrets: ReadonlyArray<Redacted.Redacted<string>>
+  },
+  UsageError
+> =>
   Effect.gen(function* () {
-    const key = Option.isSome(input.apiKey) ? input.apiKey : yield* optionalSecret("BLOCKSCOUT_API_KEY")
-    const secret = Option.isSome(input.secretKey) ? input.secretKey : yield* optionalSecret("BLOCKSCOUT_SECRET_KEY")
-    const secrets = [...Option.toArray(key), ...Option.toArray(secret)]
-    const withKey = Option.isSome(key) ? { apiKey: key.value } : {}
-    const withSecret = Option.isSome(secret) ? { secretKey: secret.value } : {}
-
-    const pro = (chainId: number, baseUrl: string | undefined, source: string) =>
-      Effect.gen(function* () {
-        if (Option.isNone(key)) {
-          return yield* usage(`the Pro API (${source}) needs a key: set BLOCKSCOUT_API_KEY or --api-key`)
-        }
-        return Blockscout.layerPro({ ...options, chainId, apiKey: key.value, ...(baseUrl ? { baseUrl } : {}) })
-      })
-    const instance = (baseUrl: string) => Blockscout.layerInstance({ ...options, baseUrl, ...withKey, ...withSecret })
-
-    if (Option.isSome(input.chain)) {
-      const chainId = input.chain.value
-      if (Option.isNone(input.baseUrl)) return { secrets, layer: yield* pro(chainId, undefined, "--chain") }
-      const url = yield* checkUrl("--base-url", input.baseUrl.value, "pro")
-      if (url.chainId !== undefined && url.chainId !== chainId) {
-        return yield* usage(`--base-url names chain ${url.chainId} but --chain is ${chainId}`)
-      }
-      return { secrets, layer: yield* pro(chainId, url.href, "--chain") }
-    }
-    if (Option.isSome(input.baseUrl)) {
-      const url = yield* checkUrl("--base-url", input.baseUrl.value, "instance")
-      return { secrets, layer: instance(url.href) }
-    }
-    // The environment, as Blockscout.layerConfig reads it (both set: BLOCKSCOUT_FAMILY decides), URLs checked.
-    const envBase = yield* optionalString("BLOCKSCOUT_BASE_URL")
-    const envChain = yield* optionalString("BLOCKSCOUT_CHAIN_ID")
-    const envFamily = yield* optionalString("BLOCKSCOUT_FAMILY")
-    if (Option.isSome(envBase) && Option.isSome(envChain) && Option.isNone(envFamily)) {
-      return yield* usage(
-        "both BLOCKSCOUT_BASE_URL (one explorer instance) and BLOCKSCOUT_CHAIN_ID (the Pro API) are set: " +
-          "unset one, or set BLOCKSCOUT_FAMILY to pro or instance"
+    const values = yield* Blockscout.config("BLOCKSCOUT", {
+      values: flagValues(input, settings),
+      names: flagNames
+    }).pipe(Effect.mapError((error) => new UsageError(messageOf(error))))
+    const secrets = [values.apiKey, values.secretKey].filter((secret) => secret !== undefined)
+    const announce = onEvent(retriesOf(values, options))
+    const client = options.client ?? {}
+    const layer = Blockscout.layerConfig(Config.succeed(values), {
+      ...client,
+      onEvent: (event) => Effect.andThen(announce(event), client.onEvent?.(event) ?? Effect.void)
+    }).pipe(
+      // Only the tool's own client options can fail here (the configuration was checked above): a usage error too.
+      Layer.catchTag("ConfigError", (error) =>
+        Layer.effect(Blockscout, Effect.fail(exitOnUsage(new UsageError(messageOf(error)))))
       )
-    }
-    const family = Option.getOrUndefined(envFamily)
-    if (family !== undefined && family !== "pro" && family !== "instance") {
-      return yield* usage(`BLOCKSCOUT_FAMILY ${JSON.stringify(family)}: must be pro or instance`)
-    }
-    if (Option.isSome(envBase) && family !== "pro") {
-      const url = yield* checkUrl("BLOCKSCOUT_BASE_URL", envBase.value, "instance")
-      return { secrets, layer: instance(url.href) }
-    }
-    if (Option.isSome(envChain) && family !== "instance") {
-      const chainId = Number(envChain.value)
-      if (!Number.isSafeInteger(chainId) || chainId < 1) {
-        return yield* usage(`BLOCKSCOUT_CHAIN_ID ${JSON.stringify(envChain.value)}: must be a positive chain id`)
-      }
-      const proBase = yield* optionalString("BLOCKSCOUT_PRO_BASE_URL")
-      const href = Option.isSome(proBase)
-        ? (yield* checkUrl("BLOCKSCOUT_PRO_BASE_URL", proBase.value, "pro")).href
-        : undefined
-      return { secrets, layer: yield* pro(chainId, href, "BLOCKSCOUT_CHAIN_ID") }
-    }
-    return yield* usage(noApiMessage)
+    )
+    return { layer, secrets }
   })

@@ -173,7 +173,8 @@ export const makeCommand = (options: CliOptions = {}) => {
         "and resume; look one item up (transaction, block, address, token, ...) in the same formats. Data goes to " +
         "stdout (or --output), everything else to stderr. Exit codes: 0 ok, 2 usage, " +
         "3 checkpoint, 4 output file, 10-26 one per API error reason, 130 SIGINT, 143 SIGTERM. `get /path` reaches " +
-        "any API v2 path without a subcommand."
+        "any API v2 path without a subcommand. Every BLOCKSCOUT_* variable of the client's configuration is read " +
+        "(BLOCKSCOUT_PAGE_SIZE, BLOCKSCOUT_RETRY_BASE, ...); a flag wins over its variable."
     ),
     Command.withSubcommands(
       first === undefined ? [backfillCommand(options)] : [first, ...rest, backfillCommand(options)]

@@ -39,7 +39,8 @@ export const commonFlags = {
   baseUrl: Flag.String("base-url").pipe(
     Flag.withDescription(
       "An instance's address (https://eth.blockscout.com, with or without /api/v2); with --chain, the Pro API's " +
-        "base instead. Without --chain and --base-url: BLOCKSCOUT_CHAIN_ID / BLOCKSCOUT_BASE_URL from the environment"
+        "base instead. Without --chain and --base-url: BLOCKSCOUT_CHAIN_ID / BLOCKSCOUT_BASE_URL (and " +
+        "BLOCKSCOUT_FAMILY), as the client's configuration reads them"
     ),
     Flag.optional
   ),
@@ -69,7 +70,9 @@ export const commonFlags = {
     Flag.optional
   ),
   pageSize: Flag.Int("page-size").pipe(
-    Flag.withDescription("Items per request, 1 to 100 (default: the largest a server gives, 100; 50 on 11.x)"),
+    Flag.withDescription(
+      "Items per request, 1 to 100 (default: BLOCKSCOUT_PAGE_SIZE, else the largest a server gives, 100; 50 on 11.x)"
+    ),
     Flag.optional
   ),
   resume: Flag.String("resume").pipe(
@@ -85,16 +88,21 @@ export const commonFlags = {
   ),
   requestsPerSecond: Flag.Finite("requests-per-second").pipe(
     Flag.withDescription(
-      "Requests a second for a server that announces no rate limit, above 0 (an announced limit is always followed)"
+      "Requests a second for a server that announces no rate limit, above 0 (an announced limit is always followed; " +
+        "default: BLOCKSCOUT_RATE_LIMIT_REQUESTS_PER_SECOND)"
     ),
     Flag.optional
   ),
   timeout: Flag.Finite("timeout").pipe(
-    Flag.withDescription("Seconds to wait for each response before retrying it (default 120)"),
+    Flag.withDescription(
+      "Seconds to wait for each response before retrying it (default: BLOCKSCOUT_TIMEOUT, else 120)"
+    ),
     Flag.optional
   ),
   retries: Flag.Int("retries").pipe(
-    Flag.withDescription("Retries of a failed request (429, 5xx, network, timeout), 0 to 100 (default 5)"),
+    Flag.withDescription(
+      "Retries of a failed request (429, 5xx, network, timeout), 0 to 100 (default: BLOCKSCOUT_RETRY_TIMES, else 5)"
+    ),
     Flag.optional
   ),
   fromBlock: Flag.Int("from-block").pipe(

@@ -22,7 +22,7 @@ import { Flag } from "effect/cli"
 import { clientLayer } from "./Api.ts"
 import { chainInput } from "./Chains.ts"
 import { type CommonInput, type UsageError, usage } from "./Flags.ts"
-import { type CliOptions, clientOptions, count, retriesOf, runJob } from "./Run.ts"
+import { type CliOptions, count, runJob } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 import type { Settings } from "./Settings.ts"
 import * as Table from "./Table.ts"
@@ -137,9 +137,8 @@ export const runFollow = <A>(
 ) =>
   Effect.gen(function* () {
     const screen = yield* Screen.make
-    const { layer, secrets } = yield* clientLayer(
-      chainInput(input, settings),
-      clientOptions(settings, options, Screen.onEvent(screen, retriesOf(settings, options)))
+    const { layer, secrets } = yield* clientLayer(chainInput(input, settings), settings, options, (retries) =>
+      Screen.onEvent(screen, retries)
     )
     const identity = followed.identity ?? Follow.followIdentity
     const job = Effect.gen(function* () {

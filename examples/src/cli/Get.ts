@@ -14,7 +14,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { clientLayer } from "./Api.ts"
 import { exitOnUsage } from "./Exit.ts"
 import { type CommonInput, commonFlags, usage } from "./Flags.ts"
-import { clientOptions, type CliOptions, retriesOf, runJob, toStdout } from "./Run.ts"
+import { type CliOptions, runJob, toStdout } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 import { settingsFor } from "./Settings.ts"
 
@@ -68,9 +68,8 @@ export const runGet = (path: string, input: GetInput, options: CliOptions) =>
     const common = asCommon(input)
     const settings = yield* settingsFor("get", [], common)
     const screen = yield* Screen.make
-    const { layer, secrets } = yield* clientLayer(
-      common,
-      clientOptions(settings, options, Screen.onEvent(screen, retriesOf(settings, options)))
+    const { layer, secrets } = yield* clientLayer(common, settings, options, (retries) =>
+      Screen.onEvent(screen, retries)
     )
     const job = Effect.gen(function* () {
       const bs = yield* Blockscout

@@ -31,7 +31,7 @@ import { followFlags, followOptionsOf, runFollow } from "./Follow.ts"
 import { historyFlags, kindsOf, spanOf } from "./HistoryFlags.ts"
 import { allColumns, lineOf, reportLines, tableColumns } from "./HistoryLines.ts"
 import { settingsFor } from "./Settings.ts"
-import { type CliOptions, clientOptions, count, endOf, retriesOf, runJob, toStdout } from "./Run.ts"
+import { type CliOptions, count, endOf, runJob, toStdout } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 
 const decodeCheckpoint = Schema.decodeUnknownEffect(Schema.fromJsonString(HistoryCheckpointSchema))
@@ -75,7 +75,9 @@ export const historyCommand = (options: CliOptions = {}) =>
         const screen = yield* Screen.make
         const { layer, secrets } = yield* clientLayer(
           chainInput(input.common, settings),
-          clientOptions(settings, options, Screen.onEvent(screen, retriesOf(settings, options)))
+          settings,
+          options,
+          (retries) => Screen.onEvent(screen, retries)
         )
         const reports: Array<{ readonly chainId: number | undefined; readonly report: HistoryReport }> = []
         const failures: Array<{ readonly chainId: number; readonly error: BlockscoutError }> = []

@@ -10,7 +10,6 @@
 import {
   Blockscout,
   type BlockscoutError,
-  type BlockscoutEvent,
   type BlockscoutShape,
   type Endpoint,
   type ItemName,
@@ -50,33 +49,6 @@ export const endOf = (
 export interface CliOptions {
   /** Client options under the flags' (retries, rate limit, timeouts); a flag given on the command line wins. */
   readonly client?: import("@blockscout-effect/client").ClientOptions | undefined
-}
-
-/** Client options from the checked flags, over the tool's own (a flag given wins). */
-export const clientOptions = (
-  settings: Settings,
-  options: CliOptions,
-  onEvent: (e: BlockscoutEvent) => Effect.Effect<void>
-) => ({
-  ...options.client,
-  ...(settings.requestsPerSecond === undefined ? {} : { rateLimit: { requestsPerSecond: settings.requestsPerSecond } }),
-  ...(settings.timeoutSeconds === undefined ? {} : { timeout: `${settings.timeoutSeconds} seconds` as const }),
-  ...(settings.retries === undefined
-    ? {}
-    : {
-        retry:
-          settings.retries === 0
-            ? (false as const)
-            : { ...(options.client?.retry === false ? {} : options.client?.retry), times: settings.retries }
-      }),
-  onEvent: (event: BlockscoutEvent) => Effect.andThen(onEvent(event), options.client?.onEvent?.(event) ?? Effect.void)
-})
-
-/** How many retries the client makes with these options (for "retry 2 of 5"). */
-export const retriesOf = (settings: Settings, options: CliOptions): number => {
-  if (settings.retries !== undefined) return settings.retries
-  const retry = options.client?.retry
-  return retry === false ? 0 : (retry?.times ?? 5)
 }
 
 /** Streams the pages of `row` to stdout in the chosen format, stopping at `--limit`. */
@@ -124,16 +96,13 @@ export const runEndpoint = (
     // Read before anything is sent: a bad file is a usage error.
     const decorate = abiFile === undefined ? undefined : withAbi(yield* readAbi(abiFile))
     const screen = yield* Screen.make
-    const retries = retriesOf(settings, options)
     // What the server announced, read once the client is built: the progress line shows the request rate
     // against it.
     let budget: Effect.Effect<ServerBudget> | undefined
-    const onEvent = Screen.onEvent(screen, retries, () =>
-      Effect.map(budget ?? Effect.succeed(undefined), (b) => b?.requestsPerSecond)
-    )
-    const { layer, secrets } = yield* clientLayer(
-      chainInput(input, settings),
-      clientOptions(settings, options, onEvent)
+    const { layer, secrets } = yield* clientLayer(chainInput(input, settings), settings, options, (retries) =>
+      Screen.onEvent(screen, retries, () =>
+        Effect.map(budget ?? Effect.succeed(undefined), (b) => b?.requestsPerSecond)
+      )
     )
     const { output, resume } = settings
     const failures: Array<{ readonly chainId: number; readonly error: BlockscoutError }> = []

@@ -3,7 +3,8 @@
  * answered and the Pro credits it charged (its books), on both families and several chains, for a token's
  * history (counted by its counters), token transfers over a block range (sampled across it), withdrawals over an
  * index range (an even list), and an address's whole history (its lists read whole). Every run is 50 pages or
- * more; the estimate is within 5% of its requests and credits, and the run lies within the estimate's range.
+ * more; the estimate is within 5% of its requests and credits, and the run lies within the estimate's range. On
+ * uneven chains (bursts, growing) the sampled token transfers are held to their range only.
  * Nothing is written by the dry run: it needs no database.
  */
 import { Backfill, DryRun, Job, Runtime, Sources } from "@blockscout-effect/backfill"
@@ -81,13 +82,19 @@ const cases = (sim: SimulatedBlockscout, family: "pro" | "instance") => {
 }
 
 describe("a job's dry run holds: within 5% of what the run then costs, the run within its range", () => {
-  for (const seed of [13, 5]) {
+  // Even chains, and uneven ones (the simulator's `density`): there, what is sampled is held to its range only.
+  for (const [seed, density] of [
+    [13, "even"],
+    [5, "even"],
+    [5, "bursts"],
+    [9, "growing"]
+  ] as const) {
     for (const family of ["pro", "instance"] as const) {
       it.live(
-        `seed ${seed}, ${family}`,
+        `seed ${seed}, ${density}, ${family}`,
         () =>
           Effect.gen(function* () {
-            const sim = SimulatedBlockscout.make({ seed, blocks: 2000, credits: 100_000_000 })
+            const sim = SimulatedBlockscout.make({ seed, blocks: 2000, credits: 100_000_000, density })
             const http = layerHttpClient(sim)
             const sources = Sources.layer({ rateLimit: false }).pipe(Layer.provide(Layer.mergeAll(http, config)))
             /** What running `effect` cost the simulated server, by its books: requests answered, credits charged. */
@@ -119,8 +126,15 @@ describe("a job's dry run holds: within 5% of what the run then costs, the run w
                 const e = dry.value
                 const said = `${what}: ${e.items} items, ${e.calls} calls, ${e.credits} credits (range ${JSON.stringify(e.range)}) for ${run.value.items}, ${run.requests}, ${run.credits}; the dry run sent ${dry.requests}`
                 assert.isAtLeast(run.requests, 50, said)
-                assert.isAtMost(Math.abs(e.calls - run.requests), run.requests * 0.05, said)
-                assert.isAtMost(Math.abs(e.credits - run.credits), run.credits * 0.05, said)
+                if (
+                  density === "even" ||
+                  itemsFrom === "count" ||
+                  input.source._tag !== "Endpoint" ||
+                  what.startsWith("withdrawals")
+                ) {
+                  assert.isAtMost(Math.abs(e.calls - run.requests), run.requests * 0.05, said)
+                  assert.isAtMost(Math.abs(e.credits - run.credits), run.credits * 0.05, said)
+                }
                 assert.strictEqual(e.credits === 0, family === "instance", said)
                 const within = (n: number, bounds: { low: number; high: number }) =>
                   assert.isTrue(n >= bounds.low && n <= bounds.high, `${n} outside ${JSON.stringify(bounds)}: ${said}`)

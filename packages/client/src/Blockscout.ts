@@ -18,7 +18,6 @@ import { type EndpointItem, endpoints, type Family } from "./endpoints.ts"
 import type { FollowMethods } from "./Follow.ts"
 import type { HistoryMethods } from "./History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions } from "./HistoryEstimate.ts"
-import { type Checked, checkOptions } from "./internal/options.ts"
 import { RateLimitRegistry, type Registry } from "./internal/limiter/registry.ts"
 import { toContext } from "./internal/context.ts"
 import { estimateHistory } from "./internal/history/estimate.ts"
@@ -30,7 +29,14 @@ import { announcedRate } from "./internal/observed.ts"
 import { estimateOf } from "./internal/partition/estimate.ts"
 import { publicUrl } from "./internal/redact.ts"
 import type { ItemName, ListName } from "./Methods.ts"
-import type { BlockscoutOptions, ClientOptions, InstanceOptions, ProOptions } from "./Options.ts"
+import {
+  type BlockscoutOptions,
+  type Checked,
+  type ClientOptions,
+  decodeOptions,
+  type InstanceOptions,
+  type ProOptions
+} from "./Options.ts"
 import type { EndpointArgs, Page, PageWithCursor } from "./Parameters.ts"
 import type { PathMethods } from "./Path.ts"
 import { type EstimateOptions, fromCounters } from "./CountSources.ts"
@@ -144,7 +150,7 @@ const build = (http: HttpClient.HttpClient, registry: Registry, checked: Checked
     target.family === "pro"
       ? Effect.map(
           Effect.fromResult(
-            checkOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
+            decodeOptions({ ...options, family: "pro", chainId, baseUrl: target.baseUrl } as BlockscoutOptions)
           ),
           (next) => build(http, registry, next)
         )
@@ -161,7 +167,7 @@ const build = (http: HttpClient.HttpClient, registry: Registry, checked: Checked
   const { page, pages, stream, get, ...methods } = makeMethods<BlockscoutMethods, typeof endpoints>(endpoints, ctx)
   // The by-name calls are `ByName<typeof endpoints>`: the same types, written with `EndpointItem` for hovers.
   const byName = { page, pages, stream, get } as Pick<BlockscoutShape, "page" | "pages" | "stream" | "get">
-  const history = makeHistory({ page, pages, stream, get }, ctx.publicBase, {
+  const history = makeHistory({ page, pages, stream, get }, ctx, ctx.publicBase, {
     "blockscout.family": ctx.family,
     ...(ctx.chainId === undefined ? {} : { "blockscout.chain_id": ctx.chainId })
   })
@@ -241,7 +247,7 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
     options: BlockscoutOptions
   ): Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>, HttpClient.HttpClient> =>
     Effect.gen(function* () {
-      const checked = yield* Effect.fromResult(checkOptions(options))
+      const checked = yield* Effect.fromResult(decodeOptions(options))
       const http = yield* HttpClient.HttpClient
       const registry = yield* RateLimitRegistry
       return build(http, registry, checked)
@@ -297,9 +303,11 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
     Layer.effect(Blockscout, Blockscout.make({ ...options, family: "instance" }))
 
   /**
-   * The configuration `layerConfig()` reads by default: `BLOCKSCOUT_*`, or the same names under another
-   * prefix (`Blockscout.config("ETH")` reads `ETH_CHAIN_ID`, ...). See `BlockscoutConfig.ts` for every
-   * variable.
+   * The configuration `layerConfig()` reads by default: `BLOCKSCOUT_*`, each option named by its path
+   * (`BLOCKSCOUT_RETRY_TIMES` for `retry.times`), or the same names under another prefix
+   * (`Blockscout.config("ETH")` reads `ETH_CHAIN_ID`, ...). See `BlockscoutConfig.ts` for every variable and the
+   * deprecated names still read. `config(prefix, overlay)` puts values from elsewhere (a command line's flags) over
+   * the configured ones, each named in messages where it came from (`ConfigOverlay`).
    *
    * @since 0.1.0
    * @category configuration
@@ -307,10 +315,12 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
   static readonly config = BlockscoutConfig.config
 
   /**
-   * From configuration: the app's own `Config` values for any option (`Config.Wrap<BlockscoutConfig>`), or by
-   * default `BLOCKSCOUT_*`. `chainId` (with `apiKey`) picks the Pro API, `baseUrl` an instance; `options`
-   * carries what configuration cannot (`onEvent`), and defaults that configured values override. Every value
-   * is checked when the layer is built: a failure is a `ConfigError` naming what to set.
+   * From configuration: the app's own `Config` values for any option (`Config.Wrap<BlockscoutConfig>`, the
+   * layers' shape: `retry: { times }`), or by default `BLOCKSCOUT_*` (`BLOCKSCOUT_RETRY_TIMES`). `chainId` (with
+   * `apiKey`) picks the Pro API, `baseUrl` an instance (`family` decides when both are set); `options` carries
+   * what configuration cannot (`onEvent`), and defaults that configured values override (field by field in
+   * `retry` and `rateLimit`). Every value is checked by the options' schema when the layer is built: a failure
+   * is a `ConfigError` naming what to set.
    *
    * @example
    * ```ts
@@ -341,7 +351,7 @@ export class Blockscout extends Context.Service<Blockscout, BlockscoutShape>()("
       Blockscout,
       Effect.gen(function* () {
         const values = yield* Config.unwrap(config)
-        const made = BlockscoutConfig.fromConfig(values, options, (option) => option)
+        const made = BlockscoutConfig.fromConfig(values, options, (path) => path.join("."))
         if (Result.isFailure(made)) return yield* Effect.fail(BlockscoutConfig.configError(made.failure))
         return yield* Blockscout.make(made.success).pipe(
           Effect.mapError((error) => BlockscoutConfig.configError(error.reason.message))

@@ -4,7 +4,7 @@
  * that picks no API (or two) failing with one message that names every way to fix it.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Config, ConfigProvider, Effect, Layer, Redacted } from "effect"
+import { Config, ConfigProvider, Duration, Effect, Layer, Redacted, Result } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { Blockscout, type BlockscoutConfig, type ClientOptions } from "../src/index.ts"
 import { page, scriptedServer } from "./support/ScriptedServer.ts"
@@ -156,7 +156,7 @@ describe("layerConfig fails when built, naming what to set", () => {
     [
       "a chain id that is not a number",
       { BLOCKSCOUT_CHAIN_ID: "mainnet", BLOCKSCOUT_API_KEY: "k" },
-      '["BLOCKSCOUT"]["CHAIN_ID"]'
+      "BLOCKSCOUT_CHAIN_ID must be a positive integer (1 for Ethereum)"
     ],
     [
       "a base URL without a scheme",
@@ -176,24 +176,24 @@ describe("layerConfig fails when built, naming what to set", () => {
     [
       "a timeout that is not a duration",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_TIMEOUT: "5 lightyears" },
-      '["BLOCKSCOUT"]["TIMEOUT"]'
+      'BLOCKSCOUT_TIMEOUT must be a positive duration (e.g. "30 seconds")'
     ],
     [
       "a page size of 0",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_PAGE_SIZE: "0" },
-      "BLOCKSCOUT_PAGE_SIZE must be a positive integer"
+      "BLOCKSCOUT_PAGE_SIZE must be an integer from 1 to 1000"
     ],
     [
       "a negative retry count",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_RETRIES: "-2" },
-      "BLOCKSCOUT_RETRIES must be a non-negative integer"
+      "BLOCKSCOUT_RETRIES must be an integer from 0 to 100"
     ],
     [
       "a cap of 0 requests in flight",
       { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com", BLOCKSCOUT_MAX_IN_FLIGHT: "0" },
       "BLOCKSCOUT_MAX_IN_FLIGHT must be a positive integer"
     ],
-    ["an unknown family", { BLOCKSCOUT_FAMILY: "mainnet" }, '["BLOCKSCOUT"]["FAMILY"]']
+    ["an unknown family", { BLOCKSCOUT_FAMILY: "mainnet" }, "BLOCKSCOUT_FAMILY must be pro or instance"]
   ]
   for (const [what, env, expected] of bad) {
     it.effect(`${what}`, () =>
@@ -252,7 +252,8 @@ describe("layerConfig reads the app's own configuration", () => {
       const config = {
         chainId: Config.Int("CHAIN"),
         apiKey: Config.Redacted("KEY"),
-        proBaseUrl: Config.String("PRO_URL"),
+        family: Config.succeed("pro" as const),
+        baseUrl: Config.String("PRO_URL"),
         pageSize: Config.succeed(9)
       }
       yield* listWithdrawals.pipe(
@@ -265,5 +266,277 @@ describe("layerConfig reads the app's own configuration", () => {
       const missing = yield* failureOf({}, { apiKey: Config.succeed(Redacted.make("k")) })
       assert.include(missing, "set chainId and apiKey for the Pro API")
     }).pipe(Effect.scoped)
+  )
+})
+
+/** What `Blockscout.config()` reads from `env` (or fails with, as a message). */
+const readConfig = (env: Record<string, string>) =>
+  Blockscout.config().pipe(
+    Effect.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env }))),
+    Effect.result,
+    Effect.map((result) => (Result.isSuccess(result) ? result.success : result.failure.message))
+  )
+
+const instanceEnv = { BLOCKSCOUT_BASE_URL: "https://eth.blockscout.com" }
+
+describe("variables are named by the option's path in CONSTANT_CASE", () => {
+  it.effect("nested options: RETRY_*, RATE_LIMIT_*, and every other field", () =>
+    Effect.gen(function* () {
+      const values = yield* readConfig({
+        ...instanceEnv,
+        BLOCKSCOUT_RETRY_TIMES: "4",
+        BLOCKSCOUT_RETRY_BASE: "2 seconds",
+        BLOCKSCOUT_RETRY_MAX: "1 minute",
+        BLOCKSCOUT_RATE_LIMIT_REQUESTS_PER_SECOND: "2.5",
+        BLOCKSCOUT_RATE_LIMIT_MAX_IN_FLIGHT: "3",
+        BLOCKSCOUT_MAX_SERVER_WAIT: "0 seconds",
+        BLOCKSCOUT_MAX_RESPONSE_BYTES: "2048",
+        BLOCKSCOUT_PREFETCH: "false",
+        BLOCKSCOUT_HTTP_CLIENT_SPANS: "true"
+      })
+      assert.isObject(values)
+      const v = values as BlockscoutConfig
+      assert.deepStrictEqual(v.retry === false ? false : v.retry?.times, 4)
+      assert.strictEqual(v.retry === false ? 0 : Duration.toMillis(v.retry!.base!), 2000)
+      assert.strictEqual(v.retry === false ? 0 : Duration.toMillis(v.retry!.max!), 60000)
+      assert.deepStrictEqual(v.rateLimit, { requestsPerSecond: 2.5, maxInFlight: 3 })
+      assert.strictEqual(Duration.toMillis(v.maxServerWait!), 0)
+      assert.strictEqual(v.maxResponseBytes, 2048)
+      assert.strictEqual(v.prefetch, false)
+      assert.strictEqual(v.httpClientSpans, true)
+      assert.strictEqual(v.family, "instance")
+    })
+  )
+
+  it.effect("RETRY=false and RATE_LIMIT=false turn them off; RATE_LIMIT=false wins over its fields", () =>
+    Effect.gen(function* () {
+      const off = (yield* readConfig({
+        ...instanceEnv,
+        BLOCKSCOUT_RETRY: "false",
+        BLOCKSCOUT_RATE_LIMIT: "false",
+        BLOCKSCOUT_MAX_IN_FLIGHT: "2"
+      })) as BlockscoutConfig
+      assert.strictEqual(off.retry, false)
+      assert.strictEqual(off.rateLimit, false)
+    })
+  )
+
+  it.effect("BLOCKSCOUT_RETRY_TIMES reaches the client, merged over the programmatic retry options", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(() => ({ status: 503, body: { message: "down" } }))
+      yield* Effect.flip(
+        listWithdrawals.pipe(
+          Effect.provide(
+            withEnv({ BLOCKSCOUT_BASE_URL: server.url, BLOCKSCOUT_RETRY_TIMES: "2", BLOCKSCOUT_RETRY_BASE: "0 millis" })
+          )
+        )
+      )
+      assert.strictEqual(server.requests.length, 3, "the first attempt and BLOCKSCOUT_RETRY_TIMES=2 retries")
+    }).pipe(Effect.scoped)
+  )
+
+  const bad: ReadonlyArray<readonly [Record<string, string>, string]> = [
+    [{ BLOCKSCOUT_RETRY_TIMES: "-1" }, "BLOCKSCOUT_RETRY_TIMES must be an integer from 0 to 100"],
+    [{ BLOCKSCOUT_RETRY_TIMES: "many" }, "BLOCKSCOUT_RETRY_TIMES must be an integer from 0 to 100"],
+    [{ BLOCKSCOUT_RETRY_BASE: "soon" }, 'BLOCKSCOUT_RETRY_BASE must be a non-negative duration (e.g. "30 seconds")'],
+    [{ BLOCKSCOUT_RATE_LIMIT_MAX_IN_FLIGHT: "0" }, "BLOCKSCOUT_RATE_LIMIT_MAX_IN_FLIGHT must be a positive integer"],
+    [
+      { BLOCKSCOUT_RATE_LIMIT_REQUESTS_PER_SECOND: "-1" },
+      "BLOCKSCOUT_RATE_LIMIT_REQUESTS_PER_SECOND must be a non-negative number"
+    ],
+    [{ BLOCKSCOUT_RATE_LIMIT: "sometimes" }, "BLOCKSCOUT_RATE_LIMIT must be true or false"],
+    [{ BLOCKSCOUT_MAX_RESPONSE_BYTES: "10" }, "BLOCKSCOUT_MAX_RESPONSE_BYTES must be an integer from 1024"],
+    [{ BLOCKSCOUT_API_KEY_IN: "cookie" }, "BLOCKSCOUT_API_KEY_IN must be one of query, header"]
+  ]
+  for (const [env, expected] of bad) {
+    it.effect(`${Object.keys(env)[0]}=${Object.values(env)[0]}: ${expected}`, () =>
+      Effect.gen(function* () {
+        assert.include(yield* readConfig({ ...instanceEnv, ...env }), expected)
+      })
+    )
+  }
+
+  it.effect("a blank key is refused without showing it", () =>
+    Effect.gen(function* () {
+      const message = yield* readConfig({ ...instanceEnv, BLOCKSCOUT_SECRET_KEY: "   " })
+      assert.include(message, "BLOCKSCOUT_SECRET_KEY must be a non-empty Redacted string")
+      const pro = yield* readConfig({ BLOCKSCOUT_CHAIN_ID: "0", BLOCKSCOUT_API_KEY: "proapi_x" })
+      assert.include(pro, "BLOCKSCOUT_CHAIN_ID must be a positive integer")
+      assert.notInclude(pro, "proapi_x")
+    })
+  )
+
+  it.effect("a JSON provider reads the same shape nested", () =>
+    Effect.gen(function* () {
+      const values = yield* Blockscout.config().pipe(
+        Effect.provide(
+          ConfigProvider.layer(
+            ConfigProvider.fromUnknown({
+              BLOCKSCOUT: {
+                CHAIN_ID: 10,
+                API_KEY: "proapi_json",
+                RETRY: { TIMES: 3, BASE: "5 millis" },
+                RATE_LIMIT: { MAX_IN_FLIGHT: 4 },
+                TIMEOUT: "9 seconds"
+              }
+            })
+          )
+        )
+      )
+      assert.strictEqual(values.family, "pro")
+      assert.strictEqual(values.chainId, 10)
+      assert.strictEqual(Redacted.value(values.apiKey!), "proapi_json")
+      assert.strictEqual(values.retry === false ? 0 : values.retry?.times, 3)
+      assert.deepStrictEqual(values.rateLimit, { maxInFlight: 4 })
+      assert.strictEqual(Duration.toMillis(values.timeout!), 9000)
+      const failed = yield* Effect.flip(
+        Blockscout.config().pipe(
+          Effect.provide(
+            ConfigProvider.layer(
+              ConfigProvider.fromUnknown({ BLOCKSCOUT: { BASE_URL: "https://x.io", RETRY: { TIMES: 500 } } })
+            )
+          )
+        )
+      )
+      assert.include(failed.message, "BLOCKSCOUT_RETRY_TIMES must be an integer from 0 to 100")
+      const off = yield* Blockscout.config().pipe(
+        Effect.provide(
+          ConfigProvider.layer(
+            ConfigProvider.fromUnknown({ BLOCKSCOUT: { BASE_URL: "https://x.io", RETRY: false, RATE_LIMIT: false } })
+          )
+        )
+      )
+      assert.strictEqual(off.retry, false)
+      assert.strictEqual(off.rateLimit, false)
+    })
+  )
+})
+
+describe("the deprecated names are still read; the new name wins", () => {
+  it.effect("BLOCKSCOUT_RETRIES, _REQUESTS_PER_SECOND, _MAX_IN_FLIGHT alone", () =>
+    Effect.gen(function* () {
+      const v = (yield* readConfig({
+        ...instanceEnv,
+        BLOCKSCOUT_RETRIES: "2",
+        BLOCKSCOUT_REQUESTS_PER_SECOND: "7",
+        BLOCKSCOUT_MAX_IN_FLIGHT: "3"
+      })) as BlockscoutConfig
+      assert.strictEqual(v.retry === false ? -1 : v.retry?.times, 2)
+      assert.deepStrictEqual(v.rateLimit, { requestsPerSecond: 7, maxInFlight: 3 })
+    })
+  )
+
+  it.effect("beside the new names, the new ones win, field by field", () =>
+    Effect.gen(function* () {
+      const v = (yield* readConfig({
+        ...instanceEnv,
+        BLOCKSCOUT_RETRIES: "2",
+        BLOCKSCOUT_RETRY_TIMES: "6",
+        BLOCKSCOUT_MAX_IN_FLIGHT: "3",
+        BLOCKSCOUT_RATE_LIMIT_MAX_IN_FLIGHT: "9",
+        BLOCKSCOUT_REQUESTS_PER_SECOND: "7"
+      })) as BlockscoutConfig
+      assert.strictEqual(v.retry === false ? -1 : v.retry?.times, 6)
+      assert.deepStrictEqual(v.rateLimit, { maxInFlight: 9, requestsPerSecond: 7 })
+    })
+  )
+
+  it.effect("BLOCKSCOUT_PRO_BASE_URL is the Pro API's base, only when the Pro API is chosen", () =>
+    Effect.gen(function* () {
+      const pro = (yield* readConfig({
+        BLOCKSCOUT_CHAIN_ID: "1",
+        BLOCKSCOUT_API_KEY: "k",
+        BLOCKSCOUT_PRO_BASE_URL: "https://pro.example"
+      })) as BlockscoutConfig
+      assert.strictEqual(pro.family, "pro")
+      assert.strictEqual(pro.baseUrl, "https://pro.example")
+      const instance = (yield* readConfig({
+        ...instanceEnv,
+        BLOCKSCOUT_PRO_BASE_URL: "https://pro.example"
+      })) as BlockscoutConfig
+      assert.strictEqual(instance.baseUrl, "https://eth.blockscout.com")
+      const both = (yield* readConfig({
+        BLOCKSCOUT_FAMILY: "pro",
+        BLOCKSCOUT_CHAIN_ID: "1",
+        BLOCKSCOUT_API_KEY: "k",
+        BLOCKSCOUT_BASE_URL: "https://new.example",
+        BLOCKSCOUT_PRO_BASE_URL: "https://old.example"
+      })) as BlockscoutConfig
+      assert.strictEqual(both.baseUrl, "https://new.example")
+    })
+  )
+
+  it.effect("a bad value under an old name is named by that name", () =>
+    Effect.gen(function* () {
+      assert.include(
+        yield* readConfig({ ...instanceEnv, BLOCKSCOUT_MAX_IN_FLIGHT: "0" }),
+        "BLOCKSCOUT_MAX_IN_FLIGHT must be a positive integer"
+      )
+    })
+  )
+})
+
+/** `Blockscout.config("BLOCKSCOUT", overlay)` reading `env`: the values, or the failure's message. */
+const readOverlaid = (env: Record<string, string>, overlay: Parameters<typeof Blockscout.config>[1]) =>
+  Blockscout.config("BLOCKSCOUT", overlay).pipe(
+    Effect.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env }))),
+    Effect.result,
+    Effect.map((result) => (Result.isSuccess(result) ? result.success : result.failure.message))
+  )
+
+const flags = { chainId: "--chain", baseUrl: "--base-url", apiKey: "--api-key", "retry.times": "--retries" }
+
+describe("config(prefix, overlay): values from elsewhere over the configured ones", () => {
+  it.effect("an overlay value wins over its variable; the others still come from configuration", () =>
+    Effect.gen(function* () {
+      const values = (yield* readOverlaid(
+        { ...instanceEnv, BLOCKSCOUT_RETRY_TIMES: "4", BLOCKSCOUT_RETRY_BASE: "2 seconds", BLOCKSCOUT_PAGE_SIZE: "7" },
+        { values: { retry: { times: 1 } }, names: flags }
+      )) as BlockscoutConfig
+      assert.strictEqual(values.family, "instance")
+      assert.strictEqual(values.pageSize, 7)
+      const retry = values.retry as { readonly times?: number; readonly base?: Duration.Duration }
+      assert.strictEqual(retry.times, 1)
+      assert.isTrue(Duration.equals(retry.base!, Duration.seconds(2)))
+      // `false` wins over the configured fields.
+      const off = (yield* readOverlaid(
+        { ...instanceEnv, BLOCKSCOUT_RETRY_TIMES: "4" },
+        { values: { retry: false } }
+      )) as BlockscoutConfig
+      assert.strictEqual(off.retry, false)
+    })
+  )
+
+  it.effect("the address is one unit: an overlay's chain replaces the configured instance and old Pro base", () =>
+    Effect.gen(function* () {
+      const values = (yield* readOverlaid(
+        { ...instanceEnv, BLOCKSCOUT_API_KEY: "k", BLOCKSCOUT_PRO_BASE_URL: "https://old.example" },
+        { values: { chainId: 10 }, names: flags }
+      )) as BlockscoutConfig
+      assert.deepStrictEqual([values.family, values.chainId, values.baseUrl], ["pro", 10, undefined])
+      assert.strictEqual(Redacted.value(values.apiKey!), "k")
+    })
+  )
+
+  it.effect("messages name each value where it came from, and an unset one by both names", () =>
+    Effect.gen(function* () {
+      assert.include(
+        yield* readOverlaid({}, { values: { chainId: 1 }, names: flags }),
+        "the Pro API (--chain) needs a key: set --api-key or BLOCKSCOUT_API_KEY, or set --base-url or BLOCKSCOUT_BASE_URL instead of --chain"
+      )
+      assert.include(
+        yield* readOverlaid({ BLOCKSCOUT_CHAIN_ID: "1" }, { values: {}, names: flags }),
+        "the Pro API (BLOCKSCOUT_CHAIN_ID) needs a key: set --api-key or BLOCKSCOUT_API_KEY"
+      )
+      assert.include(
+        yield* readOverlaid(instanceEnv, { values: { retry: { times: 500 } }, names: flags }),
+        "--retries must be an integer from 0 to 100"
+      )
+      // Without an overlay, as before: the variables alone.
+      assert.include(
+        yield* readConfig({ BLOCKSCOUT_CHAIN_ID: "1" }),
+        "set BLOCKSCOUT_API_KEY, or set BLOCKSCOUT_BASE_URL"
+      )
+    })
   )
 })

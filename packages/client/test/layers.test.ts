@@ -46,7 +46,7 @@ describe("option layers check every option when built", () => {
       what: "an empty Pro key",
       layer: pro({ apiKey: Redacted.make("  ") }),
       argument: "apiKey",
-      message: "apiKey is empty"
+      message: 'apiKey must be a non-empty Redacted string (Redacted.make("..."))'
     },
     {
       what: "a base URL without a scheme",
@@ -70,7 +70,7 @@ describe("option layers check every option when built", () => {
       what: "a Pro base URL naming another chain",
       layer: pro({ chainId: 10, baseUrl: "https://api.blockscout.com/1/api/v2" }),
       argument: "baseUrl",
-      message: "baseUrl names chain 1 but chainId is 10"
+      message: "baseUrl: the base URL names chain 1, not the chain id 10"
     },
     {
       what: "a timeout that is not a duration",
@@ -88,7 +88,7 @@ describe("option layers check every option when built", () => {
       what: "a negative retry count",
       layer: pro({ retry: { times: -1 } }),
       argument: "retry.times",
-      message: "retry.times must be a non-negative integer; got -1"
+      message: "retry.times must be an integer from 0 to 100; got -1"
     },
     {
       what: "an infinite rate",
@@ -106,7 +106,7 @@ describe("option layers check every option when built", () => {
       what: "a page size of 0",
       layer: instance({ pageSize: 0 }),
       argument: "pageSize",
-      message: "pageSize must be a positive integer; got 0"
+      message: "pageSize must be an integer from 1 to 1000; got 0"
     },
     {
       what: "an unknown key placement",

@@ -224,10 +224,10 @@ describe("the limiter's registry, cap and events", () => {
     })
   )
 
-  it.effect("maxInFlight from configuration (BLOCKSCOUT_MAX_IN_FLIGHT) caps them too", () =>
+  it.effect("maxInFlight from configuration (BLOCKSCOUT_RATE_LIMIT_MAX_IN_FLIGHT) caps them too", () =>
     Effect.gen(function* () {
       const server = windowedServer(() => "unlimited", 100)
-      const env = { BLOCKSCOUT_BASE_URL: "http://limited.test", BLOCKSCOUT_MAX_IN_FLIGHT: "2" }
+      const env = { BLOCKSCOUT_BASE_URL: "http://limited.test", BLOCKSCOUT_RATE_LIMIT_MAX_IN_FLIGHT: "2" }
       const layer = Blockscout.layerConfig().pipe(
         Layer.provide(server.layer),
         Layer.provide(RateLimits.layerMemory),

@@ -4,8 +4,8 @@
  * contracts and NFT holdings, all consistent with each other.
  *
  * How it stays lazy: the chain is built from 32 block templates chosen from the seed (which transactions a
- * block holds, their kinds, transfer logs, internal calls; `chain/templates.ts`). Block `h` uses template
- * `h % 32`; everything else (hashes, amounts, who sends to whom) is a hash of (seed, h, position). So any
+ * block holds, their kinds, transfer logs, internal calls; `chain/templates.ts`), or 2,048 for an uneven
+ * chain (`ChainOptions.density`). Block `h` uses template `h % period`; everything else (hashes, amounts, who sends to whom) is a hash of (seed, h, position). So any
  * block, and any item of any list, is computed on demand in O(1), and a cursor maps back to a block and a
  * position in O(1). Only small fixed tables (templates, tokens, address pools, the verified-contract list,
  * NFT owners) are built up front. A million token transfers cost no memory beyond a page.
@@ -14,7 +14,7 @@
  */
 import { type AddressInfo, makeAddressBook } from "./chain/addresses.ts"
 import { buildChain } from "./chain/build.ts"
-import { BLOCK_MILLIS, D, GENESIS_MILLIS, PERIOD, pendingBlockMarker, zeroAddress } from "./chain/constants.ts"
+import { BLOCK_MILLIS, D, GENESIS_MILLIS, pendingBlockMarker, zeroAddress } from "./chain/constants.ts"
 import type { SmartContractInfo } from "./chain/contracts.ts"
 import { blockHashOf, locateTransaction as locate, type TransactionPlace, transactionHashOf } from "./chain/hashes.ts"
 import type { Holding, NftIndex } from "./chain/nft.ts"
@@ -72,6 +72,11 @@ export class SimulatedChain {
   readonly withdrawalsPerBlock: number
   readonly pendingCount: number
   readonly templates: ReadonlyArray<BlockTemplate>
+  /**
+   * The number of block templates: block `h` uses template `h % period`. 32 (`PERIOD`) for an even chain,
+   * more for an uneven one (`ChainOptions.density`), whose templates' sizes follow the density over the period.
+   */
+  readonly period: number
   readonly tokens: ReadonlyArray<TokenInfo>
   /** Externally owned accounts that send, receive and hold. */
   readonly users: ReadonlyArray<string>
@@ -106,6 +111,7 @@ export class SimulatedChain {
     this.routers = built.routers
     this.tokens = built.tokens
     this.templates = built.templates
+    this.period = built.templates.length
     this.pendingTemplates = built.pendingTemplates
     this.nft = built.nft
     this.smartContracts = built.smartContracts
@@ -195,12 +201,12 @@ export class SimulatedChain {
 
   /** The template of block `h`. */
   template(h: number): BlockTemplate {
-    return this.templates[h % PERIOD]!
+    return this.templates[h % this.period]!
   }
 
   /** Cycle number of block `h`: how many times its template has been used before. */
   cycle(h: number): number {
-    return Math.floor(h / PERIOD)
+    return Math.floor(h / this.period)
   }
 
   /** The block's time in epoch milliseconds. */

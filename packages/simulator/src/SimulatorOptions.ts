@@ -31,7 +31,27 @@ export interface ChainOptions {
   readonly withdrawalsPerBlock?: number | undefined
   /** Number of extra verified contracts besides tokens and routers (default 120). */
   readonly smartContracts?: number | undefined
+  /**
+   * How the transactions (and so the token transfers, logs and internal transactions) spread over the blocks
+   * (default `"even"`): see {@link ChainDensity}. Use an uneven chain to test what a density read from a few
+   * pages misses (a dry run's sampling, a partitioned stream's cuts); the simulator README's counts are the
+   * even chain's.
+   */
+  readonly density?: ChainDensity | undefined
 }
+
+/**
+ * How a simulated chain's activity spreads over its blocks. `"even"`: 3 to 13 transactions a block, the pattern
+ * repeating every 32 blocks (at any scale above that, every stretch of blocks looks alike). `"bursts"`: long
+ * quiet stretches of a transaction or two a block, and bursts of 3 to 8 blocks of 40 to 119 transactions that hold
+ * most of the transfers (in two stretches of 64 blocks out of five, no burst at all). `"growing"`: from one
+ * transaction a block at genesis to about 25 at block 2,047, as a chain whose use grows. The uneven ones repeat
+ * every 2,048 blocks; all are seeded and deterministic.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export type ChainDensity = "even" | "bursts" | "growing"
 
 /**
  * Live mode (`SimulatorOptions.live`): the chain grows by one block every `blockMillis` of Effect's `Clock`

@@ -45,6 +45,7 @@ export {
 } from "./Scripted.ts"
 export { layerHttpClient, makeHttpClient } from "./SimulatedHttpClient.ts"
 export type {
+  ChainDensity,
   ChainOptions,
   LiveOptions,
   RateLimitKind,

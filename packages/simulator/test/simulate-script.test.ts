@@ -15,7 +15,16 @@ describe("pnpm simulate", () => {
       const r = run(flag)
       expect(r.status).toBe(0)
       expect(r.stdout).toMatch(/^Usage: pnpm simulate \[options\]/)
-      for (const option of ["--port", "--seed", "--blocks", "--chain-id", "--version", "--rate-limit", "--credits"]) {
+      for (const option of [
+        "--port",
+        "--seed",
+        "--blocks",
+        "--density",
+        "--chain-id",
+        "--version",
+        "--rate-limit",
+        "--credits"
+      ]) {
         expect(r.stdout).toContain(option)
       }
       expect(r.stdout).toContain("--latency")
@@ -43,6 +52,7 @@ describe("pnpm simulate", () => {
     [["--version", "13"], "--version must be 11 or 12"],
     [["--fault-rate", "1.5"], "--fault-rate must be a number from 0 to 1"],
     [["--blocks=0"], "--blocks must be an integer, 1 or more"],
+    [["--density", "spiky"], "--density must be even, bursts or growing"],
     [["--reorg-rate", "2"], "--reorg-rate must be a number from 0 to 1"],
     [["--reorg", "12"], "--reorg must be HEAD:DEPTH"],
     [["--block-time", "0"], "--block-time must be an integer, 1 or more"],

@@ -10,7 +10,8 @@ import { isCursorValue, type NextPageParams, pathParamPatterns } from "@blocksco
 import { Effect, Result } from "effect"
 import * as Errors from "../BlockscoutError.ts"
 import type { Endpoint, Filter } from "../endpoints.ts"
-import { type ClientContext, pageSizeRange } from "./context.ts"
+import { pageSizeRange } from "../Options.ts"
+import type { ClientContext } from "./context.ts"
 import { redact, type Secrets, stripCredentials } from "./redact.ts"
 
 /**

@@ -8,7 +8,7 @@
 import { Duration, Effect, Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import type { Endpoint, Family } from "../endpoints.ts"
-import type { ApiKeyPlacement, BlockscoutEvent, ClientOptions } from "../Options.ts"
+import type { ApiKeyPlacement, BlockscoutEvent, ClientOptions, Target } from "../Options.ts"
 import { type Limiter, makeLimiter } from "./limiter/admission.ts"
 import { fingerprint, type Registry } from "./limiter/registry.ts"
 import { makeObserved, type Observed } from "./observed.ts"
@@ -45,30 +45,12 @@ export interface ClientContext extends Secrets {
   readonly observed: Observed
 }
 
-/** Where and how to connect, resolved from a layer's options or from configuration. */
-export interface Target {
-  readonly family: Family
-  readonly chainId: number | undefined
-  readonly baseUrl: string
-  readonly apiKey: Redacted.Redacted<string> | undefined
-  readonly secretKey: Redacted.Redacted<string> | undefined
-}
-
-/** The Pro API's base URL when none is given. */
-export const defaultProBaseUrl = "https://api.blockscout.com"
-
 /**
  * `maxResponseBytes` when unset: 16 MiB, about fifty times a full page of transactions (a page with large NFT
  * metadata can reach a few megabytes). Not more: `JSON.parse` of a body runs in one go, and 16 MiB of long
  * strings already takes tens of milliseconds.
  */
 export const defaultMaxResponseBytes = 16 * 1024 * 1024
-
-/** The bounds of `maxResponseBytes`: a body of 256 MiB still decodes to a string V8 can hold. */
-export const responseBytesRange = [1024, 256 * 1024 * 1024] as const
-
-/** The bounds of a page size (`items_count`): servers cap at 100 by default. */
-export const pageSizeRange = [1, 1000] as const
 
 /**
  * `ClientOptions.prefetch` as a switch: `true`/`false`, or (kept for compatibility) a number, where any

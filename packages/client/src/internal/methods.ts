@@ -16,6 +16,7 @@ import { Effect, Stream } from "effect"
 import type { BlockscoutError, CallReason, StreamReason } from "../BlockscoutError.ts"
 import type { Endpoint, EndpointTable, MethodKind, RowItem } from "../endpoints.ts"
 import { type ItemName, type ListName, methodEntries } from "../Methods.ts"
+import type { NextPageParams } from "@blockscout-effect/schema"
 import type { EndpointArgs, Page, PageWithCursor } from "../Parameters.ts"
 import type { PartitionOptions } from "../Partition.ts"
 import { forStream, invalidArgument, type Prepared, prepare, quoted } from "./arguments.ts"
@@ -38,10 +39,14 @@ export interface ByName<T extends EndpointTable> {
     name: N,
     args?: EndpointArgs
   ) => Effect.Effect<Page<RowItem<T[N]>>, BlockscoutError<CallReason>>
-  /** Every page of a row, each with the cursor it was fetched with. */
+  /**
+   * Every page of a row, each with the cursor it was fetched with; with `until`, the walk ends on the page whose
+   * next cursor it accepts, and never asks a page ahead past it (a history's block range ends there).
+   */
   readonly pages: <N extends ListName<T>>(
     name: N,
-    args?: EndpointArgs
+    args?: EndpointArgs,
+    until?: (next: NextPageParams) => boolean
   ) => Stream.Stream<PageWithCursor<RowItem<T[N]>>, BlockscoutError<StreamReason>>
   /** Every item of a row. */
   readonly stream: <N extends ListName<T>>(
@@ -96,7 +101,8 @@ interface StreamEmit<Out> {
     ctx: ClientContext,
     prepared: Prepared,
     spanName: string,
-    budget: ReturnType<typeof makeBudget>
+    budget: ReturnType<typeof makeBudget>,
+    until?: (next: NextPageParams) => boolean
   ) => Stream.Stream<Out, BlockscoutError>
 }
 
@@ -161,13 +167,15 @@ const calls = (ctx: ClientContext) => {
   }
   /**
    * A stream of a row, of pages or of items (`emit`): an array or item row's one body, a partitioned walk when
-   * given `partition`, else the walk page after page; a 404 explained as `one`'s is.
+   * given `partition`, else the walk page after page (ending, with `until`, on the page whose next cursor it
+   * refuses: a history's list stops at the page going below its range); a 404 explained as `one`'s is.
    */
   const stream = <Out>(
     row: Endpoint,
     args: EndpointArgs,
     span: string,
-    emit: StreamEmit<Out>
+    emit: StreamEmit<Out>,
+    until?: (next: NextPageParams) => boolean
   ): Stream.Stream<Out, BlockscoutError> => {
     const request = requestSpanName(ctx, row)
     return Stream.unwrap(
@@ -176,13 +184,14 @@ const calls = (ctx: ClientContext) => {
           ? emit.whole(Fetch.fetchWhole<ReadonlyArray<unknown>>(ctx, prepared, request))
           : partition !== undefined
             ? emit.partitioned({ ctx, prepared, spanName: request, partition, creditBudget })
-            : emit.walk(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget))
+            : emit.walk(ctx, prepared, request, makeBudget(ctx, prepared, creditBudget), until)
         ).pipe(Stream.catch((error) => Stream.fromEffect(explainNotFound(ctx, row, prepared.path)(error))))
       )
     ).pipe(Stream.withSpan(span, callSpanOptions(ctx, row)))
   }
   /** Every page of a row (an array row's array is one page with no cursor). */
-  const pages = (row: Endpoint, args: EndpointArgs, span: string) => stream(row, args, span, emitPages)
+  const pages = (row: Endpoint, args: EndpointArgs, span: string, until?: (next: NextPageParams) => boolean) =>
+    stream(row, args, span, emitPages, until)
   /** Every item of a row. */
   const items = (row: Endpoint, args: EndpointArgs, span: string) => stream(row, args, span, emitItems)
   return { one, pages, items }
@@ -247,10 +256,10 @@ export const makeMethods = <M extends object, T extends EndpointTable>(table: T,
           .one(row, args, `Blockscout.page.${name}`)
           .pipe(Effect.map((body) => (row.shape === "page" ? body : { items: body, next_page_params: null })))
       ) as never,
-    pages: (name, args = {}) =>
+    pages: (name, args = {}, until) =>
       Stream.unwrap(
         Effect.map(rowOf(name, ["page", "array"], "use get"), (row) =>
-          call.pages(row, args, `Blockscout.pages.${name}`)
+          call.pages(row, args, `Blockscout.pages.${name}`, until)
         )
       ) as never,
     stream: (name, args = {}) =>

@@ -264,6 +264,7 @@ describe("a key passed as an argument is never quoted back", () => {
     Effect.gen(function* () {
       const server = yield* scriptedServer(() => ({ body: page([]) }))
       const long = `${"x".repeat(60)}${hostileApiKey}`
+      const zero = "0x0000000000000000000000000000000000000000"
       const calls = [
         // The by-name call's options that are not an object: quoted as they are; a key as the row's name.
         Blockscout.use((bs) => bs.page("withdrawals", hostileApiKey as never)),
@@ -276,7 +277,16 @@ describe("a key passed as an argument is never quoted back", () => {
         // A value longer than a message quotes: the key starts before the cut and ends after it.
         Blockscout.use((bs) => bs.listTransactions({ filter: long as never })),
         Blockscout.use((bs) => bs.getPath(`/transactions?filter=${long}` as never)),
-        Blockscout.use((bs) => bs.getAddress(long as never))
+        Blockscout.use((bs) => bs.getAddress(long as never)),
+        // An address's history and its dry run: the address, a kind, a block and the parts, each given the key.
+        Blockscout.use((bs) => Stream.runDrain(bs.streamAddressHistory(long))),
+        Blockscout.use((bs) => Stream.runDrain(bs.streamAddressHistory(zero, { kinds: [hostileApiKey as never] }))),
+        Blockscout.use((bs) => Stream.runDrain(bs.streamAddressHistory(zero, { fromBlock: hostileApiKey as never }))),
+        Blockscout.use((bs) =>
+          Stream.runDrain(bs.streamAddressHistory(zero, { partition: { parts: hostileApiKey as never } }))
+        ),
+        Blockscout.use((bs) => bs.estimateAddressHistory(long)),
+        Blockscout.use((bs) => bs.estimateAddressHistory(zero, { samples: hostileApiKey as never }))
       ]
       for (const call of calls) {
         const error = yield* call.pipe(Effect.provide(instanceClient(server.url, "fetch")), Effect.flip)

@@ -1,11 +1,10 @@
 /**
  * Dry runs that hold: on both families and several simulated chains, a list walked whole (sampled), a span
- * walked partitioned by one worker (the rate-limited case: a Pro plan's rate times a fast server's answer time),
- * an even list (withdrawals) and an address's history (its lists read whole) are each run for 50 pages or
- * more; the estimate is within 5% of the requests and credits the simulated server's books recorded, and the
- * run lies within the estimate's range. Two runs depend on timing the estimate cannot know and are held to
- * their range only: a partitioned stream with several workers (it cuts ranges as it goes) and a paced
- * partitioned history (a list's page ahead past a range's bottom is sent or not as the limiter's turns come).
+ * walked partitioned by one worker (the rate-limited case: a Pro plan's rate times a fast server's answer time)
+ * and by four, an even list (withdrawals), an address's history (its lists read whole) whole, over blocks and in
+ * parts, and partitioned streams with two, four and eight workers splitting the span as they go, are each run
+ * for 50 pages or more; the estimate is within 5% of the requests and credits the simulated server's books
+ * recorded, and the run lies within the estimate's range.
  */
 import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
@@ -69,6 +68,14 @@ describe("a dry run holds: within 5% of what the run costs, the run within its r
                 Stream.runDrain(bs.streamTransactions({ filter: "validated", partition: span }))
               )
               holds("transactions over a span, partitioned", family, spanned, spannedRun)
+              // The same span, four workers at the plan's rate: they split it among themselves as they go.
+              const four = { ...span, concurrency: 4 }
+              const shared = yield* bs.estimate("transactions", { filter: "validated", partition: four })
+              const sharedRun = yield* costOf(
+                sim,
+                Stream.runDrain(bs.streamTransactions({ filter: "validated", partition: four }))
+              )
+              holds("transactions over a span, four workers", family, shared, sharedRun)
               // An even list: every sample agrees, three say it all.
               const indexes = { fromIndex: 200, toIndex: 3999 }
               const even = yield* costOf(sim, bs.estimate("withdrawals", { pageSize: 50, partition: indexes }))
@@ -78,8 +85,7 @@ describe("a dry run holds: within 5% of what the run costs, the run within its r
                 Stream.runDrain(bs.streamWithdrawals({ pageSize: 50, partition: indexes }))
               )
               holds("withdrawals over an index range", family, even.value, evenRun)
-              // An address's history, whole and over blocks: its lists read whole. In parts, the page each list
-              // asks ahead past a range's bottom is sent or not as the limiter's turns come: held to its range.
+              // An address's history, whole, over blocks and in parts: its lists read whole.
               const address = sim.chain.users[6]!
               for (const options of [
                 {},
@@ -88,13 +94,7 @@ describe("a dry run holds: within 5% of what the run costs, the run within its r
               ]) {
                 const history = yield* bs.estimateAddressHistory(address, options)
                 const historyRun = yield* costOf(sim, Stream.runDrain(bs.streamAddressHistoryPages(address, options)))
-                holds(
-                  `an address's history ${JSON.stringify(options)}`,
-                  family,
-                  history,
-                  historyRun,
-                  !("partition" in options)
-                )
+                holds(`an address's history ${JSON.stringify(options)}`, family, history, historyRun)
               }
             }).pipe(Effect.provide(layer))
           )
@@ -103,7 +103,7 @@ describe("a dry run holds: within 5% of what the run costs, the run within its r
     }
   }
 
-  it.live("unpaced: a partitioned history within 5%; several workers cutting ranges as they go, within the range", () =>
+  it.live("unpaced: a partitioned history, and several workers cutting ranges as they go, within 5%", () =>
     Effect.gen(function* () {
       const sim = SimulatedBlockscout.make({ seed: 5, blocks: 2000, credits: 100_000_000 })
       yield* Effect.gen(function* () {
@@ -113,11 +113,35 @@ describe("a dry run holds: within 5% of what the run costs, the run within its r
         const history = yield* bs.estimateAddressHistory(address, options)
         const historyRun = yield* costOf(sim, Stream.runDrain(bs.streamAddressHistoryPages(address, options)))
         holds("an address's history in parts, unpaced", "pro", history, historyRun)
-        const partition = { fromBlock: 200, toBlock: 1800 }
-        const estimate = yield* bs.estimate("tokenTransfers", { partition })
-        const run = yield* costOf(sim, Stream.runDrain(bs.streamTokenTransfers({ partition })))
-        holds("token transfers, eight workers", "pro", estimate, run, false)
       }).pipe(Effect.provide(clientLayer(sim, "pro")))
     })
   )
+
+  // Unpaced, "auto" keeps eight requests in flight; two and four split the span the same way, fewer at once.
+  for (const seed of [1, 5, 9]) {
+    for (const family of ["pro", "instance"] as const) {
+      it.live(
+        `several workers, seed ${seed}, ${family}: within 5%`,
+        () =>
+          Effect.gen(function* () {
+            const sim = SimulatedBlockscout.make({ seed, blocks: 2000, credits: 100_000_000 })
+            yield* Effect.gen(function* () {
+              const bs = yield* Blockscout
+              for (const concurrency of ["auto", 2, 4] as const) {
+                for (const [fromBlock, toBlock] of [
+                  [200, 1800],
+                  [0, 1999]
+                ] as const) {
+                  const partition = { fromBlock, toBlock, concurrency }
+                  const estimate = yield* bs.estimate("tokenTransfers", { partition })
+                  const run = yield* costOf(sim, Stream.runDrain(bs.streamTokenTransfers({ partition })))
+                  holds(`token transfers ${JSON.stringify(partition)}`, family, estimate, run)
+                }
+              }
+            }).pipe(Effect.provide(clientLayer(sim, family)))
+          }),
+        60_000
+      )
+    }
+  }
 })

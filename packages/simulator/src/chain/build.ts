@@ -1,6 +1,6 @@
 /**
  * A chain built from its options: the seed's fixed tables, made once (the address pools, the tokens, the 32
- * block templates and the pending ones, the NFT index, the verified contracts). Everything else of the chain
+ * block templates (2,048 on an uneven chain) and the pending ones, the NFT index, the verified contracts). Everything else of the chain
  * is computed from these on demand (`SimulatedChain.ts`).
  *
  * @internal
@@ -10,6 +10,7 @@ import { hex, prng } from "../internal/hash.ts"
 import { D, MINERS, PERIOD, ROUTERS, USERS } from "./constants.ts"
 import { makeContracts, routerName, type SmartContractInfo } from "./contracts.ts"
 import { type NftChain, NftIndex } from "./nft.ts"
+import { templateSizes } from "./density.ts"
 import { type BlockTemplate, makeTemplate, type TxTemplate } from "./templates.ts"
 import { makeTokens, type TokenInfo } from "./tokens.ts"
 
@@ -43,8 +44,12 @@ export const buildChain = (options: ChainOptions, facts: Pick<NftChain, "userAt"
   // One generator, drawn in this order: tokens, the block templates, the pending transactions' template.
   const rand = prng(seed ^ 0x5eed)
   const tokens = makeTokens(rand, (i) => address(4, i))
-  const templates = Array.from({ length: PERIOD }, (_, slot) => makeTemplate(slot, rand, tokens))
-  const pendingTemplates = makeTemplate(PERIOD, rand, tokens).transactions
+  // An uneven chain's sizes are drawn first, from a generator of their own: the even chain's draws are unchanged.
+  const sizes = templateSizes(options.density ?? "even", seed)
+  const templates = Array.from({ length: sizes?.length ?? PERIOD }, (_, slot) =>
+    makeTemplate(slot, rand, tokens, sizes?.[slot])
+  )
+  const pendingTemplates = makeTemplate(templates.length, rand, tokens).transactions
   return {
     seed,
     chainId: options.chainId ?? 1,

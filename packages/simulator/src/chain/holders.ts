@@ -15,7 +15,7 @@
  */
 import type { SimulatedChain } from "../SimulatedChain.ts"
 import { hash } from "../internal/hash.ts"
-import { D, PERIOD } from "./constants.ts"
+import { D } from "./constants.ts"
 import { perChain } from "./memo.ts"
 import { progressionCount } from "./merge.ts"
 
@@ -66,10 +66,14 @@ const addNet = (
   to: number,
   net: Map<string, bigint>
 ): Map<string, bigint> => {
-  for (let slot = 0; slot < PERIOD && slot < to; slot++) {
+  for (let slot = 0; slot < chain.period && slot < to; slot++) {
     for (const item of chain.templates[slot]!.transfers) {
       if (item.token !== tokenIndex) continue
-      for (let h = slot + PERIOD * Math.ceil(Math.max(0, from - slot) / PERIOD); h < to; h += PERIOD) {
+      for (
+        let h = slot + chain.period * Math.ceil(Math.max(0, from - slot) / chain.period);
+        h < to;
+        h += chain.period
+      ) {
         const { from: sender, to: receiver } = chain.transferParties(h, item)
         const value = chain.transferValue(h, item)
         net.set(sender, (net.get(sender) ?? 0n) - value)
@@ -125,10 +129,10 @@ export const holderCount = (chain: SimulatedChain, tokenIndex: number): number =
  */
 export const transferCount = (chain: SimulatedChain, tokenIndex: number): number => {
   let n = 0
-  for (let slot = 0; slot < PERIOD; slot++) {
+  for (let slot = 0; slot < chain.period; slot++) {
     for (const item of chain.templates[slot]!.transfers) {
       if (item.token === tokenIndex && (item.indexInBatch ?? 0) === 0) {
-        n += progressionCount(chain.height, chain.height - 1, slot, 1, 0)
+        n += progressionCount(chain.height, chain.period, chain.height - 1, slot, 1, 0)
       }
     }
   }

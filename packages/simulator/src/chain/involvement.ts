@@ -10,7 +10,6 @@
  * @internal
  */
 import type { SimulatedChain } from "../SimulatedChain.ts"
-import { PERIOD } from "./constants.ts"
 import { perChain } from "./memo.ts"
 import { fromList, mod, type Placed, progression, type Source } from "./merge.ts"
 import { createsContract, type Party, recipientOf, senderOf } from "./parties.ts"
@@ -53,10 +52,10 @@ const partyProgression = <T>(
   if (party._tag === "User") {
     return role.user < 0
       ? undefined
-      : progression(chain.height, top, slot, users, mod(role.user - party.offset, users), item)
+      : progression(chain.height, chain.period, top, slot, users, mod(role.user - party.offset, users), item)
   }
   const hit = party._tag === "Router" ? party.router === role.router : party.token === role.token
-  return hit ? progression(chain.height, top, slot, 1, 0, item) : undefined
+  return hit ? progression(chain.height, chain.period, top, slot, 1, 0, item) : undefined
 }
 
 /** Per chain: every contract a creation transaction made, by address, and where. */
@@ -83,7 +82,7 @@ export const transactionSources = (
 ): Array<Source<TxTemplate>> => {
   const sources: Array<Source<TxTemplate>> = []
   const add = (source: Source<TxTemplate> | undefined) => void (source === undefined ? undefined : sources.push(source))
-  for (let slot = 0; slot < PERIOD && slot < chain.height; slot++) {
+  for (let slot = 0; slot < chain.period && slot < chain.height; slot++) {
     for (const tx of chain.templates[slot]!.transactions) {
       if (direction !== "to") add(partyProgression(chain, role, top, slot, senderOf(tx), tx))
       const recipient = recipientOf(tx)
@@ -136,8 +135,8 @@ export const transferSources = (
     (filter.types === undefined || filter.types.includes(chain.tokens[item.token]!.type))
   const users = chain.users.length
   const user = (slot: number, offset: number, item: TransferTemplate) =>
-    progression(chain.height, top, slot, users, mod(role.user - offset, users), item)
-  for (let slot = 0; slot < PERIOD && slot < chain.height; slot++) {
+    progression(chain.height, chain.period, top, slot, users, mod(role.user - offset, users), item)
+  for (let slot = 0; slot < chain.period && slot < chain.height; slot++) {
     for (const item of chain.templates[slot]!.transfers) {
       if (!kept(item) || role.user < 0) continue
       const nft = chain.tokens[item.token]!.type === "ERC-721" || chain.tokens[item.token]!.type === "ERC-404"
@@ -175,14 +174,16 @@ export const internalSources = (
     for (const it of t.internals) {
       const from = role.router >= 0 && it.fromRouter === role.router
       if (from && direction !== "to") {
-        sources.push(progression(chain.height, top, t.slot, 1, 0, it))
+        sources.push(progression(chain.height, chain.period, top, t.slot, 1, 0, it))
         continue
       }
       if (direction === "from") continue
       if (it.to._tag === "User" && role.user >= 0) {
-        sources.push(progression(chain.height, top, t.slot, users, mod(role.user - it.to.offset, users), it))
+        sources.push(
+          progression(chain.height, chain.period, top, t.slot, users, mod(role.user - it.to.offset, users), it)
+        )
       } else if (it.to._tag === "Router" && it.to.router === role.router) {
-        sources.push(progression(chain.height, top, t.slot, 1, 0, it))
+        sources.push(progression(chain.height, chain.period, top, t.slot, 1, 0, it))
       }
     }
   }

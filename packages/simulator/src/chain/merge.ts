@@ -1,6 +1,6 @@
 /**
  * Walking an address's (or a token's) items newest first without scanning the chain: each template item that
- * can involve the address recurs on an arithmetic progression of blocks (block `h = slot + PERIOD * m` with
+ * can involve the address recurs on an arithmetic progression of blocks (block `h = slot + period * m` with
  * `m ≡ residue (mod step)`: `step` 1 for a fixed party such as a router or a token contract, the user pool's
  * size for a user picked by `userAt`), so a page is a k-way merge of a few hundred progressions, plus short
  * explicit lists for what follows no progression (a created contract, an NFT's previous owner).
@@ -11,8 +11,6 @@
  *
  * @internal
  */
-import { PERIOD } from "./constants.ts"
-
 /** An item at a block. */
 export type Placed<T> = readonly [block: number, item: T]
 
@@ -20,20 +18,21 @@ export type Placed<T> = readonly [block: number, item: T]
 export type Source<T> = Iterator<Placed<T>>
 
 /**
- * The blocks `slot + PERIOD * m`, `m ≡ residue (mod step)`, at or below `top` (and below `height`), newest
- * first, each carrying `item`.
+ * The blocks `slot + period * m`, `m ≡ residue (mod step)`, at or below `top` (and below `height`), newest
+ * first, each carrying `item` (`period`: the chain's number of block templates, `SimulatedChain.period`).
  */
 export function* progression<T>(
   height: number,
+  period: number,
   top: number,
   slot: number,
   step: number,
   residue: number,
   item: T
 ): Generator<Placed<T>> {
-  const mMax = Math.floor((Math.min(top, height - 1) - slot) / PERIOD)
+  const mMax = Math.floor((Math.min(top, height - 1) - slot) / period)
   if (mMax < residue) return
-  for (let m = residue + step * Math.floor((mMax - residue) / step); m >= 0; m -= step) yield [slot + PERIOD * m, item]
+  for (let m = residue + step * Math.floor((mMax - residue) / step); m >= 0; m -= step) yield [slot + period * m, item]
 }
 
 /** The items of a list already in the list's order (newest first), from the first at or below `top`. */
@@ -132,7 +131,14 @@ export const mergeDown = <T>(
 }
 
 /** How many blocks of a progression lie at or below `top`. */
-export const progressionCount = (height: number, top: number, slot: number, step: number, residue: number): number => {
-  const mMax = Math.floor((Math.min(top, height - 1) - slot) / PERIOD)
+export const progressionCount = (
+  height: number,
+  period: number,
+  top: number,
+  slot: number,
+  step: number,
+  residue: number
+): number => {
+  const mMax = Math.floor((Math.min(top, height - 1) - slot) / period)
   return mMax < residue ? 0 : Math.floor((mMax - residue) / step) + 1
 }

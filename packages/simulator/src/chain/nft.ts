@@ -3,13 +3,12 @@
  * every holder's holdings (E2, E10, and the `from` of an NFT transfer: the previous owner, or the zero
  * address at the mint).
  *
- * How it stays cheap: each occurrence of an NFT token in the block templates recurs every PERIOD blocks,
- * moving token id `(cycle + idOffset) % idCount`; the blocks where it moves one given id form an
+ * How it stays cheap: each occurrence of an NFT token in the block templates recurs every period (the number
+ * of templates) blocks, moving token id `(cycle + idOffset) % idCount`; the blocks where it moves one given id form an
  * arithmetic progression, so a history is a merge of a few progressions, not a scan of the chain.
  *
  * @internal
  */
-import { PERIOD } from "./constants.ts"
 import type { BlockTemplate, TransferTemplate } from "./templates.ts"
 import type { TokenInfo } from "./tokens.ts"
 
@@ -65,7 +64,7 @@ export class NftIndex {
   /** Token id of transfer item `item` of block `h`. */
   tokenIdOf(h: number, item: TransferTemplate): number {
     const token = this.chain.tokens[item.token]!
-    return token.idCount === 0 ? 0 : (Math.floor(h / PERIOD) + item.idOffset) % token.idCount
+    return token.idCount === 0 ? 0 : (Math.floor(h / this.chain.templates.length) + item.idOffset) % token.idCount
   }
 
   /** Transfers of one instance, newest first, strictly before (block, logIndex) when `before` is given. */
@@ -80,18 +79,19 @@ export class NftIndex {
     const occurrences = this.occurrences.get(tokenIndex)
     if (token === undefined || occurrences === undefined || tokenId < 0 || tokenId >= token.idCount) return []
     const n = token.idCount
-    // For occurrence (slot s, item): block h = s + PERIOD * m with (m + idOffset) % n === tokenId.
+    const period = templates.length
+    // For occurrence (slot s, item): block h = s + period * m with (m + idOffset) % n === tokenId.
     const heads = occurrences.map(({ item, slot }) => {
       const t = templates[slot]!.transfers[item]!
       const residue = (((tokenId - t.idOffset) % n) + n) % n
       const top = before === undefined ? height - 1 : before.block
-      // Largest m = residue + n*j with slot + PERIOD*m <= top.
-      const mMax = Math.floor((top - slot) / PERIOD)
+      // Largest m = residue + n*j with slot + period*m <= top.
+      const mMax = Math.floor((top - slot) / period)
       let m = mMax < residue ? -1 : residue + n * Math.floor((mMax - residue) / n)
-      let block = slot + PERIOD * m
+      let block = slot + period * m
       if (m >= 0 && before !== undefined && block === before.block && t.logIndex >= before.logIndex) {
         m -= n
-        block = slot + PERIOD * m
+        block = slot + period * m
       }
       return { item: t, slot, m, block }
     })
@@ -111,7 +111,7 @@ export class NftIndex {
       if (best === undefined) break
       out.push({ block: best.block, item: best.item })
       best.m -= n
-      best.block = best.slot + PERIOD * best.m
+      best.block = best.slot + period * best.m
     }
     return out
   }

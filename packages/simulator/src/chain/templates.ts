@@ -105,7 +105,7 @@ export interface InternalTemplate {
 }
 
 /**
- * A block template: what every block `h` with `h % PERIOD === slot` holds.
+ * A block template: what every block `h` with `h % period === slot` holds (`SimulatedChain.period`).
  *
  * @since 0.1.0
  * @category models
@@ -136,10 +136,19 @@ const kindTypes = (kind: TransactionKind, hasTransfers: boolean): ReadonlyArray<
   }
 }
 
-/** Builds one block template from the construction PRNG. */
-export const makeTemplate = (slot: number, rand: () => number, tokens: ReadonlyArray<TokenInfo>): BlockTemplate => {
+/**
+ * Builds one block template from the construction PRNG: 3 to 13 transactions, or `size` when given (an
+ * uneven chain's density, `chain/density.ts`; the draw is made either way, so the rest does not shift).
+ */
+export const makeTemplate = (
+  slot: number,
+  rand: () => number,
+  tokens: ReadonlyArray<TokenInfo>,
+  size?: number
+): BlockTemplate => {
   const pick = <A>(xs: ReadonlyArray<A>): A => xs[Math.floor(rand() * xs.length)]!
-  const txCount = 3 + Math.floor(rand() * 11)
+  const drawn = 3 + Math.floor(rand() * 11)
+  const txCount = size ?? drawn
   const transactions: Array<TxTemplate> = []
   const logs: Array<LogTemplate> = []
   const internals: Array<InternalTemplate> = []

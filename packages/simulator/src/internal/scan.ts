@@ -4,7 +4,6 @@
  *
  * @internal
  */
-import { PERIOD } from "../chain/constants.ts"
 import type { TxTemplate } from "../chain/templates.ts"
 import type { RouteContext } from "./router.ts"
 
@@ -24,7 +23,7 @@ export const scan = <T>(
   const out: Array<[number, T]> = []
   if (perSlot.every((s) => s.length === 0)) return out
   for (let h = Math.min(startBlock, height - 1); h >= 0 && out.length < want; h--) {
-    const items = perSlot[h % PERIOD]!
+    const items = perSlot[h % perSlot.length]!
     for (let i = 0; i < items.length && out.length < want; i++) {
       const item = items[i]!
       if (h === startBlock && !first(item)) continue

@@ -22,11 +22,12 @@ import type { HistoryKind } from "../../History.ts"
 import type { AddressHistoryEstimate, HistoryEstimateOptions, HistoryListEstimate } from "../../HistoryEstimate.ts"
 import type { EndpointArgs, Page } from "../../Parameters.ts"
 import type { CountSource } from "../../CountSources.ts"
-import { type Prepared, prepare } from "../arguments.ts"
+import { type Prepared, prepare, quoted } from "../arguments.ts"
 import type { ClientContext } from "../context.ts"
+import type { Secrets } from "../redact.ts"
 import { fetchPage } from "../pagination/fetch.ts"
-import { runPageSize, sampleOf } from "../partition/estimate.ts"
 import { effectiveRate } from "../partition/pace.ts"
+import { runPageSize, sampleOf } from "../partition/estimate.ts"
 import {
   type Bounds,
   crossingCost,
@@ -69,11 +70,10 @@ interface ListRead extends ListPlan {
 /**
  * A list's pages counted range by range, when it was read whole: the run's ranges (`blockRanges`, as a partitioned
  * history cuts its span; one range unpartitioned) each end on the list's last page, or on the page going below
- * the range when the list goes on below it (`floor + 1`); a partitioned run's walk has then asked for the page
- * after that one too (the walk under each range's merge fetches a page ahead, and the ranges run side by side
- * while it is answered). `undefined` when the list was sampled.
+ * the range when the list goes on below it (`floor + 1`; the walk asks nothing past that page). `undefined` when
+ * the list was sampled.
  */
-const exactPages = (l: ListRead, ranges: ReadonlyArray<Range>, pending: number, ahead: boolean): number | undefined => {
+const exactPages = (l: ListRead, ranges: ReadonlyArray<Range>, pending: number): number | undefined => {
   if (!l.sampled.exact) return undefined
   const blocks: Array<number> = []
   for (const page of l.sampled.pages) {
@@ -89,7 +89,7 @@ const exactPages = (l: ListRead, ranges: ReadonlyArray<Range>, pending: number, 
   for (const [i, range] of ranges.entries()) {
     const n = blocks.filter((b) => b >= range.fromBlock && b <= range.toBlock).length + (i === 0 ? pending : 0)
     const below = i < ranges.length - 1 ? blocks.some((b) => b < range.fromBlock) || endsBelow : endsBelow
-    pages += below ? Math.floor(n / l.pageSize) + 1 + (ahead ? 1 : 0) : Math.max(1, Math.ceil(n / l.pageSize))
+    pages += below ? Math.floor(n / l.pageSize) + 1 : Math.max(1, Math.ceil(n / l.pageSize))
   }
   return pages
 }
@@ -103,7 +103,12 @@ const covered = (covers: Sampled["covers"], block: number): boolean =>
  * and a token transfer of another transaction), and their range: counted in the blocks every list's pages cover
  * whole, per token transfer there, times the token transfers expected. Exact when every list was read whole.
  */
-const lookupsOf = (lists: ReadonlyArray<ListRead>, transfers: ListRead | undefined): readonly [number, Bounds] => {
+const lookupsOf = (
+  lists: ReadonlyArray<ListRead>,
+  transfers: ListRead | undefined,
+  from: number,
+  to: number | undefined
+): readonly [number, Bounds] => {
   if (transfers === undefined) return [0, { low: 0, high: 0 }]
   const blocks = new Map<number, Array<Held>>()
   for (const { kind, sampled } of lists) {
@@ -111,8 +116,9 @@ const lookupsOf = (lists: ReadonlyArray<ListRead>, transfers: ListRead | undefin
       for (const item of page.items) {
         const place = placeOf(kind, item)
         const block = place.block
-        if (typeof block !== "number") continue
-        if (!lists.every((l) => covered(l.sampled.covers, block))) continue
+        if (typeof block !== "number" || block < from || (to !== undefined && block > to)) continue
+        // A list read whole covers every block (none above its newest item: it has nothing there).
+        if (!lists.every((l) => l.sampled.exact || covered(l.sampled.covers, block))) continue
         const held = blocks.get(block) ?? []
         held.push({
           kind,
@@ -170,12 +176,15 @@ const checkRanges = (
 }
 
 /** The parts of a partitioned run (1 unpartitioned), checked as the history checks them. */
-const partsOf = (partition: HistoryEstimateOptions["partition"]): Result.Result<number, BlockscoutError> => {
+const partsOf = (
+  secrets: Secrets,
+  partition: HistoryEstimateOptions["partition"]
+): Result.Result<number, BlockscoutError> => {
   if (partition === undefined) return Result.succeed(1)
   const parts = partition === true ? 4 : (partition.parts ?? 4)
   return Number.isSafeInteger(parts) && parts >= 1 && parts <= 1024
     ? Result.succeed(parts)
-    : Result.fail(invalid("partition", `parts must be an integer from 1 to 1024, got ${parts}`))
+    : Result.fail(invalid("partition", `parts must be an integer from 1 to 1024, got ${quoted(secrets, parts)}`))
 }
 
 /** The client's span attributes (family, chain), as the history's other calls carry them. */
@@ -191,9 +200,9 @@ export const estimateHistory =
     address: string,
     options: HistoryEstimateOptions = {}
   ): Effect.Effect<AddressHistoryEstimate, BlockscoutError<CallReason>> => {
-    const checked = check(address, options)
+    const checked = check(ctx, address, options)
     if (Result.isFailure(checked)) return Effect.fail(checked.failure)
-    const partsOf_ = partsOf(options.partition)
+    const partsOf_ = partsOf(ctx, options.partition)
     if (Result.isFailure(partsOf_)) return Effect.fail(partsOf_.failure as BlockscoutError<InvalidArgument>)
     const given = checkRanges(options.ranges)
     if (Result.isFailure(given)) return Effect.fail(given.failure as BlockscoutError<InvalidArgument>)
@@ -202,7 +211,10 @@ export const estimateHistory =
     }
     if (options.samples !== undefined && !isSampleCount(options.samples)) {
       return Effect.fail(
-        invalid("samples", `samples must be an integer from 1 to ${maxSampleOption}, got ${String(options.samples)}`)
+        invalid(
+          "samples",
+          `samples must be an integer from 1 to ${maxSampleOption}, got ${quoted(ctx, options.samples)}`
+        )
       )
     }
     const c = checked.success
@@ -314,39 +326,25 @@ export const estimateHistory =
         lists.push(readOf(plan, sampled ?? first))
       }
       const transferList = lists.find((l) => l.kind === "tokenTransfer")
-      const [lookups, lookupBounds] = lookupsOf(lists, transferList)
+      const [lookups, lookupBounds] = lookupsOf(lists, transferList, from, c.toBlock)
       const lookupPrice = pro ? (table.transaction?.credits ?? 0) : 0
       // The run's block ranges: its span (the top its lists' newest items show, when not given) cut as it cuts.
       const newest = Math.max(from, ...lists.map((l) => l.sampled.top ?? from))
       const ranges = separate ?? blockRanges({ fromBlock: from, toBlock: c.toBlock ?? newest }, parts)
-      // Each list's walk asks a page ahead: past a range's bottom, that page is sent before the merge is done
-      // with the range when ranges go side by side (partitioned), seldom when one history walks alone; a client
-      // pacing its requests sends it or not as its turn at the limiter comes (half of them, expected). The
-      // range holds all of them either way.
-      const rate = effectiveRate(ctx)
-      const paced = rate !== undefined && Number.isFinite(rate)
-      const sideBySide = separate === undefined && ranges.length > 1
-      const aheadShare = paced ? 0.5 : sideBySide ? 1 : 0
       const estimates = lists.map((l): HistoryListEstimate => {
         const first = l.sampled.pages[0] as Page<unknown>
         // A walk down to block 0 ends on the list's last page; one stopping above it, on the page going below.
         const crossing = c.fromBlock > 0 && first.next_page_params !== null
         const perRange = crossingCost(l.sampled.unevenness, l.items / l.pageSize / parts)
         const pending = whole ? first.items.filter((item) => l.keyed.keyOf(item) === undefined).length : 0
-        const counted = exactPages(l, ranges, pending, false)
-        const aheadPages = (exactPages(l, ranges, pending, true) ?? 0) - (counted ?? 0)
-        // Partitioned: the page ahead past each range's bottom where the list goes on (`exactPages`).
-        const ahead = counted !== undefined ? aheadPages : ranges.length - 1 + (crossing ? 1 : 0)
-        const expectedAhead = ahead * aheadShare
-        const calls = Math.round((counted ?? walkPages(l.items, l.pageSize, parts, crossing, perRange)) + expectedAhead)
+        const counted = exactPages(l, ranges, pending)
+        const calls = Math.round(counted ?? walkPages(l.items, l.pageSize, parts, crossing, perRange))
         // Counted pages still meet a run's own turns (a block split across pages, a range's last page): one a
         // range either way.
         const callBounds =
           counted === undefined
-            ? (({ low, high }) => ({ low, high: high + ahead }))(
-                walkPageBounds(l.bounds, l.pageSize, parts, parts, crossing)
-              )
-            : { low: Math.max(1, counted - ranges.length), high: counted + ahead + ranges.length }
+            ? walkPageBounds(l.bounds, l.pageSize, parts, parts, crossing)
+            : { low: Math.max(1, counted - ranges.length), high: counted + ranges.length }
         const price = pro ? l.row.credits : 0
         return {
           kind: l.kind,
@@ -380,6 +378,7 @@ export const estimateHistory =
       const fixedCredits = topCredits + reportCredits
       const sum = (f: (l: HistoryListEstimate) => number) => estimates.reduce((n, l) => n + f(l), 0)
       const calls = sum((l) => l.calls) + lookups + fixed
+      const rate = effectiveRate(ctx)
       const known = rate !== undefined && Number.isFinite(rate) && rate > 0
       return {
         lists: estimates,

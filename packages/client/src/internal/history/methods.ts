@@ -12,7 +12,9 @@ import type { endpoints } from "../../endpoints.ts"
 import { type HistoryKind, type HistoryMethods, type HistoryOptions, historyKinds } from "../../History.ts"
 import type { SourceProgress } from "../../History.ts"
 import { emptyTally, type HistoryTally } from "../../History.ts"
+import { quoted } from "../arguments.ts"
 import type { ByName } from "../methods.ts"
+import type { Secrets } from "../redact.ts"
 import { merge } from "./merge.ts"
 import { newest } from "./newest.ts"
 import { finished, partitioned } from "./partition.ts"
@@ -52,21 +54,23 @@ export interface Checked {
 }
 
 export const check = (
+  secrets: Secrets,
   address: string,
   options: Pick<HistoryOptions, "kinds" | "fromBlock" | "toBlock">
 ): Result.Result<Checked, BlockscoutError<InvalidArgument>> => {
   if (!isAddress(address))
-    return Result.fail(invalid("address", `expected 0x and 40 hex digits, got ${JSON.stringify(address)}`))
+    return Result.fail(invalid("address", `expected 0x and 40 hex digits, got ${quoted(secrets, address)}`))
   const kinds = options.kinds ?? historyKinds
   if (kinds.length === 0) return Result.fail(invalid("kinds", "give at least one kind"))
   for (const [i, kind] of kinds.entries()) {
-    if (!historyKinds.includes(kind)) return Result.fail(invalid("kinds", `unknown kind ${JSON.stringify(kind)}`))
-    if (kinds.indexOf(kind) !== i) return Result.fail(invalid("kinds", `${kind} is listed twice`))
+    if (!historyKinds.includes(kind)) return Result.fail(invalid("kinds", `unknown kind ${quoted(secrets, kind)}`))
+    if (kinds.indexOf(kind) !== i) return Result.fail(invalid("kinds", `${quoted(secrets, kind)} is listed twice`))
   }
   const { fromBlock = 0, toBlock } = options
-  if (!isBlock(fromBlock)) return Result.fail(invalid("fromBlock", `expected a block number, got ${fromBlock}`))
+  if (!isBlock(fromBlock))
+    return Result.fail(invalid("fromBlock", `expected a block number, got ${quoted(secrets, fromBlock)}`))
   if (toBlock !== undefined && !isBlock(toBlock))
-    return Result.fail(invalid("toBlock", `expected a block number, got ${toBlock}`))
+    return Result.fail(invalid("toBlock", `expected a block number, got ${quoted(secrets, toBlock)}`))
   if (toBlock !== undefined && toBlock < fromBlock) {
     return Result.fail(invalid("toBlock", `toBlock ${toBlock} is below fromBlock ${fromBlock}`))
   }
@@ -85,6 +89,7 @@ export const check = (
  */
 export const makeHistory = (
   byName: ByName<typeof endpoints>,
+  secrets: Secrets,
   api: string,
   attributes: Readonly<Record<string, unknown>>
 ): HistoryMethods => {
@@ -116,15 +121,24 @@ export const makeHistory = (
     c.kinds.map((kind) => {
       const start: NextPageParams | undefined =
         c.toBlock === undefined ? undefined : KeyRanges.startCursor({ cursorKeys: rangeKeys[kind] }, c.toBlock)
+      // The walk ends on the page going below the range, asking nothing past it: without this bound it asked
+      // the page after that one ahead, sent or not as the merge's and the limiter's timing went (a dry run
+      // could not say which), and never read.
+      const range = { cursorKeys: rangeKeys[kind] }
+      const until = c.fromBlock > 0 ? (next: NextPageParams) => KeyRanges.isBelow(range, next, c.fromBlock) : undefined
       return {
         kind,
         endpoint: rows[kind],
         pages: (cursor) =>
-          byName.pages(rows[kind], {
-            address: c.address,
-            ...((cursor ?? start) ? { cursor: cursor ?? start } : {}),
-            ...(pageSize === undefined ? {} : { pageSize })
-          })
+          byName.pages(
+            rows[kind],
+            {
+              address: c.address,
+              ...((cursor ?? start) ? { cursor: cursor ?? start } : {}),
+              ...(pageSize === undefined ? {} : { pageSize })
+            },
+            until
+          )
       }
     })
   const whole = (c: Checked) => c.fromBlock === 0 && c.toBlock === undefined
@@ -163,10 +177,12 @@ export const makeHistory = (
     const parts = partition.parts ?? 4
     const concurrency = partition.concurrency ?? parts
     if (!Number.isSafeInteger(parts) || parts < 1 || parts > 1024) {
-      return Stream.fail(invalid("partition", `parts must be an integer from 1 to 1024, got ${parts}`))
+      return Stream.fail(invalid("partition", `parts must be an integer from 1 to 1024, got ${quoted(secrets, parts)}`))
     }
     if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 64) {
-      return Stream.fail(invalid("partition", `concurrency must be an integer from 1 to 64, got ${concurrency}`))
+      return Stream.fail(
+        invalid("partition", `concurrency must be an integer from 1 to 64, got ${quoted(secrets, concurrency)}`)
+      )
     }
     const resume = options.resume
     const finish = finishOf(c, options)
@@ -205,14 +221,17 @@ export const makeHistory = (
   }
 
   const streamAddressHistoryPages: HistoryMethods["streamAddressHistoryPages"] = (address, options = {}) => {
-    const checked = check(address, options)
+    const checked = check(secrets, address, options)
     if (Result.isFailure(checked)) return Stream.fail(checked.failure)
     const c = checked.success
     const request = requestOf(c)
     const resume = options.resume
     if (resume !== undefined && resume.request !== request) {
       return Stream.fail(
-        invalid("resume", `the checkpoint belongs to another history (${resume.request}), not to ${request}`)
+        invalid(
+          "resume",
+          `the checkpoint belongs to another history (${quoted(secrets, resume.request)}), not to ${request}`
+        )
       )
     }
     if (options.partition !== undefined) return partitionedPages(c, options, request)
@@ -227,7 +246,7 @@ export const makeHistory = (
         Stream.map(streamAddressHistoryPages(address, { ...options, reconcile: false }), (page) => page.entries)
       ).pipe(Stream.withSpan("Blockscout.streamAddressHistory", span)),
     reconcileAddressHistory: (address, tally, options = {}) => {
-      const checked = check(address, options)
+      const checked = check(secrets, address, options)
       if (Result.isFailure(checked)) return Effect.fail(checked.failure)
       const c = checked.success
       return reconcileAddress(reconcileApi, c.address, tally, { kinds: c.kinds, whole: whole(c) }).pipe(

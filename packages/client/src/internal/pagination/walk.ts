@@ -267,9 +267,10 @@ export const pages = <A>(
   ctx: ClientContext,
   prepared: Prepared,
   spanName: string,
-  budget?: Budget
+  budget?: Budget,
+  until?: (next: Cursor) => boolean
 ): Stream.Stream<PageWithCursor<A>, Errors.BlockscoutError> =>
-  walk<A, PageWithCursor<A>>(ctx, prepared, spanName, { start: prepared.cursor, emit: (page) => [page], budget })
+  walk<A, PageWithCursor<A>>(ctx, prepared, spanName, { start: prepared.cursor, until, emit: (page) => [page], budget })
 
 /**
  * Every item of every page, in order; within `budget` when given. Each page's items go downstream as one

@@ -83,15 +83,17 @@ const itemsOfCount = (
 }
 
 /**
- * The ranges a partitioned run is expected to walk, from the engine's own rules (`pace.ts`, `segments.ts`): one
- * worker walks the first planned range as it is (no density known yet), and cuts each later one into ranges of
- * `pagesPerRange` pages once the pages show the density; several split the span among themselves at once (at
- * least one range each), then carve `pagesPerRange` pages at a time as they go.
+ * The ranges a partitioned run is expected to walk, from the engine's own rules (`pace.ts`, `segments.ts`,
+ * `workers.ts`): one worker walks the first planned range as it is (no density known yet), and cuts each later
+ * one into ranges of `pagesPerRange` pages less half a page once the pages show the density; several split the
+ * span among themselves at once (at least one range each), then carve as many pages at a time as they go, and
+ * halve the ranges still walked at the end (about one more range per worker).
  */
 const rangesOf = (ctx: ClientContext, planned: Plan<unknown>, pages: number): number => {
   const parts = Math.max(1, planned.segments.length)
   const workers = targetConcurrency(ctx, planned.concurrency)
-  const per = pagesPerRange(planned.order, Math.max(1, workers))
+  // The engine cuts a range to hold half a page less than `pagesPerRange` (`workers.ts`).
+  const per = pagesPerRange(planned.order, Math.max(1, workers)) - 0.5
   if (workers <= 1) return parts <= 1 ? 1 : 1 + (parts - 1) * Math.max(1, pages / parts / per)
   return Math.max(parts, workers) + pages / per
 }
@@ -202,9 +204,14 @@ export const estimate = (
     // its walk ends on the page ending at the bottom's item (`KeyRanges.isBelow`).
     const endsAtBottom = range !== undefined && range.cursorKeys.length === 1
     const crossing = planned !== undefined && from > 0 && !endsAtBottom
-    // Several workers halve ranges where they stand, wherever that falls on a page: half a page each.
+    // The engine cuts ranges half a page short of whole pages (`workers.ts`), and several workers halve ranges
+    // where they stand: half a page each. The ranges planned (`parts`) and walked as they are end where their
+    // keys say: as the list's evenness says (`crossingCost`; a whole page, or none, on an even list).
     const halved = planned !== undefined && targetConcurrency(ctx, planned.success.concurrency) > 1
-    const perRange = halved ? 0.5 : crossingCost(unevenness, items / pageSize / ranges, endsAtBottom)
+    const parts = Math.min(ranges, planned === undefined ? 1 : Math.max(1, segments.length))
+    const perRange = halved
+      ? 0.5
+      : (parts * crossingCost(unevenness, items / pageSize / parts, endsAtBottom) + (ranges - parts) * 0.5) / ranges
     const calls = Math.round(walkPages(items, pageSize, ranges, crossing, perRange))
     const callBounds = walkPageBounds(
       bounds,

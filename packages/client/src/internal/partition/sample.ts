@@ -7,8 +7,10 @@
  * percent (a busy hour, an airdrop); windows of a fixed number of keys at the golden-ratio sequence's points
  * over the span (so a chain with a period never lines them up on one phase) average that out, each standing
  * for the keys around it. Windows, not pages: a page ends inside a busy block more often than a quiet one, so
- * pages' whole blocks lean quiet. A span the windows would mostly cover anyway (a sparse list, an address's) is
- * walked whole and counted instead.
+ * pages' whole blocks lean quiet. A window reads on through a block longer than a page (a burst) and counts it
+ * whole, and a span of 16 pages or more gets 12 windows at least: a chain whose transfers sit in a few bursty
+ * blocks is missed by a few windows, and a block dropped for being longer than a page dropped the bursts. A span
+ * the windows would mostly cover anyway (a sparse list, an address's) is walked whole and counted instead.
  *
  * @internal
  */
@@ -22,6 +24,12 @@ export interface Bounds {
   readonly low: number
   readonly high: number
 }
+
+/** The fewest windows a sampled span of 16 pages or more gets (unless `samples` says): fewer miss bursts. */
+const minWindows = 12
+
+/** The most pages one window reads on through blocks longer than a page (bursts), besides its three. */
+const blockPages = 20
 
 /** The most pages a dry run samples per list by default; `samples` of the options overrides. */
 export const maxSamples = 48
@@ -237,44 +245,59 @@ export const sampleSpan = (
       // often the more items that block holds, so dropping the block a page ends in (it goes on on the next)
       // would drop the busy blocks more often than the quiet ones, and the density would come out low. A window
       // a quarter narrower than the first page's whole keys fits in a page mostly; one that does not is read
-      // on (a page more, at most two).
+      // on (a page more, at most two; more through a block longer than a page).
       const w = Math.max(1, Math.floor(0.75 * (top - firstCover.low + 1)))
       const windowOf = (start: number) =>
         Effect.gen(function* () {
           const floor = floorAt(start)
           const bottom = Math.max(floor, start - w + 1)
-          const perKey = new Map<number, number>()
-          let at = start
+          const keys: Array<number> = []
+          let cursor: Cursor | undefined = keyed.startAt(start)
           let low = start + 1
-          for (let fetched = 0; fetched < 3 && low > bottom; fetched++) {
-            const page = at === start && fetched === 0 && start === top ? first : yield* keyed.fetch(keyed.startAt(at))
+          let last = start
+          // Each page goes on from the last one's cursor, so a block split across pages is read on, not asked
+          // again: a block longer than a page (a burst) is read to its end (up to `blockPages` pages) and
+          // counted whole. Dropping such a block (its keys never whole on one page) left bursts out of the
+          // windows: a bursty chain's sampled count came out 30-50% low.
+          for (let fetched = 0, budget = 3; fetched < budget && low > bottom; fetched++) {
+            const page: Page<unknown> = fetched === 0 && start === top ? first : yield* keyed.fetch(cursor)
             if (page !== first) pages.push(page)
-            const next = page.next_page_params
-            const position = next === null ? undefined : keyed.positionOf(next)
-            if (next !== null && position === undefined) return undefined
-            // The keys whole on this page: down to the list's end, or above the key its last item is in.
-            const whole = next === null ? floor : Math.max(floor, (position as number) + 1)
-            const reach = Math.max(bottom, whole)
             for (const item of page.items) {
               const key = keyed.keyOf(item)
-              if (key === undefined || key < reach || key > at) continue
-              perKey.set(key, (perKey.get(key) ?? 0) + 1)
+              if (key !== undefined && key <= start && key >= floor) keys.push(key)
             }
-            if (reach < low) low = reach
-            // One block longer than a page: no key is whole; what was seen is a floor for it, and the window stops.
-            if (next === null || whole <= bottom || position === at) {
-              if (position === at && low > at) low = at
+            const next: Cursor | null = page.next_page_params
+            if (next === null) {
+              low = Math.max(bottom, floor)
               break
             }
-            at = position as number
+            const position = keyed.positionOf(next)
+            if (position === undefined) return undefined
+            // The keys whole so far: above the block the cursor stands in.
+            low = Math.max(bottom, floor, position + 1)
+            // Still in the block the last page ended in: a block longer than a page, read on.
+            if (position === last && budget < blockPages) budget += 1
+            last = position
+            cursor = next
           }
+          const perKey = new Map<number, number>()
+          for (const key of keys) if (key >= low) perKey.set(key, (perKey.get(key) ?? 0) + 1)
           let items = 0
           let squares = 0
           for (const n of perKey.values()) {
             items += n
             squares += n * n
           }
-          const cover: Cover = { top: start, low: Math.min(low, start), items, squares }
+          // A window that saw no block whole (one block longer than it could read): what was seen stands for
+          // the block it is in, a floor.
+          if (low > start) {
+            const partial = keys.filter((key) => key === start).length
+            const cover: Cover = { top: start, low: start, items: partial, squares: partial * partial }
+            covers.push(cover)
+            covers.sort((a, b) => b.top - a.top)
+            return cover
+          }
+          const cover: Cover = { top: start, low, items, squares }
           covers.push(cover)
           covers.sort((a, b) => b.top - a.top)
           return cover
@@ -283,7 +306,12 @@ export const sampleSpan = (
       // widest part not covered yet (a chain with a period never lines them up on one phase).
       covers.length = 0
       yield* windowOf(top)
-      for (let j = 1; j < k; j++) {
+      // However few pages the first one guesses: a first page in a quiet stretch guessed a bursty span at a
+      // quarter of its pages, and its few windows all missed the bursts (estimates 75% low, out of their range).
+      const guessed = rough / pageSizeOf(first)
+      const windows = options.samples === undefined && guessed >= 16 ? Math.max(k, minWindows) : k
+      let wanted = windows
+      for (let j = 1; j < wanted; j++) {
         const point = top - Math.floor(((j * golden) % 1) * width)
         const inside = covers.find((c) => point <= c.top && point >= c.low)
         const start = inside === undefined ? point : inside.low - 1
@@ -294,6 +322,10 @@ export const sampleSpan = (
         if (options.samples === undefined && covers.length >= 3) {
           const e = estimateFrom(covers, from, width)
           if (e.exact || e.deviation === 0) break
+          // The first page guessed the run from its own density: once the windows say it is shorter (a chain
+          // busiest at its top), fewer windows, as many as the run the windows see asks for.
+          const seen = e.items / pageSizeOf(first)
+          wanted = Math.min(windows, Math.max(samplesFor(seen, undefined), seen >= 16 ? minWindows : 1))
         }
       }
     }

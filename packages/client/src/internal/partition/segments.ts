@@ -132,19 +132,22 @@ export const carvePoint = <A>(range: KeyRange, seg: Segment<A>, span: number | u
  * Where to split a range being walked, for a worker with nothing else to do; its walk keeps the part above
  * the cut, the part below becomes a new range. A range with more than one and a half `span`s left keeps one
  * `span` (a few pages) and gives up the rest, so new work starts right below the front, where chain order
- * needs it next; a smaller one is halved while at least two pages are left (a slow range shared). `undefined`
- * when it is not worth a second worker: under two keys, or (with a density known) under two pages.
+ * needs it next; a smaller one is halved while at least two pages are left (a slow range shared), unless
+ * `halve` is false (the caller allows only the cut of a wide range). `undefined` when it is not worth a second
+ * worker: under two keys, or (with a density known) under two pages.
  */
 export const splitPoint = <A>(
   range: KeyRange,
   seg: Segment<A>,
   density: Density,
-  span: number | undefined
+  span: number | undefined,
+  halve = true
 ): number | undefined => {
   const top = topOf(range, seg)
   if (top === undefined || top <= seg.lo) return undefined
   const width = top - seg.lo + 1
   if (span !== undefined && Number.isFinite(span) && width > span * 1.5) return top - span + 1
+  if (!halve) return undefined
   if (density.samples > 0 && density.pageItems > 0 && (width * density.items) / density.span < 2 * density.pageItems) {
     return undefined
   }

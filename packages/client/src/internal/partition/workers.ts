@@ -81,9 +81,15 @@ const workable = <A>(shared: Shared<A>): ReadonlyArray<Segment<A>> => {
   return out
 }
 
-/** The span a new range is cut to: a few pages, from the density seen so far. */
+/**
+ * The span a new range is cut to: a few pages and a half, from the density seen so far. A range's walk ends on
+ * the page crossing its bottom, `floor(items / page) + 1` pages: cut to hold a whole number of pages, a density
+ * seen a little high or low made that page land just past the range's end or a whole page later, so each cut
+ * cost next to nothing or a whole page as the chain went (a dry run could not say which); cut half a page short
+ * of it, a cut costs half a page either way, and as much on a chain whose ranges' counts spread wide.
+ */
 const rangeSpan = <A>(shared: Shared<A>): number | undefined =>
-  spanFor(shared.density, pagesPerRange(shared.order, target(shared)))
+  spanFor(shared.density, pagesPerRange(shared.order, target(shared)) - 0.5)
 
 /** A range a worker could take: one waiting, or the part below the position of one being walked. */
 const available = <A>(
@@ -96,8 +102,13 @@ const available = <A>(
   // Chain order splits the range nearest the front (the emitter waits for it); arrival order the widest.
   if (shared.order === "arrival") running.sort((a, b) => b.lo - a.lo)
   const span = rangeSpan(shared)
+  // Halving a range costs a page crossing the cut, half a page on average. While ranges wait beyond the window
+  // (chain order holding all it may), only the range the emitter waits for is halved: the others' halves
+  // could not go out before it anyway, and halving them as workers come free made the number of ranges, and
+  // so the calls, depend on timing (a dry run missed by 6%). At the history's end every range may be.
+  const beyond = shared.order === "chain" && shared.segments.some((seg) => seg.status === "pending")
   for (const seg of running) {
-    const at = splitPoint(shared.range, seg, shared.density, span)
+    const at = splitPoint(shared.range, seg, shared.density, span, !beyond || isHead(shared, seg))
     if (at !== undefined) return { split: seg, at }
   }
   return undefined
