@@ -10,7 +10,13 @@ import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
 import { serve } from "@blockscout-effect/simulator/node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Stream } from "effect"
-import { FetchHttpClient } from "effect/http"
+import { FetchHttpClient, HttpClient } from "effect/http"
+import { endpointTable } from "@blockscout-effect/schema"
+import type { BlockscoutMethods } from "../../src/BlockscoutMethods.ts"
+import { toContext } from "../../src/internal/context.ts"
+import { makeRegistry } from "../../src/internal/limiter/registry.ts"
+import { makeMethods } from "../../src/internal/methods.ts"
+import { estimateOf } from "../../src/internal/partition/estimate.ts"
 import { Blockscout, CountSources, type EndpointArgs, endpoints, type ListName } from "../../src/index.ts"
 import { clientLayer, quiet } from "./support.ts"
 
@@ -161,6 +167,50 @@ describe("a server without the counter: sampled", () => {
       assert.deepStrictEqual([blocks.itemsFrom, withdrawals.itemsFrom], ["sample", "sample"])
       assert.isTrue(blocks.range.items.low <= 400 && 400 <= blocks.range.items.high, JSON.stringify(blocks))
     })
+  )
+})
+
+/** `endpoints` with the withdrawal counters served since 12.0 (a made-up `since`, for the test). */
+const laterCounters = endpointTable({
+  ...endpoints,
+  withdrawalCounters: { ...endpoints.withdrawalCounters, since: "12.0.0" }
+})
+
+describe("a counter the server is too old for: sampled", () => {
+  it.live("the counter's 404 is Unsupported on an 11.x server, then refused before sending: the list sampled", () =>
+    Effect.gen(function* () {
+      const server = yield* serve({ version: "11", endpoints: laterCounters, blocks: 400 })
+      const http = yield* HttpClient.HttpClient
+      const target = {
+        family: "instance",
+        chainId: undefined,
+        baseUrl: server.baseUrl,
+        apiKey: undefined,
+        secretKey: undefined
+      } as const
+      const ctx = toContext(http, makeRegistry(), target, { rateLimit: false, retry: false })
+      const methods = makeMethods<BlockscoutMethods, typeof laterCounters>(laterCounters, ctx)
+      const estimate = estimateOf(laterCounters, ctx, () => CountSources.fromCounters(methods as never))
+      const first = yield* estimate("withdrawals")
+      const paths = server.simulator.requests.map((r) => [r.path, r.status])
+      assert.deepStrictEqual(paths.slice(0, 2), [
+        ["/api/v2/withdrawals/counters", 404],
+        ["/api/v2/config/backend-version", 200]
+      ])
+      assert.isTrue(
+        paths.slice(2).every(([path]) => path === "/api/v2/withdrawals"),
+        JSON.stringify(paths)
+      )
+      assert.strictEqual(first.itemsFrom, "sample")
+      // The version known, the counter is not asked again.
+      const before = server.simulator.requests.length
+      const second = yield* estimate("withdrawals")
+      const again = server.simulator.requests.slice(before).map((r) => r.path)
+      assert.notInclude(again, "/api/v2/withdrawals/counters")
+      assert.deepStrictEqual([second.itemsFrom, second.items], ["sample", first.items])
+      const listed = yield* Stream.runCount(methods.streamWithdrawals())
+      assert.isTrue(listed >= first.range.items.low && listed <= first.range.items.high, JSON.stringify(first))
+    }).pipe(Effect.provide(FetchHttpClient.layer))
   )
 })
 
