@@ -18,6 +18,7 @@
  * | E8 verified smart contracts | K3 `/smart-contracts/counters` `verified_smart_contracts` | the verified contracts (`q` and `filter` not split by) |
  * | S10 blocks | H2 `/stats` `total_blocks` | consensus blocks (`type` block only); may be an estimate, a tenth either way |
  * | E4 transactions | H2 `/stats` `total_transactions` | validated and pending (`filter` validated only, no `type` or `method`); may be an estimate, a tenth either way |
+ * | S12, S13, T5 a block's transactions, withdrawals, internal transactions | S11 `/blocks/{n}` `transactions_count`, `withdrawals_count`, `internal_transactions_count` | as listed (no `type`; internal ones without the top-level calls, as the list); a server not sending the field is sampled |
  *
  * `/stats` `total_addresses` counts every address, while `/addresses` lists those holding coin: no list uses it.
  * K4 `/transactions/stats` counts a sliding day: no list's whole count.
@@ -59,7 +60,8 @@ export interface EstimateOptions {
   /**
    * The item count's source. Default: the server's counters where one describes the request (an address's
    * transactions, token transfers or blocks validated, a token's transfers or holders, an NFT instance's transfers,
-   * the chain's withdrawals, verified contracts, blocks or transactions, all of the history:
+   * the chain's withdrawals, verified contracts, blocks or transactions, a block's transactions, withdrawals or
+   * internal transactions, all of the history:
    * `CountSources.counterRules`, `counterFor`), one more request; else pages sampled across the span (`samples`).
    */
   readonly count?: CountSource | undefined
@@ -86,6 +88,7 @@ export type CounterName =
   | "withdrawalCounters"
   | "smartContractCounters"
   | "stats"
+  | "block"
 
 /**
  * One counter's answer to one list: which counter row, which of its fields, which of the request's arguments name
@@ -209,6 +212,30 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
     note: "every verified contract, refreshed every 30 minutes; a server hiding scam addresses lists fewer",
     unless: ["q", "filter"]
   },
+  blockTransactions: {
+    counter: "block",
+    field: "transactions_count",
+    params: ["numberOrHash"],
+    unit: "item",
+    note: "the block's transactions, as listed (the detail preloads them to count them)",
+    unless: ["type"]
+  },
+  blockWithdrawals: {
+    counter: "block",
+    field: "withdrawals_count",
+    params: ["numberOrHash"],
+    unit: "item",
+    note: "the block's withdrawals, as listed; absent on servers or chains without them",
+    unless: []
+  },
+  blockInternalTransactions: {
+    counter: "block",
+    field: "internal_transactions_count",
+    params: ["numberOrHash"],
+    unit: "item",
+    note: "the block's internal transactions but the top-level calls, as listed; absent before the server sends it",
+    unless: []
+  },
   blocks: {
     counter: "stats",
     field: "total_blocks",
@@ -323,11 +350,11 @@ export interface CounterReader {
 
 /**
  * A count source reading the server's counters through `client` (`counterFor` says which, when any): one
- * request per counter and subject (an address, a token, an NFT instance, or none for the chain's), kept for the
- * source's life, so the lists it answers share it (`/stats` answers blocks and transactions). It returns the
- * counter's count as is (transfer logs, holders); `Blockscout.estimate`, when it uses this source by default,
- * turns it into items with the first page's `itemsPerCount`. A counter the server
- * does not have (`NotFound`: an address on a server before 7.0; `Unsupported`: a server older than the counter
+ * request per counter and subject (an address, a token, an NFT instance, a block, or none for the chain's), kept
+ * for the source's life, so the lists it answers share it (`/stats` answers blocks and transactions, a block's
+ * details its three lists). It returns the counter's count as is (transfer logs, holders); `Blockscout.estimate`,
+ * when it uses this source by default, turns it into items with the first page's `itemsPerCount`. A counter the
+ * server does not have (`NotFound`: an address on a server before 7.0; `Unsupported`: a server older than the counter
  * row's `since`) is no count, and the list is sampled; any other failure fails the estimate.
  *
  * @since 0.1.0

@@ -1,8 +1,9 @@
 /**
  * Dry runs counted by the chain's counters and an NFT instance's: the chain's withdrawals (K2), verified contracts
- * (K3), blocks and transactions (`/stats`) and an NFT instance's transfers (K1). On even and uneven chains (the
- * simulator's `density`), both families, the estimate is within 5% of the requests and credits the simulated
- * server's books recorded for the run (runs of 50 pages or more where the chain holds that many), the run within
+ * (K3), blocks and transactions (`/stats`), an NFT instance's transfers (K1) and a block's transactions,
+ * withdrawals and internal transactions (its details, S11). On even and uneven chains (the simulator's `density`),
+ * both families, the estimate is within 5% of the requests and credits the simulated server's books recorded for
+ * the run (runs of 50 pages or more where the chain holds that many), the run within
  * its range; a block span is not taken for the whole count (sampled, the counter never asked); and a server
  * without the counter (older than its row's `since`, or answering 404) is sampled, on a loopback server.
  */
@@ -95,6 +96,38 @@ describe("a dry run counted by the chain's counters: within 5% on even and uneve
       },
       120_000
     )
+  }
+})
+
+describe("a block's lists counted by its details (S11)", () => {
+  for (const family of ["pro", "instance"] as const) {
+    it.effect(`transactions, withdrawals, internal transactions of the busiest block, ${family}`, () => {
+      const sim = SimulatedBlockscout.make({ seed: 5, blocks: 600, credits: 1e9, density: "bursts" })
+      return Effect.gen(function* () {
+        const bs = yield* Blockscout
+        let busiest = 0
+        for (let h = 1; h < sim.chain.height; h++) {
+          if (sim.chain.template(h).transactions.length > sim.chain.template(busiest).transactions.length) busiest = h
+        }
+        const numberOrHash = String(busiest)
+        for (const name of ["blockTransactions", "blockWithdrawals", "blockInternalTransactions"] as const) {
+          const args = { numberOrHash, pageSize: 2 }
+          const dry = yield* costOf(sim, bs.estimate(name, args))
+          const run = yield* costOf(sim, Stream.runCount(bs.stream(name, args)))
+          const said = `${name} of block ${busiest}: ${JSON.stringify(dry.value)} for ${run.value} items, ${run.requests} calls, ${run.credits} credits`
+          assert.strictEqual(dry.value.itemsFrom, "count", said)
+          assert.strictEqual(dry.requests, 2, said)
+          assert.strictEqual(dry.value.items, run.value, said)
+          assert.isAtMost(Math.abs(dry.value.calls - run.requests), Math.max(1, run.requests * 0.05), said)
+          assert.isAtMost(Math.abs(dry.value.credits - run.credits), Math.max(1, run.credits * 0.05), said)
+        }
+        // Its transactions fill more than the largest page: without the counter they have no keys to sample by.
+        const error = yield* Effect.flip(
+          bs.estimate("blockTransactions", { numberOrHash, pageSize: 2 }, { count: CountSources.sample })
+        )
+        assert.strictEqual(error.reason._tag, "InvalidArgument")
+      }).pipe(Effect.provide(clientLayer(sim, family)))
+    })
   }
 })
 
