@@ -270,6 +270,9 @@ describe("which chain counter describes which request", () => {
       "tokenInstanceTransfersCount.transfers_count"
     )
     assert.strictEqual(rule("tokenInstanceTransfers", { token: "0xab" }), undefined)
+    assert.strictEqual(rule("blockTransactions", { numberOrHash: "12" }), "block.transactions_count")
+    assert.strictEqual(rule("blockTransactions", { numberOrHash: "12", type: ["contract_call"] }), undefined)
+    assert.strictEqual(rule("blockInternalTransactions", { numberOrHash: "12" }), "block.internal_transactions_count")
     assert.strictEqual(rule("addresses", {}), undefined, "total_addresses counts more than the list")
   })
 
