@@ -3,7 +3,7 @@
  * each case (token transfers walked whole and over blocks 200-1800 with one, four and eight workers, a token's
  * transfers counted by its counters, the chain's transactions, blocks, withdrawals and verified contracts counted by
  * its counters and, but for the contracts, sampled as a server without them is, an NFT instance's transfers
- * counted by K1, an address's history whole, over blocks and in three parts), the estimate's
+ * counted by K1, the busiest block's transactions counted by its details, an address's history whole, over blocks and in three parts), the estimate's
  * calls and range, the requests the simulated Blockscout's books recorded for the run, and the requests the dry
  * run itself sent. In process (the simulator's HttpClient), Pro family, no pacing (so "auto" keeps eight
  * requests in flight); the tests (`packages/client/test/partition/holds.test.ts`, `uneven.test.ts`) hold the
@@ -120,6 +120,19 @@ const chainRows = (density: ChainDensity, seed: number): Effect.Effect<ReadonlyA
       "an NFT instance's transfers (K1), page 2",
       yield* requestsOf(sim, bs.estimate("tokenInstanceTransfers", nftArgs)),
       yield* requestsOf(sim, Stream.runDrain(bs.stream("tokenInstanceTransfers", nftArgs))),
+      true
+    )
+    // A block's transactions (counted by its details, S11), at a page of 5: the busiest block. Its items carry no
+    // key to sample by, so without the counter a block longer than the largest page cannot be estimated.
+    let busiest = 0
+    for (let h = 1; h < sim.chain.height; h++) {
+      if (sim.chain.template(h).transactions.length > sim.chain.template(busiest).transactions.length) busiest = h
+    }
+    const blockArgs = { numberOrHash: String(busiest), pageSize: 5 }
+    add(
+      "the busiest block's transactions (S11), page 5",
+      yield* requestsOf(sim, bs.estimate("blockTransactions", blockArgs)),
+      yield* requestsOf(sim, Stream.runDrain(bs.stream("blockTransactions", blockArgs))),
       true
     )
     const address = sim.chain.users[6]!
