@@ -18,7 +18,7 @@
  * | E8 verified smart contracts | K3 `/smart-contracts/counters` `verified_smart_contracts` | the verified contracts (`q` and `filter` not split by) |
  * | S10 blocks | H2 `/stats` `total_blocks` | consensus blocks (`type` block only); may be an estimate, a tenth either way |
  * | E4 transactions | H2 `/stats` `total_transactions` | validated and pending (`filter` validated only, no `type` or `method`); may be an estimate, a tenth either way |
- * | S12, S13, T5 a block's transactions, withdrawals, internal transactions | S11 `/blocks/{n}` `transactions_count`, `withdrawals_count`, `internal_transactions_count` | as listed (no `type`; internal ones without the top-level calls, as the list); a server not sending the field is sampled |
+ * | S12, S13, T5 a block's transactions, withdrawals, internal transactions | S11 `/blocks/{n}` `transactions_count`, `withdrawals_count`, `internal_transactions_count` | as listed (no `type`; internal ones without the top-level calls, as the list) |
  *
  * `/stats` `total_addresses` counts every address, while `/addresses` lists those holding coin: no list uses it.
  * K4 `/transactions/stats` counts a sliding day: no list's whole count.
@@ -26,7 +26,9 @@
  * A counter counts a list's whole history, unfiltered: a request with a filter it does not split by, a cursor, or
  * a block or index span is not described, and is sampled instead. The counts are the server's cached ones and may
  * trail its lists for a while; `/stats`' totals may be estimates (`CounterRule.spread`: the estimate's range says
- * so). A server without the counter (404, or older than the counter row's `since`) is sampled too.
+ * so). A server without the counter (404, older than the counter row's `since`, or not sending the field) is
+ * sampled too; a list whose items carry no block or index (a block's lists, the verified contracts) is then
+ * counted from its first page when that holds it whole, and is refused (`InvalidArgument`) otherwise.
  *
  * @since 0.1.0
  */
