@@ -1,17 +1,19 @@
 /**
  * Dry runs against the runs they estimate: for each simulated chain (even, bursty, growing; seeds 1, 5, 9) and
  * each case (token transfers walked whole and over blocks 200-1800 with one, four and eight workers, a token's
- * transfers counted by its counters, an address's history whole, over blocks and in three parts), the estimate's
+ * transfers counted by its counters, the chain's transactions, blocks, withdrawals and verified contracts counted by
+ * its counters and, but for the contracts, sampled as a server without them is, an NFT instance's transfers
+ * counted by K1, the busiest block's transactions counted by its details, an address's history whole, over blocks and in three parts), the estimate's
  * calls and range, the requests the simulated Blockscout's books recorded for the run, and the requests the dry
  * run itself sent. In process (the simulator's HttpClient), Pro family, no pacing (so "auto" keeps eight
  * requests in flight); the tests (`packages/client/test/partition/holds.test.ts`, `uneven.test.ts`) hold the
- * same cases on both families.
+ * same cases on both families (`chainCounters.test.ts` the chain's counted lists).
  *
  * Run: node --conditions=source bench/dry-runs.ts [seeds=1,5,9] [densities=even,bursts,growing]
  * Figures go to BENCHMARKS.md, "Dry runs".
  */
 // Relative imports: the workspace root does not depend on its packages.
-import { Blockscout } from "../packages/client/src/index.ts"
+import { Blockscout, CountSources } from "../packages/client/src/index.ts"
 import { type ChainDensity, layerHttpClient, SimulatedBlockscout } from "../packages/simulator/src/index.ts"
 import { Effect, Layer, Redacted, Stream } from "effect"
 
@@ -40,7 +42,7 @@ const requestsOf = <A, E, R>(sim: SimulatedBlockscout, effect: Effect.Effect<A, 
   )
 
 const chainRows = (density: ChainDensity, seed: number): Effect.Effect<ReadonlyArray<Row>, unknown> => {
-  const sim = SimulatedBlockscout.make({ seed, blocks: 2000, credits: 100_000_000, density })
+  const sim = SimulatedBlockscout.make({ seed, blocks: 2000, smartContracts: 400, credits: 100_000_000, density })
   const layer = Blockscout.layerPro({
     chainId: sim.chain.chainId,
     apiKey: Redacted.make("proapi_dry_runs"),
@@ -89,6 +91,48 @@ const chainRows = (density: ChainDensity, seed: number): Effect.Effect<ReadonlyA
       "a token's transfers (counters), page 10",
       yield* requestsOf(sim, bs.estimate("tokenTransfersByToken", { token, pageSize: 10 })),
       yield* requestsOf(sim, Stream.runDrain(bs.streamTokenTransfersByToken(token, { pageSize: 10 }))),
+      true
+    )
+    // The chain's lists, counted by its counters (/stats, K2, K3), against the same lists sampled (CountSources.sample:
+    // what a dry run did before they were used, and still does on a server without them).
+    for (const [what, name, args] of [
+      ["transactions (/stats)", "transactions", {}],
+      ["blocks (/stats), page 25", "blocks", { pageSize: 25 }],
+      ["withdrawals (K2), page 25", "withdrawals", { pageSize: 25 }],
+      ["verified contracts (K3), page 10", "smartContracts", { pageSize: 10 }]
+    ] as const) {
+      const run = yield* requestsOf(sim, Stream.runDrain(bs.stream(name, args)))
+      add(`${what}, counted`, yield* requestsOf(sim, bs.estimate(name, args)), run, true)
+      if (name !== "smartContracts") {
+        const sampled = yield* requestsOf(sim, bs.estimate(name, args, { count: CountSources.sample }))
+        add(`${what.replace(/ \(.*\)/, "")}, sampled`, sampled, run, false)
+      }
+    }
+    // An NFT instance's transfers (K1), at a page of 2: the instance of the first ERC-721 with the most.
+    const nft = sim.chain.tokens.find((t) => t.type === "ERC-721")!.address
+    let instance = { tokenId: "0", n: -1 }
+    for (let id = 0; id < 40; id++) {
+      const n = Number((yield* bs.getTokenInstanceTransfersCount(nft, String(id))).transfers_count ?? 0)
+      if (n > instance.n) instance = { tokenId: String(id), n }
+    }
+    const nftArgs = { token: nft, tokenId: instance.tokenId, pageSize: 2 }
+    add(
+      "an NFT instance's transfers (K1), page 2",
+      yield* requestsOf(sim, bs.estimate("tokenInstanceTransfers", nftArgs)),
+      yield* requestsOf(sim, Stream.runDrain(bs.stream("tokenInstanceTransfers", nftArgs))),
+      true
+    )
+    // A block's transactions (counted by its details, S11), at a page of 5: the busiest block. Its items carry no
+    // key to sample by, so without the counter a block longer than the largest page cannot be estimated.
+    let busiest = 0
+    for (let h = 1; h < sim.chain.height; h++) {
+      if (sim.chain.template(h).transactions.length > sim.chain.template(busiest).transactions.length) busiest = h
+    }
+    const blockArgs = { numberOrHash: String(busiest), pageSize: 5 }
+    add(
+      "the busiest block's transactions (S11), page 5",
+      yield* requestsOf(sim, bs.estimate("blockTransactions", blockArgs)),
+      yield* requestsOf(sim, Stream.runDrain(bs.stream("blockTransactions", blockArgs))),
       true
     )
     const address = sim.chain.users[6]!

@@ -109,9 +109,9 @@ export interface BlockscoutShape extends BlockscoutMethods, HistoryMethods, Foll
   readonly forChain: (chainId: number) => Effect.Effect<BlockscoutShape, BlockscoutError<InvalidArgument>>
   /**
    * A dry run of the history `args` asks for (its `partition` span, or all of it): items, calls, credits and
-   * time, and the `range` they may turn out in, before anything is streamed. Costs the address's or token's
-   * counters where they describe the request (`CountSources.counterFor`; `options.count` replaces them) and the
-   * span's first page, else windows sampled across the span (`options.samples`; about a quarter of a short run's
+   * time, and the `range` they may turn out in, before anything is streamed. Costs the server's counter where
+   * one describes the request (an address's, a token's, an NFT instance's, a block's or the chain's:
+   * `CountSources.counterRules`, `counterFor`; `options.count` replaces them) and the span's first page, else windows sampled across the span (`options.samples`; about a quarter of a short run's
    * requests); a row whose items carry no block or index, and no counter describes, cannot be estimated
    * (`InvalidArgument`).
    */

@@ -3,8 +3,8 @@
  * counters for the lists they describe (`fromCounters`, the default), or none, so the first page's density is
  * sampled (`sample`); and what a count comes to in pages (`estimatePages`, for ranges you walk yourself).
  *
- * Which counter answers which list, and how Blockscout counts (its `Address.Counters`, `Token` counters and
- * the lists' queries):
+ * Which counter answers which list, and how Blockscout counts (its `Address.Counters`, `Token` counters, the
+ * chain's cached counters and the lists' queries):
  *
  * | list | counter | what one count is |
  * | --- | --- | --- |
@@ -13,14 +13,25 @@
  * | E7 blocks validated | `validations_count` | every block the address mined, as the list |
  * | S19 a token's transfers | `/tokens/{t}/counters` `transfers_count` | one per transfer log, as above |
  * | S20 a token's holders | `token_holders_count` | distinct holders: an ERC-1155 holder of several ids is one holder and one item per id |
+ * | E2 an NFT instance's transfers | K1 `/tokens/{t}/instances/{id}/transfers-count` | one per transfer log, counted when asked |
+ * | E9 withdrawals | K2 `/withdrawals/counters` `withdrawals_count` | the newest withdrawal's index plus one |
+ * | E8 verified smart contracts | K3 `/smart-contracts/counters` `verified_smart_contracts` | the verified contracts (`q` and `filter` not split by) |
+ * | S10 blocks | H2 `/stats` `total_blocks` | consensus blocks (`type` block only); may be an estimate, a tenth either way |
+ * | E4 transactions | H2 `/stats` `total_transactions` | validated and pending (`filter` validated only, no `type` or `method`); may be an estimate, a tenth either way |
+ * | S12, S13, T5 a block's transactions, withdrawals, internal transactions | S11 `/blocks/{n}` `transactions_count`, `withdrawals_count`, `internal_transactions_count` | as listed (no `type`; internal ones without the top-level calls, as the list) |
  *
- * A counter counts a list's whole history, unfiltered: a request with a filter it does not split by (`filter`,
- * `type`, `token`), a cursor, or a block or index span is not described, and is sampled instead. The counts are
- * the server's cached ones and may trail its lists for a while.
+ * `/stats` `total_addresses` counts every address, while `/addresses` lists those holding coin: no list uses it.
+ * K4 `/transactions/stats` counts a sliding day: no list's whole count.
+ *
+ * A counter counts a list's whole history, unfiltered: a request with a filter it does not split by, a cursor, or
+ * a block or index span is not described, and is sampled instead. The counts are the server's cached ones and may
+ * trail its lists for a while; `/stats`' totals may be estimates (`CounterRule.spread`: the estimate's range says
+ * so). A server without the counter (404, older than the counter row's `since`, or not sending the field) is
+ * sampled too; a list whose items carry no block or index (a block's lists, the verified contracts) is then
+ * counted from its first page when that holds it whole, and is refused (`InvalidArgument`) otherwise.
  *
  * @since 0.1.0
  */
-import type { AddressCounters, TokenCounters } from "@blockscout-effect/schema"
 import { Effect } from "effect"
 import type { BlockscoutError, CallReason } from "./BlockscoutError.ts"
 import type { EndpointArgs } from "./Parameters.ts"
@@ -50,8 +61,10 @@ export type CountSource = (request: {
 export interface EstimateOptions {
   /**
    * The item count's source. Default: the server's counters where one describes the request (an address's
-   * transactions, token transfers or blocks validated, a token's transfers or holders, all of the history:
-   * `CountSources.counterFor`), one more request; else pages sampled across the span (`samples`).
+   * transactions, token transfers or blocks validated, a token's transfers or holders, an NFT instance's transfers,
+   * the chain's withdrawals, verified contracts, blocks or transactions, a block's transactions, withdrawals or
+   * internal transactions, all of the history:
+   * `CountSources.counterRules`, `counterFor`), one more request; else pages sampled across the span (`samples`).
    */
   readonly count?: CountSource | undefined
   /**
@@ -64,36 +77,56 @@ export interface EstimateOptions {
 }
 
 /**
- * One counter's answer to one list: which counter, which of its fields, which path parameter names the
- * address or token, and how its count relates to the list's items.
+ * The counter rows a dry run reads (`CounterRule.counter`): an address's and a token's counters, an NFT instance's
+ * transfers count (K1), the chain's withdrawal (K2) and smart contract (K3) counters, and the chain's stats (H2).
  *
  * @since 0.1.0
  * @category models
  */
-export type CounterRule =
-  | {
-      readonly counter: "addressCounters"
-      readonly field: keyof Pick<AddressCounters, "transactions_count" | "token_transfers_count" | "validations_count">
-      readonly param: "address"
-      /**
-       * What one count is: an item of the list (`item`), a transfer log (`transferLog`: an ERC-1155 batch is one
-       * count and an item per token id) or a holder (`holder`: an ERC-1155 holder of several ids is one count
-       * and an item per id). `itemsPerCount` turns counts into items from a sample of the list.
-       */
-      readonly unit: CountUnit
-      /** How the count and the list's items differ, in a line. */
-      readonly note: string
-      /** Filters the counter does not split by: a request with any of them is not described. */
-      readonly unless: ReadonlyArray<string>
-    }
-  | {
-      readonly counter: "tokenCounters"
-      readonly field: keyof TokenCounters
-      readonly param: "token"
-      readonly unit: CountUnit
-      readonly note: string
-      readonly unless: ReadonlyArray<string>
-    }
+export type CounterName =
+  | "addressCounters"
+  | "tokenCounters"
+  | "tokenInstanceTransfersCount"
+  | "withdrawalCounters"
+  | "smartContractCounters"
+  | "stats"
+  | "block"
+
+/**
+ * One counter's answer to one list: which counter row, which of its fields, which of the request's arguments name
+ * its subject (the counter's path parameters: none for a chain-wide one, the token and id for an NFT instance), and
+ * how its count relates to the list's items. One shape for every counter: `fromCounters` reads a counter once per
+ * subject whichever lists it answers.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CounterRule = {
+  readonly [N in CounterName]: {
+    readonly counter: N
+    readonly field: keyof EndpointItem<N> & string
+    /** The request's arguments the counter is asked with (its path parameters), in its path's order. */
+    readonly params: ReadonlyArray<string>
+    /**
+     * What one count is: an item of the list (`item`), a transfer log (`transferLog`: an ERC-1155 batch is one
+     * count and an item per token id) or a holder (`holder`: an ERC-1155 holder of several ids is one count
+     * and an item per id). `itemsPerCount` turns counts into items from a sample of the list.
+     */
+    readonly unit: CountUnit
+    /** How the count and the list's items differ, in a line. */
+    readonly note: string
+    /** Filters the counter does not split by: a request with any of them is not described (but see `accepts`). */
+    readonly unless: ReadonlyArray<string>
+    /** A filter's value the counter does describe (the list's default, given explicitly), by filter name. */
+    readonly accepts?: Readonly<Record<string, string>> | undefined
+    /**
+     * How far the count may be from the list's, as a share either way, when the server may answer an estimate
+     * rather than a count (`/stats`' totals from table statistics while its cache is cold): the estimate's item
+     * range is this wide. Absent: the count is a count (cached, so it may trail the list for a while).
+     */
+    readonly spread?: number | undefined
+  }
+}[CounterName]
 
 /**
  * What one count of a counter is (`CounterRule.unit`).
@@ -104,7 +137,14 @@ export type CounterRule =
 export type CountUnit = "item" | "transferLog" | "holder"
 
 /**
- * The counter of each list a counter describes, by endpoint row name.
+ * The counter of each list a counter describes, by endpoint row name. What each count is, from Blockscout's
+ * backend: `/stats` `total_blocks` counts consensus blocks (`BlocksCount`), `total_transactions` every
+ * transaction, pending ones too (`TransactionsCount`); both are cached counts, but a server with a cold cache
+ * (and 5.x-7.x servers between refreshes) answers the planner's estimate from PostgreSQL's table statistics
+ * (`estimated_count_from`; 90% of it for blocks), hence their `spread`. `total_addresses` counts every address,
+ * while `/addresses` lists those holding coin: not used. `/withdrawals/counters` is the newest withdrawal's index
+ * plus one; `/smart-contracts/counters` `verified_smart_contracts` counts the verified contracts table, refreshed
+ * every 30 minutes.
  *
  * @since 0.1.0
  * @category models
@@ -113,7 +153,7 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   addressTransactions: {
     counter: "addressCounters",
     field: "transactions_count",
-    param: "address",
+    params: ["address"],
     unit: "item",
     note: "pending ones included, as in the list; a contract's count leaves out the transaction that created it",
     unless: ["filter"]
@@ -121,7 +161,7 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   addressTokenTransfers: {
     counter: "addressCounters",
     field: "token_transfers_count",
-    param: "address",
+    params: ["address"],
     unit: "transferLog",
     note: "counted per transfer log: an ERC-1155 batch is one, listed once per token id",
     unless: ["type", "filter", "token"]
@@ -129,7 +169,7 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   blocksValidated: {
     counter: "addressCounters",
     field: "validations_count",
-    param: "address",
+    params: ["address"],
     unit: "item",
     note: "every block the address mined, as listed",
     unless: []
@@ -137,7 +177,7 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   tokenTransfersByToken: {
     counter: "tokenCounters",
     field: "transfers_count",
-    param: "token",
+    params: ["token"],
     unit: "transferLog",
     note: "counted per transfer log: an ERC-1155 batch is one, listed once per token id",
     unless: []
@@ -145,10 +185,78 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   tokenHolders: {
     counter: "tokenCounters",
     field: "token_holders_count",
-    param: "token",
+    params: ["token"],
     unit: "holder",
     note: "distinct holders: an ERC-1155 holder of several ids is listed once per id",
     unless: []
+  },
+  tokenInstanceTransfers: {
+    counter: "tokenInstanceTransfersCount",
+    field: "transfers_count",
+    params: ["token", "tokenId"],
+    unit: "transferLog",
+    note: "counted when asked, per transfer log: an ERC-1155 batch moving the id is one",
+    unless: []
+  },
+  withdrawals: {
+    counter: "withdrawalCounters",
+    field: "withdrawals_count",
+    params: [],
+    unit: "item",
+    note: "the newest withdrawal's index plus one: a server still indexing older withdrawals lists fewer",
+    unless: []
+  },
+  smartContracts: {
+    counter: "smartContractCounters",
+    field: "verified_smart_contracts",
+    params: [],
+    unit: "item",
+    note: "every verified contract, refreshed every 30 minutes; a server hiding scam addresses lists fewer",
+    unless: ["q", "filter"]
+  },
+  blockTransactions: {
+    counter: "block",
+    field: "transactions_count",
+    params: ["numberOrHash"],
+    unit: "item",
+    note: "the block's transactions, as listed (the detail preloads them to count them)",
+    unless: ["type"]
+  },
+  blockWithdrawals: {
+    counter: "block",
+    field: "withdrawals_count",
+    params: ["numberOrHash"],
+    unit: "item",
+    note: "the block's withdrawals, as listed; absent on servers or chains without them",
+    unless: []
+  },
+  blockInternalTransactions: {
+    counter: "block",
+    field: "internal_transactions_count",
+    params: ["numberOrHash"],
+    unit: "item",
+    note: "the block's internal transactions but the top-level calls, as listed; absent before the server sends it",
+    unless: []
+  },
+  blocks: {
+    counter: "stats",
+    field: "total_blocks",
+    params: [],
+    unit: "item",
+    note: "consensus blocks, as listed; a cold cache answers an estimate from table statistics",
+    unless: ["type"],
+    accepts: { type: "block" },
+    spread: 0.1
+  },
+  transactions: {
+    counter: "stats",
+    field: "total_transactions",
+    params: [],
+    unit: "item",
+    note: "pending transactions too, which the list leaves out; a cold cache answers an estimate from table statistics",
+    unless: ["filter", "type", "method"],
+    accepts: { filter: "validated" },
+    spread: 0.1
   }
 }
 
@@ -223,9 +331,10 @@ const isPart = (partition: unknown): boolean => {
  */
 export const counterFor = (endpoint: string, args: EndpointArgs): CounterRule | undefined => {
   const rule = Object.hasOwn(counterRules, endpoint) ? counterRules[endpoint] : undefined
-  if (rule === undefined || typeof args[rule.param] !== "string") return undefined
+  if (rule === undefined || rule.params.some((param) => typeof args[param] !== "string")) return undefined
   if (args.cursor !== undefined || isPart(args.partition)) return undefined
-  return rule.unless.some((filter) => args[filter] !== undefined) ? undefined : rule
+  const described = (filter: string) => args[filter] === undefined || args[filter] === rule.accepts?.[filter]
+  return rule.unless.every(described) ? rule : undefined
 }
 
 /**
@@ -235,7 +344,7 @@ export const counterFor = (endpoint: string, args: EndpointArgs): CounterRule | 
  * @category models
  */
 export interface CounterReader {
-  readonly get: <N extends "addressCounters" | "tokenCounters">(
+  readonly get: <N extends CounterName>(
     name: N,
     args?: EndpointArgs
   ) => Effect.Effect<EndpointItem<N>, BlockscoutError<CallReason>>
@@ -243,37 +352,41 @@ export interface CounterReader {
 
 /**
  * A count source reading the server's counters through `client` (`counterFor` says which, when any): one
- * request per address or token, kept for the source's life, so a history's lists share it. It returns the
- * counter's count as is (transfer logs, holders); `Blockscout.estimate`, when it uses this source by default,
- * turns it into items with the first page's `itemsPerCount`. A counter the server
- * does not have (`NotFound`: an address on a server before 7.0) is no count, and the list is sampled; any other
- * failure fails the estimate.
+ * request per counter and subject (an address, a token, an NFT instance, a block, or none for the chain's), kept
+ * for the source's life, so the lists it answers share it (`/stats` answers blocks and transactions, a block's
+ * details its three lists). It returns the counter's count as is (transfer logs, holders); `Blockscout.estimate`,
+ * when it uses this source by default, turns it into items with the first page's `itemsPerCount`. A counter the
+ * server does not have (`NotFound`: an address on a server before 7.0; `Unsupported`: a server older than the counter
+ * row's `since`) is no count, and the list is sampled; any other failure fails the estimate.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const fromCounters = (client: CounterReader): CountSource => {
   const known = new Map<string, Readonly<Record<string, unknown>>>()
-  const read = (rule: CounterRule, subject: string) => {
-    const key = `${rule.counter}:${subject.toLowerCase()}`
+  const read = (rule: CounterRule, args: EndpointArgs) => {
+    const subject = rule.params.map((param) => String(args[param]).toLowerCase())
+    const key = [rule.counter, ...subject].join(":")
     const cached = known.get(key)
     if (cached !== undefined) return Effect.succeed(cached)
-    const answer: Effect.Effect<Readonly<Record<string, unknown>>, BlockscoutError<CallReason>> = rule.counter ===
-    "addressCounters"
-      ? client.get("addressCounters", { address: subject })
-      : client.get("tokenCounters", { token: subject })
+    const given = Object.fromEntries(rule.params.map((param) => [param, args[param]]))
+    const answer: Effect.Effect<Readonly<Record<string, unknown>>, BlockscoutError<CallReason>> = client.get(
+      rule.counter,
+      given
+    )
     return Effect.tap(answer, (counters) => Effect.sync(() => known.set(key, counters)))
   }
   return ({ endpoint, args }) => {
     const rule = counterFor(endpoint, args)
     if (rule === undefined) return Effect.succeed(undefined)
-    return read(rule, args[rule.param] as string).pipe(
+    return read(rule, args).pipe(
       Effect.map((counters) => {
         const value = Number(counters[rule.field])
         return Number.isSafeInteger(value) && value >= 0 ? value : undefined
       }),
+      // A server without the counter (before its `since`, or a chain without the feature) is no count: sampled.
       Effect.catchIf(
-        (error) => error.reason._tag === "NotFound",
+        (error) => error.reason._tag === "NotFound" || error.reason._tag === "Unsupported",
         () => Effect.succeed(undefined)
       )
     )

@@ -4,7 +4,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
-import { Blockscout } from "../../src/index.ts"
+import { Blockscout, CountSources } from "../../src/index.ts"
 import { driven } from "../support/wait.ts"
 import { clientLayer, simulator } from "./support.ts"
 
@@ -76,20 +76,35 @@ describe("a dry run estimates a history before it starts", () => {
     )
   )
 
-  it.effect("a row whose items carry no key: counted when one sample page holds it all, else refused", () =>
-    driven(
-      Effect.gen(function* () {
-        const bs = yield* Blockscout
-        // The sample is the largest page, whatever the run asks: all 41 contracts are on it, counted.
-        const short = yield* bs.estimate("smartContracts", { pageSize: 5 })
-        assert.deepStrictEqual([short.items, short.itemsFrom, short.pageSize, short.calls], [41, "sample", 5, 9])
-        const many = simulator({ blocks: 50, smartContracts: 250 })
-        const error = yield* Effect.flip(
-          Blockscout.use((other) => other.estimate("smartContracts", { pageSize: 5 }))
-        ).pipe(Effect.provide(clientLayer(many, "instance")))
-        assert.strictEqual(error.reason._tag, "InvalidArgument")
-        assert.include(error.message, "count source")
-      }).pipe(Effect.provide(layer))
-    )
+  it.effect(
+    "a row whose items carry no key: its counter's count, else counted when one sample page holds it all, else refused",
+    () =>
+      driven(
+        Effect.gen(function* () {
+          const bs = yield* Blockscout
+          // The verified contracts' counter (K3) counts them; without it, the sample is the largest page, whatever
+          // the run asks: all 41 contracts are on it, counted.
+          const counted = yield* bs.estimate("smartContracts", { pageSize: 5 })
+          assert.deepStrictEqual(
+            [counted.items, counted.itemsFrom, counted.pageSize, counted.calls],
+            [41, "count", 5, 9]
+          )
+          const short = yield* bs.estimate("smartContracts", { pageSize: 5 }, { count: CountSources.sample })
+          assert.deepStrictEqual([short.items, short.itemsFrom, short.pageSize, short.calls], [41, "sample", 5, 9])
+          const many = simulator({ blocks: 50, smartContracts: 250 })
+          const [error, fromCounter] = yield* Effect.all([
+            Effect.flip(
+              Blockscout.use((other) =>
+                other.estimate("smartContracts", { pageSize: 5 }, { count: CountSources.sample })
+              )
+            ),
+            Blockscout.use((other) => other.estimate("smartContracts", { pageSize: 5 }))
+          ]).pipe(Effect.provide(clientLayer(many, "instance")))
+          assert.strictEqual(error.reason._tag, "InvalidArgument")
+          assert.include(error.message, "count source")
+          assert.strictEqual(fromCounter.itemsFrom, "count")
+          assert.isAtLeast(fromCounter.items, 250)
+        }).pipe(Effect.provide(layer))
+      )
   )
 })

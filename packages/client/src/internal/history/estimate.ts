@@ -27,7 +27,7 @@ import type { ClientContext } from "../context.ts"
 import type { Secrets } from "../redact.ts"
 import { fetchPage } from "../pagination/fetch.ts"
 import { effectiveRate } from "../partition/pace.ts"
-import { runPageSize, sampleOf } from "../partition/estimate.ts"
+import { countBounds, runPageSize, sampleOf } from "../partition/estimate.ts"
 import {
   type Bounds,
   crossingCost,
@@ -272,13 +272,12 @@ export const estimateHistory =
       if (rule === undefined) {
         return { ...plan, sampled, pageSize, items: plan.counted, bounds: { low: plan.counted, high: plan.counted } }
       }
-      const ratio = itemsPerCountRange(rule.unit, all)
       return {
         ...plan,
         sampled,
         pageSize,
         items: Math.round(plan.counted * itemsPerCount(rule.unit, all)),
-        bounds: { low: Math.floor(plan.counted * ratio.low), high: Math.ceil(plan.counted * ratio.high) }
+        bounds: countBounds(rule, plan.counted, itemsPerCountRange(rule.unit, all))
       }
     }
 

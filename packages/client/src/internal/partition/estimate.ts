@@ -14,7 +14,7 @@ import { Effect, Result } from "effect"
 import * as Errors from "../../BlockscoutError.ts"
 import type { EndpointTable } from "../../endpoints.ts"
 import { counterFor, itemsPerCount, itemsPerCountRange } from "../../CountSources.ts"
-import type { CountSource, EstimateOptions } from "../../CountSources.ts"
+import type { CounterRule, CountSource, EstimateOptions } from "../../CountSources.ts"
 import type { HistoryEstimate, PartitionOptions } from "../../Partition.ts"
 import type { EndpointArgs, Page } from "../../Parameters.ts"
 import { type Cursor, forStream, invalid, type Prepared, prepare } from "../arguments.ts"
@@ -78,8 +78,23 @@ const itemsOfCount = (
   const rule = counterFor(endpoint, args)
   if (rule === undefined) return [counted, { low: counted, high: counted }]
   const items = Math.round(counted * itemsPerCount(rule.unit, first.items))
-  const ratio = itemsPerCountRange(rule.unit, first.items)
-  return [items, { low: Math.floor(counted * ratio.low), high: Math.ceil(counted * ratio.high) }]
+  return [items, countBounds(rule, counted, itemsPerCountRange(rule.unit, first.items))]
+}
+
+/**
+ * The items a counter's count may stand for: the count times the items per count's range, widened by the rule's
+ * `spread` when the server may have answered an estimate (`/stats`' totals).
+ */
+export const countBounds = (
+  rule: CounterRule,
+  counted: number,
+  ratio: { readonly low: number; readonly high: number }
+): Bounds => {
+  const spread = rule.spread ?? 0
+  return {
+    low: Math.floor(counted * ratio.low * (1 - spread)),
+    high: Math.ceil(counted * ratio.high * (1 + spread))
+  }
 }
 
 /**
@@ -167,9 +182,8 @@ export const estimate = (
             bounds = { low: items, high: items }
           } else if (read !== undefined) {
             const all = read.pages.flatMap((page) => page.items)
-            const ratio = itemsPerCountRange(rule.unit, all)
             items = Math.round(counted * itemsPerCount(rule.unit, all))
-            bounds = { low: Math.floor(counted * ratio.low), high: Math.ceil(counted * ratio.high) }
+            bounds = countBounds(rule, counted, itemsPerCountRange(rule.unit, all))
           }
         }
       } else {
