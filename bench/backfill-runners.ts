@@ -47,6 +47,9 @@ interface Row {
   readonly items: number
   /** Per server: requests it answered between the first and the last it saw, and that span in seconds. */
   readonly spans: ReadonlyArray<{ readonly requests: number; readonly seconds: number }>
+  /** Seconds from submission to the first request any server saw, and from its last one to the job done. */
+  readonly lead: number
+  readonly tail: number
 }
 
 /**
@@ -123,7 +126,8 @@ const scenario = (name: string, servers: number, runners: number) =>
           Effect.retry(Schedule.spaced("100 millis"))
         )
       )
-      const seconds = (performance.now() - started) / 1000
+      const ended = performance.now()
+      const seconds = (ended - started) / 1000
       // The servers' books count every request, every 429 and the busiest second of each.
       const answered = sims.reduce((n, s) => n + s.simulator.books.requests, 0)
       return {
@@ -135,7 +139,9 @@ const scenario = (name: string, servers: number, runners: number) =>
         tooMany: sims.reduce((n, s) => n + s.simulator.rateLimitBooks.refused, 0),
         busiest: Math.max(...sims.map((s) => s.simulator.rateLimitBooks.busiestSecond)),
         items: statuses.reduce((n, s) => n + s.items, 0),
-        spans: watched.map((w) => ({ requests: w.requests, seconds: (w.last - (w.first ?? w.last)) / 1000 }))
+        spans: watched.map((w) => ({ requests: w.requests, seconds: (w.last - (w.first ?? w.last)) / 1000 })),
+        lead: (Math.min(...watched.map((w) => w.first ?? ended)) - started) / 1000,
+        tail: (ended - Math.max(...watched.map((w) => w.last))) / 1000
       } satisfies Row
     })
   )
@@ -148,9 +154,9 @@ const program = Effect.gen(function* () {
     `blocks ${blocks}, limit ${limit} requests/s per key (${kind} server limiter), 20 ms latency, 12 partitions a job\n`
   )
   console.log(
-    "| scenario | runners | limit (req/s) | req/s | of limit | per key while in use | 429s | busiest second | items/s |"
+    "| scenario | runners | limit (req/s) | req/s | of limit | per key while in use | 429s | busiest second | items/s | s to first request / after last |"
   )
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
   for (const r of rows) {
     const rate = r.requests / r.seconds
     // Each key's requests over its own first-to-last span (each server is one key), against its limit.
@@ -159,7 +165,7 @@ const program = Effect.gen(function* () {
     console.log(
       `| ${r.scenario} | ${r.runners} | ${r.limit} | ${rate.toFixed(1)} | ${((100 * rate) / r.limit).toFixed(0)}% | ` +
         `${least.toFixed(1)} (${((100 * least) / limit).toFixed(0)}%) | ` +
-        `${r.tooMany} | ${r.busiest} | ${(r.items / r.seconds).toFixed(0)} |`
+        `${r.tooMany} | ${r.busiest} | ${(r.items / r.seconds).toFixed(0)} | ${r.lead.toFixed(1)} / ${r.tail.toFixed(1)} |`
     )
   }
 })
