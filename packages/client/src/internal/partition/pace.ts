@@ -91,7 +91,9 @@ export const pagesPerRange = (order: "chain" | "arrival", workers: number): numb
 /**
  * The most pages chain order holds before only the ranges the emitter needs next go on (they may end the
  * pages of their range, so the cap is passed by a few pages each): the window's, at most `pagesPerWorker` per
- * worker and for the head range, and `heldPages` in all.
+ * worker and for the head range, and `heldPages` in all. While the consumer keeps up, a worker with nothing
+ * to take near the front walks a range further down instead of idling (`workers.ts`), up to half as many
+ * pages again.
  */
 export const bufferCap = (workers: number): number =>
   Math.min(rangeWindow(workers) * pagesPerRange("chain", workers), pagesPerWorker * (workers + 1))
