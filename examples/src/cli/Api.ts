@@ -12,13 +12,18 @@
  *
  * Gotcha: the secrets in play are returned too, so every message the tool prints can be scrubbed of them.
  */
-import { Blockscout, type BlockscoutConfig, type BlockscoutEvent } from "@blockscout-effect/client"
+import { Blockscout, type BlockscoutConfig, type BlockscoutEvent, type ClientOptions } from "@blockscout-effect/client"
 import { Config, Duration, Effect, Layer, Option, type Redacted } from "effect"
 import type { HttpClient } from "effect/http"
 import { type CliExit, exitOnUsage } from "./Exit.ts"
 import { type CommonInput, UsageError } from "./Flags.ts"
-import type { CliOptions } from "./Run.ts"
 import type { Settings } from "./Settings.ts"
+
+/** Options for building the tool; tests pass client options (no pacing, fast retries). */
+export interface CliOptions {
+  /** Client options under the flags' (retries, rate limit, timeouts); a flag given on the command line wins. */
+  readonly client?: ClientOptions | undefined
+}
 
 /** The flag that sets each client option, by the option's path: how messages name a value a flag gave. */
 const flagNames = {

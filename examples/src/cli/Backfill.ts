@@ -31,7 +31,7 @@ import {
   runtimeOf
 } from "./BackfillJob.ts"
 import { clientArgs, filterFlag, kebab, pathArgument } from "./Flags.ts"
-import type { CliOptions } from "./Run.ts"
+import type { CliOptions } from "./Api.ts"
 import * as CliDryRun from "./DryRun.ts"
 import { CliExit, exitCodes } from "./Exit.ts"
 import { UsageError, usage } from "./Flags.ts"

@@ -34,12 +34,13 @@ import {
 import { type FollowInput, followFlags, followOptionsOf, runFollow } from "./Follow.ts"
 import { getCommand } from "./Get.ts"
 import { historyCommand } from "./History.ts"
-import { type CliOptions, runEndpoint } from "./Run.ts"
+import type { CliOptions } from "./Api.ts"
+import { runEndpoint } from "./Run.ts"
 import { settingsFor } from "./Settings.ts"
 import { Columns } from "@blockscout-effect/export"
 import * as Screen from "./Screen.ts"
 
-export type { CliOptions } from "./Run.ts"
+export type { CliOptions } from "./Api.ts"
 
 /** The tool's version, printed by `--version`. */
 export const version = "0.1.0"

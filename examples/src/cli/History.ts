@@ -31,7 +31,8 @@ import { followFlags, followOptionsOf, runFollow } from "./Follow.ts"
 import { historyFlags, kindsOf, spanOf } from "./HistoryFlags.ts"
 import { allColumns, lineOf, reportLines, tableColumns } from "./HistoryLines.ts"
 import { settingsFor } from "./Settings.ts"
-import { type CliOptions, count, endOf, runJob, toStdout } from "./Run.ts"
+import type { CliOptions } from "./Api.ts"
+import { count, endOf, runJob, toStdout } from "./Run.ts"
 import * as Screen from "./Screen.ts"
 
 const decodeCheckpoint = Schema.decodeUnknownEffect(Schema.fromJsonString(HistoryCheckpointSchema))

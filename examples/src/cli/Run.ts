@@ -21,7 +21,7 @@ import {
 import { CheckpointError, Format, HistoryFile, OutputError } from "@blockscout-effect/export"
 import { Effect, type Layer, PlatformError, type Redacted, Stream } from "effect"
 import { readAbi, withAbi } from "./Abi.ts"
-import { clientLayer } from "./Api.ts"
+import { type CliOptions, clientLayer } from "./Api.ts"
 import { chainFailures, chainInput, chainPages } from "./Chains.ts"
 import * as DryRun from "./DryRun.ts"
 import { CliExit, exitCodes, exitOnUsage, fromBlockscoutError, scrub } from "./Exit.ts"
@@ -44,12 +44,6 @@ export const endOf = (
     : failures.length > 0
       ? `chains ${failures.map((f) => f.chainId).join(", ")} failed`
       : `stopped at --limit ${limit}`
-
-/** Options for building the tool; tests pass client options (no pacing, fast retries). */
-export interface CliOptions {
-  /** Client options under the flags' (retries, rate limit, timeouts); a flag given on the command line wins. */
-  readonly client?: import("@blockscout-effect/client").ClientOptions | undefined
-}
 
 /** Streams the pages of `row` to stdout in the chosen format, stopping at `--limit`. */
 export const toStdout = <E, R>(
