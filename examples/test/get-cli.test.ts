@@ -4,7 +4,7 @@
  * `--all` (to `--limit`, or the end), bad paths and flags refused before anything is sent, server failures
  * with their exit codes; and each log line decoded with the ABI, as Blockscout's own `decoded` says.
  */
-import { SimulatedBlockscout } from "@blockscout-effect/client/testing"
+import { SimulatedBlockscout, tokenEventsAbi } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, FileSystem, Path } from "effect"
 import { NodeServices } from "@effect/platform-node"
@@ -91,28 +91,6 @@ describe("blockscout get", () => {
   )
 })
 
-/** The token events as a JSON ABI file holds them (the ERC-20 and ERC-721 `Transfer`, ERC-1155's two). */
-const tokenAbi = [
-  {
-    type: "event",
-    name: "Transfer",
-    inputs: [
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "value", type: "uint256", indexed: false }
-    ]
-  },
-  {
-    type: "event",
-    name: "Transfer",
-    inputs: [
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "tokenId", type: "uint256", indexed: true }
-    ]
-  }
-]
-
 describe("--abi on the log subcommands", () => {
   it.effect("adds abi_decoded to each line, agreeing with Blockscout's decoded", () =>
     Effect.gen(function* () {
@@ -121,7 +99,7 @@ describe("--abi on the log subcommands", () => {
       const dir = yield* fs.makeTempDirectoryScoped()
       const file = path.join(dir, "tokens.json")
       // A Hardhat-style artifact: the ABI under `abi`.
-      yield* fs.writeFileString(file, JSON.stringify({ contractName: "Token", abi: tokenAbi }))
+      yield* fs.writeFileString(file, JSON.stringify({ contractName: "Token", abi: tokenEventsAbi }))
       const result = yield* runCli(
         ["address-logs", erc20.address, "--abi", file, "--limit", "20", "--base-url", baseUrl],
         simulator

@@ -4,7 +4,7 @@
  * malformed logs, logs of no event, anonymous events and indexed dynamic types each get their own typed
  * result; and a verified contract's ABI is read from a loopback server.
  */
-import { layerTest } from "@blockscout-effect/client/testing"
+import { layerTest, tokenEventsAbi as tokens } from "@blockscout-effect/client/testing"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
 import * as AbiEvent from "ox/AbiEvent"
@@ -16,50 +16,6 @@ import type { Log } from "@blockscout-effect/schema"
 import { abiOf, Blockscout, decodeLogStream, decodeLogs, logDecoder } from "../src/index.ts"
 import { instanceClient } from "./hostile/support.ts"
 import { scriptedServer } from "./support/ScriptedServer.ts"
-
-/** The token events the simulator emits, as a contract's JSON ABI would list them. */
-const tokens = [
-  {
-    type: "event",
-    name: "Transfer",
-    inputs: [
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "value", type: "uint256", indexed: false }
-    ]
-  },
-  {
-    type: "event",
-    name: "Transfer",
-    inputs: [
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "tokenId", type: "uint256", indexed: true }
-    ]
-  },
-  {
-    type: "event",
-    name: "TransferSingle",
-    inputs: [
-      { name: "operator", type: "address", indexed: true },
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "id", type: "uint256", indexed: false },
-      { name: "value", type: "uint256", indexed: false }
-    ]
-  },
-  {
-    type: "event",
-    name: "TransferBatch",
-    inputs: [
-      { name: "operator", type: "address", indexed: true },
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "ids", type: "uint256[]", indexed: false },
-      { name: "values", type: "uint256[]", indexed: false }
-    ]
-  }
-] as const
 
 /** A value as Blockscout's `decoded.parameters` writes it: addresses lower-case here, numbers as strings. */
 const asBlockscout = (value: unknown): unknown =>

@@ -39,6 +39,7 @@ export {
   type SimulatedRequest,
   type SimulatedResponse,
   type SimulatorOptions,
+  tokenEventsAbi,
   UnexpectedRequest
 } from "@blockscout-effect/simulator"
 export { layerTest, Simulator, type TestClientOptions, type TestLayerOptions } from "./Simulator.ts"

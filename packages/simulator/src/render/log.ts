@@ -106,3 +106,54 @@ export const renderLog = (r: RenderContext, h: number, log: LogTemplate): Json =
     block_timestamp: r.timestamp(chain.blockMillis(h))
   }
 }
+
+/**
+ * The token events the simulator's logs carry, as a contract's JSON ABI lists them: ERC-20's and ERC-721's
+ * `Transfer` (the id indexed), ERC-1155's `TransferSingle` and `TransferBatch`. Decoding a simulated log with it
+ * gives what its Blockscout `decoded` field says (a test of an ABI decoder's needs no ABI of its own).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const tokenEventsAbi = [
+  {
+    type: "event",
+    name: "Transfer",
+    inputs: [
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "value", type: "uint256", indexed: false }
+    ]
+  },
+  {
+    type: "event",
+    name: "Transfer",
+    inputs: [
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "tokenId", type: "uint256", indexed: true }
+    ]
+  },
+  {
+    type: "event",
+    name: "TransferSingle",
+    inputs: [
+      { name: "operator", type: "address", indexed: true },
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "id", type: "uint256", indexed: false },
+      { name: "value", type: "uint256", indexed: false }
+    ]
+  },
+  {
+    type: "event",
+    name: "TransferBatch",
+    inputs: [
+      { name: "operator", type: "address", indexed: true },
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "ids", type: "uint256[]", indexed: false },
+      { name: "values", type: "uint256[]", indexed: false }
+    ]
+  }
+] as const
