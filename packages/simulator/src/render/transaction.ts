@@ -127,22 +127,27 @@ export const renderTransaction = (r: RenderContext, h: number, tx: TxTemplate): 
   }
 }
 
+/** What a transaction in no block says of its block, status and place: a pending one, or one a reorganisation dropped. */
+const unmined = {
+  timestamp: null,
+  block_number: null,
+  status: null,
+  result: "pending",
+  revert_reason: null,
+  confirmations: 0,
+  confirmation_duration: [],
+  position: null,
+  has_error_in_internal_transactions: null,
+  is_pending_update: null
+}
+
 /** Pending transaction `i` (no block: null status, position and timestamp). */
 export const renderPendingTransaction = (r: RenderContext, i: number): Json => {
   const chain = r.chain
   const tx = chain.pendingTemplate(i)
   return {
     hash: chain.pendingHash(i),
-    timestamp: null,
-    block_number: null,
-    status: null,
-    result: "pending",
-    revert_reason: null,
-    confirmations: 0,
-    confirmation_duration: [],
-    position: null,
-    has_error_in_internal_transactions: null,
-    is_pending_update: null,
+    ...unmined,
     ...common(r, tx, null, i + 1, chain.users[(i * 5) % chain.users.length]!)
   }
 }
@@ -184,16 +189,7 @@ export const renderDroppedTransaction = (r: RenderContext, h: number, position: 
   const gasLimit = BigInt(mined.gas_limit as string)
   return {
     ...mined,
-    timestamp: null,
-    block_number: null,
-    status: null,
-    result: "pending",
-    revert_reason: null,
-    confirmations: 0,
-    confirmation_duration: [],
-    position: null,
-    has_error_in_internal_transactions: null,
-    is_pending_update: null,
+    ...unmined,
     created_contract: null,
     gas_used: null,
     priority_fee: null,
