@@ -28,6 +28,22 @@ export const pageOf = <T>(
   })
 }
 
+/**
+ * A page of a list held whole in its order: from the first item `afterCursor` says comes after the request's
+ * cursor (none: the list's start; none after it: an empty last page), `ctx.size + 1` items, as `pageOf` pages them.
+ */
+export const pageAfter = <T>(
+  ctx: RouteContext,
+  sorted: ReadonlyArray<T>,
+  afterCursor: ((item: T) => boolean) | undefined,
+  render: (item: T) => unknown,
+  cursor: (last: T) => Cursor
+): Outcome => {
+  const found = afterCursor === undefined ? 0 : sorted.findIndex(afterCursor)
+  const from = found < 0 ? sorted.length : found
+  return pageOf(ctx, sorted.slice(from, from + ctx.size + 1), render, cursor)
+}
+
 /** Where a token-transfer cursor points: a log in a block, or inside an ERC-1155 batch of that log. */
 export interface TransferPosition {
   readonly block: number | undefined

@@ -7,7 +7,7 @@
  * @internal
  */
 import { type Balance, balancesOf } from "../chain/holders.ts"
-import { pageOf } from "../internal/pages.ts"
+import { pageAfter } from "../internal/pages.ts"
 import { int, invalid, list } from "../internal/query.ts"
 import type { RouteContext, RouteHandler } from "../internal/router.ts"
 import { renderBalance } from "./addressTokenBalances.ts"
@@ -54,21 +54,20 @@ export const addressTokens: RouteHandler = {
       )
       .map((b) => rowOf(ctx, b))
       .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
-    let from = 0
-    if (id !== undefined && value !== undefined) {
-      const [whole = "0", fraction = ""] =
-        fiatText === undefined || fiatText === "" || fiatText === "null" ? [] : fiatText.split(".")
-      const fiat =
-        fiatText === undefined || fiatText === "" || fiatText === "null"
-          ? null
-          : BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, "0").slice(0, 4))
-      const cursor: Row = { balance: { token: -1, tokenId: null, value: BigInt(value) }, fiat, id }
-      from = rows.findIndex((r) => before(cursor, r))
-      if (from < 0) from = rows.length
+    // The cursor's fiat value, read only with a cursor (as before: a stray fiat_value alone is ignored).
+    const fiatOf = (text: string | undefined): bigint | null => {
+      if (text === undefined || text === "" || text === "null") return null
+      const [whole = "0", fraction = ""] = text.split(".")
+      return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, "0").slice(0, 4))
     }
-    return pageOf(
+    const cursor: Row | undefined =
+      id !== undefined && value !== undefined
+        ? { balance: { token: -1, tokenId: null, value: BigInt(value) }, fiat: fiatOf(fiatText), id }
+        : undefined
+    return pageAfter(
       ctx,
-      rows.slice(from, from + ctx.size + 1),
+      rows,
+      cursor === undefined ? undefined : (r) => before(cursor, r),
       (r) => renderBalance(ctx, r.balance),
       (r) => ({ fiat_value: r.fiat === null ? null : decimal(r.fiat), value: String(r.balance.value), id: r.id })
     )

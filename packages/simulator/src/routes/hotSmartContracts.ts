@@ -9,7 +9,7 @@
  * @internal
  */
 import { type HotContract, hotContracts, hotScales } from "../internal/hotContracts.ts"
-import { pageOf } from "../internal/pages.ts"
+import { pageAfter } from "../internal/pages.ts"
 import { addressDetail, addressRe, int, invalid, oneOf } from "../internal/query.ts"
 import type { RouteHandler } from "../internal/router.ts"
 
@@ -54,15 +54,14 @@ export const hotSmartContracts: RouteHandler = {
       return 0
     }
     const sorted = [...hotContracts(ctx, scale)].sort(compare)
-    let from = 0
-    if (count !== undefined && gas !== undefined && after !== undefined) {
-      const cursor: HotContract = { address: after, transactions: count, gasUsed: BigInt(gas), balance: null }
-      from = sorted.findIndex((c) => compare(c, cursor) > 0)
-      if (from < 0) from = sorted.length
-    }
-    return pageOf(
+    const cursor: HotContract | undefined =
+      count !== undefined && gas !== undefined && after !== undefined
+        ? { address: after, transactions: count, gasUsed: BigInt(gas), balance: null }
+        : undefined
+    return pageAfter(
       ctx,
-      sorted.slice(from, from + ctx.size + 1),
+      sorted,
+      cursor === undefined ? undefined : (c) => compare(c, cursor) > 0,
       (c) => ({
         contract_address: ctx.render.address(c.address),
         transactions_count: String(c.transactions),

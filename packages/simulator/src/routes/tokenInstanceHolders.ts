@@ -10,7 +10,7 @@
  * @internal
  */
 import { holdersOf } from "../chain/holders.ts"
-import { pageOf } from "../internal/pages.ts"
+import { pageAfter } from "../internal/pages.ts"
 import { addressDetail, addressRe, invalid } from "../internal/query.ts"
 import type { RouteHandler } from "../internal/router.ts"
 import { tokenOf } from "../internal/tokenParam.ts"
@@ -37,15 +37,14 @@ export const tokenInstanceHolders: RouteHandler = {
         : owner === undefined
           ? []
           : [{ address: owner, value: 10n ** BigInt(token.decimals ?? 18), tokenId: Number(id) }]
-    let from = 0
-    if (value !== undefined && address !== undefined) {
-      const v = BigInt(value)
-      from = all.findIndex((h) => h.value < v || (h.value === v && h.address < address))
-      if (from < 0) from = all.length
-    }
-    return pageOf(
+    // Holders by balance, then address, both descending: the first past the cursor's.
+    const v = value === undefined ? undefined : BigInt(value)
+    return pageAfter(
       ctx,
-      all.slice(from, from + ctx.size + 1),
+      all,
+      v === undefined || address === undefined
+        ? undefined
+        : (h) => h.value < v || (h.value === v && h.address < address),
       (h) => ({ address: ctx.render.address(h.address), value: String(h.value), token_id: id }),
       (h) => ({ address_hash: h.address, value: String(h.value), token_id: id })
     )
