@@ -35,7 +35,7 @@
 import { Effect } from "effect"
 import type { BlockscoutError, CallReason } from "./BlockscoutError.ts"
 import type { EndpointArgs } from "./Parameters.ts"
-import type { EndpointItem } from "./endpoints.ts"
+import { type EndpointItem, endpoints } from "./endpoints.ts"
 import { walkPageBounds, walkPages } from "./internal/partition/sample.ts"
 import type { EstimateBounds } from "./Partition.ts"
 
@@ -105,8 +105,6 @@ export type CounterRule = {
   readonly [N in CounterName]: {
     readonly counter: N
     readonly field: keyof EndpointItem<N> & string
-    /** The request's arguments the counter is asked with (its path parameters), in its path's order. */
-    readonly params: ReadonlyArray<string>
     /**
      * What one count is: an item of the list (`item`), a transfer log (`transferLog`: an ERC-1155 batch is one
      * count and an item per token id) or a holder (`holder`: an ERC-1155 holder of several ids is one count
@@ -153,7 +151,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   addressTransactions: {
     counter: "addressCounters",
     field: "transactions_count",
-    params: ["address"],
     unit: "item",
     note: "pending ones included, as in the list; a contract's count leaves out the transaction that created it",
     unless: ["filter"]
@@ -161,7 +158,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   addressTokenTransfers: {
     counter: "addressCounters",
     field: "token_transfers_count",
-    params: ["address"],
     unit: "transferLog",
     note: "counted per transfer log: an ERC-1155 batch is one, listed once per token id",
     unless: ["type", "filter", "token"]
@@ -169,7 +165,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   blocksValidated: {
     counter: "addressCounters",
     field: "validations_count",
-    params: ["address"],
     unit: "item",
     note: "every block the address mined, as listed",
     unless: []
@@ -177,7 +172,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   tokenTransfersByToken: {
     counter: "tokenCounters",
     field: "transfers_count",
-    params: ["token"],
     unit: "transferLog",
     note: "counted per transfer log: an ERC-1155 batch is one, listed once per token id",
     unless: []
@@ -185,7 +179,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   tokenHolders: {
     counter: "tokenCounters",
     field: "token_holders_count",
-    params: ["token"],
     unit: "holder",
     note: "distinct holders: an ERC-1155 holder of several ids is listed once per id",
     unless: []
@@ -193,7 +186,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   tokenInstanceTransfers: {
     counter: "tokenInstanceTransfersCount",
     field: "transfers_count",
-    params: ["token", "tokenId"],
     unit: "transferLog",
     note: "counted when asked, per transfer log: an ERC-1155 batch moving the id is one",
     unless: []
@@ -201,7 +193,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   withdrawals: {
     counter: "withdrawalCounters",
     field: "withdrawals_count",
-    params: [],
     unit: "item",
     note: "the newest withdrawal's index plus one: a server still indexing older withdrawals lists fewer",
     unless: []
@@ -209,7 +200,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   smartContracts: {
     counter: "smartContractCounters",
     field: "verified_smart_contracts",
-    params: [],
     unit: "item",
     note: "every verified contract, refreshed every 30 minutes; a server hiding scam addresses lists fewer",
     unless: ["q", "filter"]
@@ -217,7 +207,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   blockTransactions: {
     counter: "block",
     field: "transactions_count",
-    params: ["numberOrHash"],
     unit: "item",
     note: "the block's transactions, as listed (the detail preloads them to count them)",
     unless: ["type"]
@@ -225,7 +214,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   blockWithdrawals: {
     counter: "block",
     field: "withdrawals_count",
-    params: ["numberOrHash"],
     unit: "item",
     note: "the block's withdrawals, as listed; absent on servers or chains without them",
     unless: []
@@ -233,7 +221,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   blockInternalTransactions: {
     counter: "block",
     field: "internal_transactions_count",
-    params: ["numberOrHash"],
     unit: "item",
     note: "the block's internal transactions but the top-level calls, as listed; absent before the server sends it",
     unless: []
@@ -241,7 +228,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   blocks: {
     counter: "stats",
     field: "total_blocks",
-    params: [],
     unit: "item",
     note: "consensus blocks, as listed; a cold cache answers an estimate from table statistics",
     unless: ["type"],
@@ -251,7 +237,6 @@ export const counterRules: Readonly<Record<string, CounterRule>> = {
   transactions: {
     counter: "stats",
     field: "total_transactions",
-    params: [],
     unit: "item",
     note: "pending transactions too, which the list leaves out; a cold cache answers an estimate from table statistics",
     unless: ["filter", "type", "method"],
@@ -323,6 +308,12 @@ const isPart = (partition: unknown): boolean => {
 }
 
 /**
+ * The request's arguments a counter is asked with: its row's path parameters (none for a chain-wide counter, the
+ * token and id for an NFT instance's), named as the lists' own arguments are.
+ */
+const paramsOf = (rule: CounterRule): ReadonlyArray<string> => endpoints[rule.counter].pathParams.map((p) => p.name)
+
+/**
  * The counter that describes a request, or `undefined`: the row has none, or the request asks for part of the
  * history (a cursor, a span, a filter the counter does not split by).
  *
@@ -331,7 +322,7 @@ const isPart = (partition: unknown): boolean => {
  */
 export const counterFor = (endpoint: string, args: EndpointArgs): CounterRule | undefined => {
   const rule = Object.hasOwn(counterRules, endpoint) ? counterRules[endpoint] : undefined
-  if (rule === undefined || rule.params.some((param) => typeof args[param] !== "string")) return undefined
+  if (rule === undefined || paramsOf(rule).some((param) => typeof args[param] !== "string")) return undefined
   if (args.cursor !== undefined || isPart(args.partition)) return undefined
   const described = (filter: string) => args[filter] === undefined || args[filter] === rule.accepts?.[filter]
   return rule.unless.every(described) ? rule : undefined
@@ -365,11 +356,12 @@ export interface CounterReader {
 export const fromCounters = (client: CounterReader): CountSource => {
   const known = new Map<string, Readonly<Record<string, unknown>>>()
   const read = (rule: CounterRule, args: EndpointArgs) => {
-    const subject = rule.params.map((param) => String(args[param]).toLowerCase())
+    const params = paramsOf(rule)
+    const subject = params.map((param) => String(args[param]).toLowerCase())
     const key = [rule.counter, ...subject].join(":")
     const cached = known.get(key)
     if (cached !== undefined) return Effect.succeed(cached)
-    const given = Object.fromEntries(rule.params.map((param) => [param, args[param]]))
+    const given = Object.fromEntries(params.map((param) => [param, args[param]]))
     const answer: Effect.Effect<Readonly<Record<string, unknown>>, BlockscoutError<CallReason>> = client.get(
       rule.counter,
       given
